@@ -1,0 +1,32 @@
+import { z } from 'zod';
+import { planLimitsSchema } from './plans';
+
+export const API_KEY_PREFIX = 'ak_live_';
+export const MAX_ACTIVE_API_KEYS = 10;
+
+export const apiKeySchema = z.object({
+  id: z.string(),
+  apiKey: z.string(),
+  userId: z.string(),
+  plan: z.string(),
+  limits: planLimitsSchema,
+  remainingRequests: z.object({ hour: z.number().int(), day: z.number().int() }),
+  /** Requests charged through this key in the current hour and day. */
+  usage: z.object({ hour: z.number().int(), day: z.number().int() }),
+  createdAt: z.string(),
+  lastUsedAt: z.string().nullable(),
+  status: z.enum(['active', 'revoked']),
+});
+export type ApiKey = z.infer<typeof apiKeySchema>;
+
+export const apiKeyListResponseSchema = z.object({ apiKeys: z.array(apiKeySchema) });
+
+/** SPEC.md §7 sends userId and plan; the server ignores plan and refuses another userId. */
+export const createApiKeyRequestSchema = z
+  .object({ userId: z.string().max(100).optional(), plan: z.string().max(50).optional() })
+  .default({});
+
+export const validateApiKeyRequestSchema = z.object({ apiKey: z.string().min(1).max(200) });
+export const validateApiKeyResponseSchema = z.object({ valid: z.boolean() });
+
+export const apiKeyIdParamsSchema = z.object({ id: z.string().min(1).max(100) });

@@ -1,0 +1,97 @@
+import { z } from 'zod';
+import { PASSWORD_MIN_LENGTH, VALIDATION } from './messages';
+
+// A standard address pattern: something@something.tld, no spaces.
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** Email as typed by a person: trimmed, required, pattern-checked, lower-cased. */
+export const emailSchema = z
+  .string({ message: VALIDATION.emailRequired })
+  .trim()
+  .min(1, VALIDATION.emailRequired)
+  .max(254, VALIDATION.emailInvalid)
+  .regex(EMAIL_PATTERN, VALIDATION.emailInvalid)
+  .transform((email) => email.toLowerCase());
+
+export const passwordSchema = z
+  .string({ message: VALIDATION.passwordRequired })
+  .min(1, VALIDATION.passwordRequired)
+  .min(PASSWORD_MIN_LENGTH, VALIDATION.passwordTooShort)
+  .max(256, VALIDATION.passwordTooLong);
+
+const firstNameSchema = z
+  .string({ message: VALIDATION.firstNameRequired })
+  .trim()
+  .min(1, VALIDATION.firstNameRequired)
+  .max(100);
+const lastNameSchema = z
+  .string({ message: VALIDATION.lastNameRequired })
+  .trim()
+  .min(1, VALIDATION.lastNameRequired)
+  .max(100);
+const companySchema = z.string().trim().max(200).optional();
+
+export const loginRequestSchema = z.object({
+  email: emailSchema,
+  password: passwordSchema,
+  rememberMe: z.boolean().optional(),
+});
+export type LoginRequest = z.input<typeof loginRequestSchema>;
+
+export const registerRequestSchema = z.object({
+  firstName: firstNameSchema,
+  lastName: lastNameSchema,
+  email: emailSchema,
+  password: passwordSchema,
+  company: companySchema,
+});
+export type RegisterRequest = z.input<typeof registerRequestSchema>;
+
+/** The register form adds what only the screen asks: confirmation and the terms box. */
+export const registerFormSchema = registerRequestSchema.extend({
+  confirmPassword: z
+    .string({ message: VALIDATION.confirmPasswordRequired })
+    .min(1, VALIDATION.confirmPasswordRequired),
+  terms: z.literal(true, { message: VALIDATION.termsRequired }),
+});
+export type RegisterForm = z.input<typeof registerFormSchema>;
+
+export const refreshRequestSchema = z.object({ refreshToken: z.string().min(1).max(200) });
+export const logoutRequestSchema = z.object({ refreshToken: z.string().max(200).optional() });
+
+/** Profile changes: only these four fields are ever read from a body. */
+export const updateUserRequestSchema = z.object({
+  firstName: firstNameSchema.optional(),
+  lastName: lastNameSchema.optional(),
+  email: emailSchema.optional(),
+  company: z.string().trim().max(200).nullable().optional(),
+});
+export type UpdateUserRequest = z.input<typeof updateUserRequestSchema>;
+
+export const userSchema = z.object({
+  userId: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  company: z.string().nullable(),
+  plan: z.string(),
+  status: z.string(),
+  createdAt: z.string(),
+});
+export type User = z.infer<typeof userSchema>;
+
+export const authResponseSchema = z.object({
+  user: userSchema,
+  token: z.string(),
+  refreshToken: z.string(),
+  tokens: z.object({
+    accessToken: z.string(),
+    refreshToken: z.string(),
+    /** Seconds until the access token expires. */
+    expiresIn: z.number(),
+  }),
+});
+export type AuthResponse = z.infer<typeof authResponseSchema>;
+
+export const userResponseSchema = z.object({ user: userSchema });
+export type UserResponse = z.infer<typeof userResponseSchema>;

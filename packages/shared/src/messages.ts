@@ -1,0 +1,20 @@
+/** Validation texts of SPEC.md §5, defined once for the server and the web app. */
+export const VALIDATION = {
+  emailRequired: 'Email is required',
+  emailInvalid: 'Invalid email address',
+  passwordRequired: 'Password is required',
+  passwordTooShort: 'Password must be at least 8 characters',
+  passwordTooLong: 'Password must be at most 256 characters',
+  firstNameRequired: 'First name is required',
+  lastNameRequired: 'Last name is required',
+  confirmPasswordRequired: 'Please confirm your password',
+  termsRequired: 'You must accept the terms',
+  passwordsDoNotMatch: 'Passwords do not match',
+  imageUrlRequired: 'Please enter an image URL',
+  imageUrlsRequired: 'Please enter at least one image URL',
+  demoInputRequired: 'Please upload an image or enter an image URL',
+  deleteConfirmation: 'Please type DELETE to confirm',
+} as const;
+
+export const PASSWORD_MIN_LENGTH = 8;
+export const DELETE_CONFIRMATION_WORD = 'DELETE';
