@@ -8,26 +8,26 @@ const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const emailSchema = z
   .string({ message: VALIDATION.emailRequired })
   .trim()
-  .min(1, VALIDATION.emailRequired)
+  .min(1, { message: VALIDATION.emailRequired, abort: true })
   .max(254, VALIDATION.emailInvalid)
   .regex(EMAIL_PATTERN, VALIDATION.emailInvalid)
   .transform((email) => email.toLowerCase());
 
 export const passwordSchema = z
   .string({ message: VALIDATION.passwordRequired })
-  .min(1, VALIDATION.passwordRequired)
-  .min(PASSWORD_MIN_LENGTH, VALIDATION.passwordTooShort)
+  .min(1, { message: VALIDATION.passwordRequired, abort: true })
+  .min(PASSWORD_MIN_LENGTH, { message: VALIDATION.passwordTooShort, abort: true })
   .max(256, VALIDATION.passwordTooLong);
 
 const firstNameSchema = z
   .string({ message: VALIDATION.firstNameRequired })
   .trim()
-  .min(1, VALIDATION.firstNameRequired)
+  .min(1, { message: VALIDATION.firstNameRequired, abort: true })
   .max(100);
 const lastNameSchema = z
   .string({ message: VALIDATION.lastNameRequired })
   .trim()
-  .min(1, VALIDATION.lastNameRequired)
+  .min(1, { message: VALIDATION.lastNameRequired, abort: true })
   .max(100);
 const companySchema = z.string().trim().max(200).optional();
 
@@ -51,7 +51,7 @@ export type RegisterRequest = z.input<typeof registerRequestSchema>;
 export const registerFormSchema = registerRequestSchema.extend({
   confirmPassword: z
     .string({ message: VALIDATION.confirmPasswordRequired })
-    .min(1, VALIDATION.confirmPasswordRequired),
+    .min(1, { message: VALIDATION.confirmPasswordRequired, abort: true }),
   terms: z.literal(true, { message: VALIDATION.termsRequired }),
 });
 export type RegisterForm = z.input<typeof registerFormSchema>;

@@ -1,0 +1,7 @@
+import type { Migration } from 'kysely';
+import * as initial from './0001-initial';
+
+/** Every migration, in order. Add new ones here; names sort in the order they run. */
+export const migrations: Record<string, Migration> = {
+  '0001-initial': initial,
+};

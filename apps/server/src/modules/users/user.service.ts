@@ -1,0 +1,105 @@
+import { randomUUID } from 'node:crypto';
+import type { UpdateUserRequest, User } from '@altwise/shared';
+import { updateUserRequestSchema } from '@altwise/shared';
+import type { z } from 'zod';
+import type { AppContext } from '../../platform/context';
+import { AppError } from '../../platform/errors';
+import type { UserRepository, UserRow } from './user.repository';
+import { createUserRepository } from './user.repository';
+
+export function toUser(row: UserRow): User {
+  return {
+    userId: row.id,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    email: row.email,
+    company: row.company,
+    plan: row.plan,
+    status: row.status,
+    createdAt: new Date(row.created_at).toISOString(),
+  };
+}
+
+const EMAIL_TAKEN = 'An account with this email already exists';
+
+/** Unique-constraint violations on both dialects. */
+function isUniqueViolation(error: unknown): boolean {
+  const err = error as { code?: string };
+  return err?.code === 'SQLITE_CONSTRAINT_UNIQUE' || err?.code === '23505';
+}
+
+export function createUserService(ctx: AppContext, users: UserRepository = createUserRepository(ctx.db)) {
+  return {
+    async create(input: {
+      email: string;
+      passwordHash: string;
+      firstName: string;
+      lastName: string;
+      company?: string | null;
+    }): Promise<UserRow> {
+      if (await users.findByEmail(input.email)) throw AppError.conflict(EMAIL_TAKEN);
+      const now = ctx.now();
+      const row: UserRow = {
+        id: randomUUID(),
+        email: input.email,
+        password_hash: input.passwordHash,
+        first_name: input.firstName,
+        last_name: input.lastName,
+        company: input.company || null,
+        plan: 'free',
+        status: 'active',
+        created_at: now,
+        updated_at: now,
+      };
+      try {
+        await users.insert(row);
+      } catch (error) {
+        if (isUniqueViolation(error)) throw AppError.conflict(EMAIL_TAKEN);
+        throw error;
+      }
+      return row;
+    },
+
+    findByEmail: (email: string) => users.findByEmail(email),
+    findById: (id: string) => users.findById(id),
+
+    async get(id: string): Promise<UserRow> {
+      const row = await users.findById(id);
+      if (!row) throw AppError.unauthorized('Account not found');
+      return row;
+    },
+
+    /** Only the profile fields; plan, status and ids are never taken from a body. */
+    async updateProfile(id: string, changes: z.output<typeof updateUserRequestSchema>): Promise<User> {
+      const current = await this.get(id);
+      if (changes.email && changes.email !== current.email) {
+        const other = await users.findByEmail(changes.email);
+        if (other && other.id !== id) throw AppError.conflict(EMAIL_TAKEN);
+      }
+      try {
+        await users.update(id, {
+          ...(changes.firstName !== undefined && { first_name: changes.firstName }),
+          ...(changes.lastName !== undefined && { last_name: changes.lastName }),
+          ...(changes.email !== undefined && { email: changes.email }),
+          ...(changes.company !== undefined && { company: changes.company || null }),
+          updated_at: ctx.now(),
+        });
+      } catch (error) {
+        if (isUniqueViolation(error)) throw AppError.conflict(EMAIL_TAKEN);
+        throw error;
+      }
+      return toUser(await this.get(id));
+    },
+
+    async setPlan(id: string, plan: string): Promise<void> {
+      await users.update(id, { plan, updated_at: ctx.now() });
+    },
+
+    async delete(id: string): Promise<void> {
+      await users.delete(id);
+    },
+  };
+}
+
+export type UserService = ReturnType<typeof createUserService>;
+export type { UpdateUserRequest };

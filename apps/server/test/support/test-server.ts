@@ -1,0 +1,124 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../../src/app';
+import type { BuildOptions } from '../../src/app';
+import { loadConfig } from '../../src/config';
+
+/**
+ * The databases every API suite runs on: SQLite always, PostgreSQL when TEST_DATABASE_URL is set
+ * (each server then gets its own schema in that database, dropped on close).
+ */
+export const DATABASES = process.env.TEST_DATABASE_URL ? (['sqlite', 'postgres'] as const) : (['sqlite'] as const);
+export type TestDatabase = (typeof DATABASES)[number];
+
+export interface TestServer {
+  app: FastifyInstance;
+  url: string;
+  dataDir: string;
+  databaseUrl: string | null;
+  close(): Promise<void>;
+  /** fetch against the server; a JSON body is serialised, the answer parsed when JSON. */
+  request<T = any>(
+    method: string,
+    urlPath: string,
+    options?: { body?: unknown; token?: string; apiKey?: string; headers?: Record<string, string> },
+  ): Promise<{ status: number; headers: Headers; body: T }>;
+}
+
+async function createPostgresSchema(baseUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const schema = `t_${randomUUID().replaceAll('-', '')}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`create schema ${schema}`);
+  await admin.end();
+  const url = new URL(baseUrl);
+  url.searchParams.set('options', `-c search_path=${schema}`);
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: baseUrl });
+      await client.connect();
+      await client.query(`drop schema ${schema} cascade`);
+      await client.end();
+    },
+  };
+}
+
+export async function startTestServer(
+  database: TestDatabase = 'sqlite',
+  env: Record<string, string> = {},
+  options: BuildOptions = {},
+): Promise<TestServer> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'altwise-test-'));
+  const postgres = database === 'postgres' ? await createPostgresSchema(process.env.TEST_DATABASE_URL!) : null;
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    ALT_PROVIDER: 'offline',
+    WEB_DIST_DIR: path.join(dataDir, 'no-web'),
+    ...(postgres ? { DATABASE_URL: postgres.url } : {}),
+    ...env,
+  });
+  const app = await buildApp(config, options);
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+
+  return {
+    app,
+    url,
+    dataDir,
+    databaseUrl: postgres?.url ?? null,
+    async close() {
+      await app.close();
+      await postgres?.drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+    async request(method, urlPath, { body, token, apiKey, headers = {} } = {}) {
+      const init: RequestInit = { method, headers: { ...headers } };
+      const h = init.headers as Record<string, string>;
+      if (token) h.authorization = `Bearer ${token}`;
+      if (apiKey) h['x-api-key'] = apiKey;
+      if (body !== undefined) {
+        if (typeof body === 'string' || body instanceof FormData || body instanceof Uint8Array) {
+          init.body = body as RequestInit["body"];
+        } else {
+          h['content-type'] = 'application/json';
+          init.body = JSON.stringify(body);
+        }
+      }
+      const response = await fetch(url + urlPath, init);
+      const text = await response.text();
+      let parsed: unknown = text;
+      if (response.headers.get('content-type')?.includes('application/json') && text) parsed = JSON.parse(text);
+      return { status: response.status, headers: response.headers, body: parsed as any };
+    },
+  };
+}
+
+let counter = 0;
+
+/** Registers a fresh user and returns its session. */
+export async function registerUser(server: TestServer, overrides: Record<string, unknown> = {}) {
+  counter += 1;
+  const credentials = {
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    email: `user${counter}-${randomUUID().slice(0, 8)}@example.com`,
+    password: 'Correct-Horse-9',
+    ...overrides,
+  };
+  const response = await server.request('POST', '/api/auth/register', { body: credentials });
+  if (response.status !== 201) throw new Error(`register failed: ${response.status} ${JSON.stringify(response.body)}`);
+  return {
+    credentials,
+    user: response.body.user,
+    token: response.body.token as string,
+    refreshToken: response.body.refreshToken as string,
+  };
+}

@@ -1,0 +1,64 @@
+import { useEffect, useRef } from 'react';
+import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router';
+
+/** A thin bar at the top while the next screen's code or data loads. */
+function NavigationProgress() {
+  const navigation = useNavigation();
+  if (navigation.state === 'idle') return null;
+  return (
+    <div className="fixed inset-x-0 top-0 z-[70] h-0.5 overflow-hidden bg-blue-100 dark:bg-blue-950" aria-hidden="true">
+      <div className="h-full w-1/3 animate-progress bg-blue-700 dark:bg-blue-400" />
+    </div>
+  );
+}
+
+/**
+ * After an in-app navigation, move focus to the new screen's h1 so screen-reader and
+ * keyboard users start at the top of the new content (the first load keeps the browser default).
+ */
+function FocusOnNavigate() {
+  const { pathname, hash } = useLocation();
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    if (hash) return;
+    const heading = document.querySelector<HTMLElement>('main h1');
+    if (!heading) return;
+    if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
+    heading.focus({ preventScroll: true });
+  }, [pathname, hash]);
+  return null;
+}
+
+export function SkipLink() {
+  return (
+    <a
+      href="#main"
+      className="sr-only z-[80] rounded-lg bg-blue-700 px-4 py-2 font-semibold text-white focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:outline-none focus:ring-2 focus:ring-white focus:ring-offset-2 focus:ring-offset-blue-700"
+      onClick={(event) => {
+        const main = document.getElementById('main');
+        if (!main) return;
+        event.preventDefault();
+        main.focus();
+        main.scrollIntoView();
+      }}
+    >
+      Skip to main content
+    </a>
+  );
+}
+
+export function RootLayout() {
+  return (
+    <>
+      <SkipLink />
+      <NavigationProgress />
+      <FocusOnNavigate />
+      <ScrollRestoration />
+      <Outlet />
+    </>
+  );
+}

@@ -1,0 +1,19 @@
+import { BarChart3, CreditCard, Key, LayoutDashboard, Settings, Sparkles, User } from 'lucide-react';
+import type { LucideIcon } from 'lucide-react';
+
+export interface NavItem {
+  to: string;
+  label: string;
+  icon: LucideIcon;
+}
+
+/** The sidebar, in SPEC §2 order. */
+export const NAV_ITEMS: NavItem[] = [
+  { to: '/app/dashboard', label: 'Dashboard', icon: LayoutDashboard },
+  { to: '/app/generate', label: 'Generate Alt Text', icon: Sparkles },
+  { to: '/app/api-keys', label: 'API Keys', icon: Key },
+  { to: '/app/usage', label: 'Usage & Analytics', icon: BarChart3 },
+  { to: '/app/subscription', label: 'Subscription', icon: CreditCard },
+  { to: '/app/profile', label: 'Profile', icon: User },
+  { to: '/app/settings', label: 'Settings', icon: Settings },
+];

@@ -1,0 +1,40 @@
+import { Menu } from 'lucide-react';
+import { ThemeToggle } from '@/components/theme-toggle';
+import { useAuthStore } from '@/lib/auth-store';
+import { useUiStore } from '@/lib/ui-store';
+import { NotificationBell } from './notification-bell';
+import { SIDEBAR_ID, SIDEBAR_OPENER_ID } from './sidebar';
+import { UserMenu } from './user-menu';
+
+export function TopBar() {
+  const firstName = useAuthStore((state) => state.user?.firstName);
+  const sidebarOpen = useUiStore((state) => state.sidebarOpen);
+  const setSidebarOpen = useUiStore((state) => state.setSidebarOpen);
+  return (
+    <header className="sticky top-0 z-30 border-b border-gray-200 bg-white/85 backdrop-blur dark:border-gray-800 dark:bg-gray-900/85">
+      <div className="flex h-16 items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
+        <div className="flex min-w-0 items-center gap-3">
+          <button
+            id={SIDEBAR_OPENER_ID}
+            type="button"
+            aria-label="Open sidebar"
+            aria-expanded={sidebarOpen}
+            aria-controls={SIDEBAR_ID}
+            onClick={() => setSidebarOpen(true)}
+            className="rounded-lg p-2 text-gray-700 hover:bg-gray-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-600 lg:hidden dark:text-gray-200 dark:hover:bg-gray-800 dark:focus-visible:ring-blue-400"
+          >
+            <Menu className="size-5" aria-hidden="true" />
+          </button>
+          <p className="truncate text-base font-semibold text-gray-900 sm:text-lg dark:text-white">
+            Welcome back, {firstName?.trim() || 'User'}!
+          </p>
+        </div>
+        <div className="flex items-center gap-1 sm:gap-2">
+          <ThemeToggle />
+          <NotificationBell />
+          <UserMenu />
+        </div>
+      </div>
+    </header>
+  );
+}

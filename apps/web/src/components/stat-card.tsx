@@ -1,0 +1,54 @@
+import type { ComponentType, ReactNode, SVGProps } from 'react';
+import { cn } from '@/lib/cn';
+import { cardClasses } from './card';
+
+export type StatTone = 'blue' | 'green' | 'violet' | 'amber' | 'red';
+
+const iconTones: Record<StatTone, string> = {
+  blue: 'bg-blue-100 text-blue-700 dark:bg-blue-950 dark:text-blue-300',
+  green: 'bg-green-100 text-green-700 dark:bg-green-950 dark:text-green-300',
+  violet: 'bg-violet-100 text-violet-700 dark:bg-violet-950 dark:text-violet-300',
+  amber: 'bg-amber-100 text-amber-800 dark:bg-amber-950 dark:text-amber-300',
+  red: 'bg-red-100 text-red-700 dark:bg-red-950 dark:text-red-300',
+};
+
+export interface StatCardProps {
+  label: string;
+  value: ReactNode;
+  /** A lucide-react icon component (rendered decoratively). */
+  icon?: ComponentType<SVGProps<SVGSVGElement>>;
+  /** A short line under the value, e.g. "+12% from yesterday". */
+  hint?: ReactNode;
+  tone?: StatTone;
+  /** Shows a skeleton instead of the value. */
+  isLoading?: boolean;
+  className?: string;
+}
+
+/** A labelled figure; label and value are grouped so screen readers read them together. */
+export function StatCard({ label, value, icon: Icon, hint, tone = 'blue', isLoading, className }: StatCardProps) {
+  return (
+    <div className={cn(cardClasses, 'p-5', className)}>
+      <div className="flex items-start justify-between gap-4">
+        <dl className="min-w-0">
+          <dt className="text-sm font-medium text-gray-600 dark:text-gray-300">{label}</dt>
+          <dd className="mt-2 text-2xl font-bold tracking-tight text-gray-900 dark:text-white">
+            {isLoading ? (
+              <span className="block h-8 w-20 animate-pulse rounded bg-gray-200 dark:bg-gray-700">
+                <span className="sr-only">Loading</span>
+              </span>
+            ) : (
+              value
+            )}
+          </dd>
+          {hint && <dd className="mt-1 text-sm text-gray-600 dark:text-gray-300">{hint}</dd>}
+        </dl>
+        {Icon && (
+          <div className={cn('rounded-xl p-3', iconTones[tone])}>
+            <Icon className="size-6" aria-hidden="true" />
+          </div>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,58 @@
+/** Formatting helpers shared by every screen. */
+
+const numberFormat = new Intl.NumberFormat('en-US');
+
+export function formatNumber(value: number): string {
+  return numberFormat.format(value);
+}
+
+export function formatPercent(value: number, fractionDigits = 1): string {
+  return `${value.toFixed(fractionDigits).replace(/\.0+$/, '')}%`;
+}
+
+/** Milliseconds as "1,234ms" (the processing-time style of SPEC §2). */
+export function formatMs(value: number): string {
+  return `${formatNumber(Math.round(value))}ms`;
+}
+
+export function formatCurrency(amount: number, currency = 'USD'): string {
+  return new Intl.NumberFormat('en-US', {
+    style: 'currency',
+    currency,
+    maximumFractionDigits: Number.isInteger(amount) ? 0 : 2,
+  }).format(amount);
+}
+
+/** A date in the visitor's local format, or "N/A" when absent or invalid. */
+export function formatDate(value: string | number | Date | null | undefined): string {
+  if (value === null || value === undefined || value === '') return 'N/A';
+  const date = value instanceof Date ? value : new Date(value);
+  return Number.isNaN(date.getTime()) ? 'N/A' : date.toLocaleDateString();
+}
+
+export function formatDateTime(value: string | number | Date | null | undefined): string {
+  if (value === null || value === undefined || value === '') return 'N/A';
+  const date = value instanceof Date ? value : new Date(value);
+  return Number.isNaN(date.getTime()) ? 'N/A' : date.toLocaleString();
+}
+
+/** "free" → "Free". */
+export function capitalize(value: string): string {
+  return value ? value.charAt(0).toUpperCase() + value.slice(1) : value;
+}
+
+/** Initials of first and last name, or "U" if either is missing. */
+export function initials(firstName?: string | null, lastName?: string | null): string {
+  const first = firstName?.trim().charAt(0);
+  const last = lastName?.trim().charAt(0);
+  return first && last ? `${first}${last}`.toUpperCase() : 'U';
+}
+
+export function fullName(firstName?: string | null, lastName?: string | null): string {
+  return [firstName, lastName].filter(Boolean).join(' ').trim() || 'User';
+}
+
+/** The user's plan, "free" when absent. */
+export function planOf(user: { plan?: string | null } | null | undefined): string {
+  return user?.plan?.trim() || 'free';
+}

@@ -1,0 +1,48 @@
+import type { EmbeddedDescriptions } from '../image/embedded-metadata';
+import type { ImageFacts } from '../image/image-decoder';
+import type { ImagePreparation, PreparedImage } from '../image/image-preparer';
+
+export const PROVIDER_NAMES = ['offline', 'openai', 'openai-compatible', 'ollama', 'anthropic', 'google'] as const;
+export type ProviderName = (typeof PROVIDER_NAMES)[number];
+
+/** What a provider is asked to describe. Everything except `image` and `original` is untrusted text. */
+export interface VisionInput {
+  /** Downscaled, re-encoded, metadata-free pixels; sent inline, never by URL. */
+  readonly image: PreparedImage;
+  /** Facts about the original file (size before downscaling, animation, transparency). */
+  readonly original: Pick<ImageFacts, 'type' | 'width' | 'height' | 'animated' | 'hasAlpha'>;
+  /** Page text, caption or product name from the caller. */
+  readonly context?: string;
+  /** BCP-47 tag of the language to write in. */
+  readonly language: string;
+  /** Target length of `altText` in characters. */
+  readonly maxLength: number;
+  readonly fileName?: string;
+  readonly metadata: EmbeddedDescriptions;
+}
+
+/** A provider's answer, before the engine sanitises and checks it. */
+export interface VisionOutput {
+  readonly altText: string;
+  readonly isDecorative: boolean;
+  readonly containsText: boolean;
+  /** Visible text in the image, verbatim. */
+  readonly textInImage?: string;
+  /** For charts and diagrams: the detail that does not fit in `altText`. */
+  readonly longDescription?: string;
+}
+
+/**
+ * Something that writes alt text for one image. Implementations: the model providers
+ * (through the Vercel AI SDK, with their own retry policy) and the offline describer.
+ * Configuration is frozen at construction; `describe` must honour `signal` and throw
+ * `EngineError` with a `provider_*` code on failure.
+ */
+export interface VisionProvider {
+  readonly name: ProviderName;
+  /** Model id; part of the cache key, so it changes when the output would. */
+  readonly model: string;
+  /** How the engine must downscale and encode the image before `describe`. */
+  readonly preparation: ImagePreparation;
+  describe(input: VisionInput, signal?: AbortSignal): Promise<VisionOutput>;
+}
