@@ -12,8 +12,14 @@ import { loadConfig } from '../../src/config';
  * The databases every API suite runs on: SQLite always, PostgreSQL when TEST_DATABASE_URL is set
  * (each server then gets its own schema in that database, dropped on close).
  */
-export const DATABASES = process.env.TEST_DATABASE_URL ? (['sqlite', 'postgres'] as const) : (['sqlite'] as const);
-export type TestDatabase = (typeof DATABASES)[number];
+export type TestDatabase = 'sqlite' | 'postgres';
+function selectDatabases(): TestDatabase[] {
+  const only = process.env.TEST_DATABASES?.split(',').map((name) => name.trim()) as TestDatabase[] | undefined;
+  const available: TestDatabase[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
+  return only?.length ? available.filter((name) => only.includes(name)) : available;
+}
+/** TEST_DATABASES=postgres narrows the run (CI's second pass); PostgreSQL needs TEST_DATABASE_URL. */
+export const DATABASES = selectDatabases();
 
 export interface TestServer {
   app: FastifyInstance;

@@ -1,0 +1,77 @@
+import { loginRequestSchema } from '@altwise/shared';
+import { useRef, useState } from 'react';
+import type { FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { Button } from '@/components/button';
+import { Checkbox } from '@/components/checkbox';
+import { PasswordField } from '@/components/password-field';
+import { TextField } from '@/components/text-field';
+import { errorMessage } from '@/lib/api-client';
+import { useAuthStore } from '@/lib/auth-store';
+import { fieldErrors, focusFirstInvalid } from '@/lib/form-errors';
+import { toast } from '@/lib/toast';
+import { linkClasses } from './auth-card';
+
+type Field = 'email' | 'password';
+
+export function LoginForm() {
+  const login = useAuthStore((state) => state.login);
+  const isLoading = useAuthStore((state) => state.isLoading);
+  const navigate = useNavigate();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [rememberMe, setRememberMe] = useState(false);
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const parsed = loginRequestSchema.safeParse({ email, password, rememberMe });
+    if (!parsed.success) {
+      setErrors(fieldErrors<Field>(parsed.error));
+      requestAnimationFrame(() => focusFirstInvalid(formRef.current));
+      return;
+    }
+    setErrors({});
+    try {
+      await login(parsed.data);
+      toast.success('Welcome back!');
+      void navigate('/app/dashboard', { replace: true });
+    } catch (error) {
+      toast.error(errorMessage(error));
+    }
+  };
+
+  return (
+    <form ref={formRef} noValidate onSubmit={onSubmit} className="space-y-5" aria-label="Sign in">
+      <TextField
+        label="Email address"
+        type="email"
+        name="email"
+        autoComplete="email"
+        placeholder="you@example.com"
+        value={email}
+        onChange={(event) => setEmail(event.target.value)}
+        error={errors.email}
+      />
+      <PasswordField
+        label="Password"
+        name="password"
+        autoComplete="current-password"
+        placeholder="Your password"
+        value={password}
+        onChange={(event) => setPassword(event.target.value)}
+        error={errors.password}
+      />
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <Checkbox label="Remember me" name="rememberMe" checked={rememberMe} onChange={(event) => setRememberMe(event.target.checked)} />
+        <Link to="/forgot-password" className={`${linkClasses} text-sm`}>
+          Forgot password?
+        </Link>
+      </div>
+      <Button type="submit" variant="primary" size="lg" fullWidth isLoading={isLoading} loadingText="Signing in...">
+        Sign in
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,98 @@
+import { registerFormSchema, VALIDATION } from '@altwise/shared';
+import { useId, useRef, useState } from 'react';
+import type { ChangeEvent, FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { Button } from '@/components/button';
+import { Checkbox } from '@/components/checkbox';
+import { PasswordField } from '@/components/password-field';
+import { TextField } from '@/components/text-field';
+import { errorMessage } from '@/lib/api-client';
+import { useAuthStore } from '@/lib/auth-store';
+import { fieldErrors, focusFirstInvalid } from '@/lib/form-errors';
+import { toast } from '@/lib/toast';
+import { linkClasses } from './auth-card';
+import { PasswordChecklist } from './password-checklist';
+
+type Field = 'firstName' | 'lastName' | 'email' | 'company' | 'password' | 'confirmPassword' | 'terms';
+
+const empty = { firstName: '', lastName: '', email: '', company: '', password: '', confirmPassword: '' };
+
+export function RegisterForm() {
+  const register = useAuthStore((state) => state.register);
+  const isLoading = useAuthStore((state) => state.isLoading);
+  const navigate = useNavigate();
+  const formRef = useRef<HTMLFormElement>(null);
+  const checklistId = useId();
+  const [values, setValues] = useState(empty);
+  const [terms, setTerms] = useState(false);
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+
+  const bind = (field: keyof typeof empty) => ({
+    name: field,
+    value: values[field],
+    onChange: (event: ChangeEvent<HTMLInputElement>) => setValues((current) => ({ ...current, [field]: event.target.value })),
+    error: errors[field],
+  });
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const parsed = registerFormSchema.safeParse({ ...values, company: values.company || undefined, terms });
+    if (!parsed.success) {
+      setErrors(fieldErrors<Field>(parsed.error));
+      requestAnimationFrame(() => focusFirstInvalid(formRef.current));
+      return;
+    }
+    if (parsed.data.password !== parsed.data.confirmPassword) {
+      setErrors({ confirmPassword: VALIDATION.passwordsDoNotMatch });
+      toast.error(VALIDATION.passwordsDoNotMatch);
+      requestAnimationFrame(() => focusFirstInvalid(formRef.current));
+      return;
+    }
+    setErrors({});
+    const { confirmPassword: _confirm, terms: _terms, company, ...account } = parsed.data;
+    try {
+      await register(company ? { ...account, company } : account);
+      toast.success('Account created successfully!');
+      void navigate('/app/dashboard', { replace: true });
+    } catch (error) {
+      toast.error(errorMessage(error));
+    }
+  };
+
+  return (
+    <form ref={formRef} noValidate onSubmit={onSubmit} className="space-y-5" aria-label="Create account">
+      <div className="grid gap-5 sm:grid-cols-2">
+        <TextField label="First name" autoComplete="given-name" {...bind('firstName')} />
+        <TextField label="Last name" autoComplete="family-name" {...bind('lastName')} />
+      </div>
+      <TextField label="Email address" type="email" autoComplete="email" placeholder="you@example.com" {...bind('email')} />
+      <TextField label="Company" optional autoComplete="organization" placeholder="Your company name" {...bind('company')} />
+      <div>
+        <PasswordField label="Password" autoComplete="new-password" aria-describedby={checklistId} {...bind('password')} />
+        <PasswordChecklist id={checklistId} password={values.password} />
+      </div>
+      <PasswordField label="Confirm password" autoComplete="new-password" {...bind('confirmPassword')} />
+      <Checkbox
+        name="terms"
+        checked={terms}
+        onChange={(event) => setTerms(event.target.checked)}
+        error={errors.terms}
+        label={
+          <>
+            I agree to the{' '}
+            <Link to="/terms" className={linkClasses}>
+              Terms of Service
+            </Link>{' '}
+            and{' '}
+            <Link to="/privacy" className={linkClasses}>
+              Privacy Policy
+            </Link>
+          </>
+        }
+      />
+      <Button type="submit" variant="primary" size="lg" fullWidth isLoading={isLoading} loadingText="Creating account...">
+        Create account
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,71 @@
+import type { LanguageModel } from 'ai';
+import { Output, generateText } from 'ai';
+import type { ImagePreparation } from '../image/image-preparer';
+import { DEFAULT_PREPARATION } from '../image/image-preparer';
+import { buildSystemPrompt, buildUserPrompt } from '../prompt';
+import { altTextOutputSchema } from './alt-text.schema';
+import type { RetryPolicy } from './retry-policy';
+import { DEFAULT_RETRY_POLICY, withRetries } from './retry-policy';
+import type { ProviderName, VisionOutput, VisionProvider } from './vision-provider';
+
+/** A fetch the SDK providers call instead of the global one (tests inject fakes through it). */
+export type FetchFunction = typeof globalThis.fetch;
+
+export interface AiSdkProviderOptions {
+  readonly name: ProviderName;
+  readonly model: string;
+  readonly languageModel: LanguageModel;
+  readonly preparation?: Partial<ImagePreparation>;
+  readonly retry?: Partial<RetryPolicy>;
+}
+
+/** One implementation for every model provider: they differ only in the AI SDK model they wrap. */
+export function createAiSdkProvider(options: AiSdkProviderOptions): VisionProvider {
+  const retry: RetryPolicy = { ...DEFAULT_RETRY_POLICY, ...options.retry };
+  const preparation: ImagePreparation = Object.freeze({ ...DEFAULT_PREPARATION, ...options.preparation });
+
+  const provider: VisionProvider = {
+    name: options.name,
+    model: options.model,
+    preparation,
+    async describe(input, signal): Promise<VisionOutput> {
+      const output = await withRetries(
+        async (attemptSignal) => {
+          const result = await generateText({
+            model: options.languageModel,
+            system: buildSystemPrompt(input.language, input.maxLength),
+            messages: [
+              {
+                role: 'user',
+                content: [
+                  { type: 'text', text: buildUserPrompt(input) },
+                  // Bytes, not a URL: the provider inlines them (a data URL for Chat Completions),
+                  // so the model never fetches anything and never sees the caller's URL.
+                  { type: 'image', image: input.image.bytes, mediaType: input.image.mediaType },
+                ],
+              },
+            ],
+            output: Output.object({ schema: altTextOutputSchema, name: 'alt_text' }),
+            // Our retry policy is the only one; two stacked policies would multiply attempts.
+            maxRetries: 0,
+            abortSignal: attemptSignal,
+            temperature: 0.2,
+            maxOutputTokens: 1024,
+          });
+          // Read inside the retried call so a schema mismatch surfaces as this attempt's error.
+          return result.output;
+        },
+        retry,
+        signal,
+      );
+      return {
+        altText: output.altText,
+        isDecorative: output.isDecorative,
+        containsText: output.containsText,
+        textInImage: output.textInImage || undefined,
+        longDescription: output.longDescription || undefined,
+      };
+    },
+  };
+  return Object.freeze(provider);
+}

@@ -1,0 +1,43 @@
+import type { AltTextIssue } from '@altwise/shared';
+import { DEFAULT_MAX_LENGTH } from '@altwise/shared';
+import { RULES } from './quality-rules';
+
+export interface CheckAltTextInput {
+  readonly altText: string;
+  readonly context?: string;
+  readonly maxLength?: number;
+  readonly isDecorative?: boolean;
+  readonly longDescription?: string;
+}
+
+export interface CheckAltTextResult {
+  /** True when no error-level issue remains; warnings do not fail WCAG on their own. */
+  readonly wcagCompliant: boolean;
+  readonly issues: AltTextIssue[];
+}
+
+/** Carried by every offline result: nobody looked at the pixels with a vision model. */
+export const OFFLINE_WARNING: AltTextIssue = Object.freeze({
+  id: 'no-vision-model',
+  severity: 'warning',
+  message: 'No vision model was used: this text comes from metadata, context, the file name and pixel statistics. Review it before publishing.',
+});
+
+/** Lints any alt text, generated or written by hand. Deterministic and free of I/O. */
+export function checkAltText(input: CheckAltTextInput): CheckAltTextResult {
+  const altText = input.altText ?? '';
+  const ruleInput = {
+    altText,
+    trimmed: altText.trim(),
+    context: input.context,
+    maxLength: input.maxLength ?? DEFAULT_MAX_LENGTH,
+    isDecorative: input.isDecorative ?? false,
+    longDescription: input.longDescription,
+  };
+  const issues: AltTextIssue[] = [];
+  for (const rule of RULES) {
+    const found = rule(ruleInput);
+    if (found) issues.push(found);
+  }
+  return { wcagCompliant: !issues.some((found) => found.severity === 'error'), issues };
+}
