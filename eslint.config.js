@@ -1,9 +1,12 @@
 import js from '@eslint/js';
+import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '**/*.config.js'] },
   js.configs.recommended,
+  { languageOptions: { globals: { ...globals.node } } },
+  { files: ['apps/web/src/**'], languageOptions: { globals: { ...globals.browser } } },
   ...tseslint.configs.recommended,
   {
     rules: {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { UpdateUserRequest, User } from '@altwise/shared';
-import { updateUserRequestSchema } from '@altwise/shared';
+import type { updateUserRequestSchema } from '@altwise/shared';
 import type { z } from 'zod';
 import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
