@@ -23,16 +23,27 @@ export interface FetchedImage {
   readonly finalUrl: string;
 }
 
-type LookupCallback = (error: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void;
+type LookupCallback = (
+  error: NodeJS.ErrnoException | null,
+  address: string | LookupAddress[],
+  family?: number,
+) => void;
 
 /**
  * A `lookup` for net/tls.connect that answers with the addresses the guard already
  * checked, so a second DNS answer (rebinding) can never change where we connect.
  */
 function pinnedLookup(addresses: readonly ResolvedAddress[]) {
-  return (_hostname: string, options: LookupOneOptions | LookupAllOptions, callback: LookupCallback): void => {
+  return (
+    _hostname: string,
+    options: LookupOneOptions | LookupAllOptions,
+    callback: LookupCallback,
+  ): void => {
     if ((options as LookupAllOptions).all) {
-      callback(null, addresses.map((entry) => ({ address: entry.address, family: entry.family })));
+      callback(
+        null,
+        addresses.map((entry) => ({ address: entry.address, family: entry.family })),
+      );
       return;
     }
     const first = addresses[0]!;
@@ -54,14 +65,22 @@ const HEADERS = {
   'user-agent': 'AltwiseBot/2.0 (+https://altwise.app; accessibility alt text)',
 };
 
-async function readCapped(body: AsyncIterable<Buffer> & { destroy(): unknown }, maxBytes: number): Promise<Buffer> {
+type Body = AsyncIterable<Buffer> & NodeJS.EventEmitter & { destroy(): unknown };
+
+/** Drops a body we will not read. undici reports the abort as an 'error' event, which is expected here. */
+function discard(body: Body): void {
+  body.on('error', () => undefined);
+  body.destroy();
+}
+
+async function readCapped(body: Body, maxBytes: number): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let total = 0;
   for await (const chunk of body) {
     total += chunk.length;
     // Checked per chunk so a server that lies about or omits Content-Length cannot fill memory.
     if (total > maxBytes) {
-      body.destroy();
+      discard(body);
       throw new EngineError('too_large', `The image is larger than ${maxBytes} bytes`);
     }
     chunks.push(chunk);
@@ -74,22 +93,31 @@ type HopResult = { kind: 'redirect'; location: string } | { kind: 'image'; bytes
 async function fetchHop(target: CheckedTarget, maxBytes: number, signal: AbortSignal): Promise<HopResult> {
   const agent = new Agent({ connect: { lookup: pinnedLookup(target.addresses) }, pipelining: 0 });
   try {
-    const response = await request(target.url, { method: 'GET', headers: HEADERS, dispatcher: agent, signal });
+    const response = await request(target.url, {
+      method: 'GET',
+      headers: HEADERS,
+      dispatcher: agent,
+      signal,
+    });
     const { statusCode, headers, body } = response;
     if (statusCode >= 300 && statusCode < 400 && statusCode !== 304) {
-      body.destroy();
+      discard(body);
       const location = headers.location;
       const value = Array.isArray(location) ? location[0] : location;
-      if (!value) throw new EngineError('unreachable', `The image host answered a redirect (HTTP ${statusCode}) without a location`);
+      if (!value)
+        throw new EngineError(
+          'unreachable',
+          `The image host answered a redirect (HTTP ${statusCode}) without a location`,
+        );
       return { kind: 'redirect', location: value };
     }
     if (statusCode < 200 || statusCode >= 300) {
-      body.destroy();
+      discard(body);
       throw new EngineError('unreachable', `The image host answered HTTP ${statusCode}`);
     }
     const declared = Number(headers['content-length']);
     if (Number.isFinite(declared) && declared > maxBytes) {
-      body.destroy();
+      discard(body);
       throw new EngineError('too_large', `The image is larger than ${maxBytes} bytes`);
     }
     return { kind: 'image', bytes: await readCapped(body, maxBytes) };
@@ -129,7 +157,9 @@ export async function fetchImage(rawUrl: string, options: FetchImageOptions = {}
     if (isEngineError(error)) throw error;
     if (options.signal?.aborted) throw options.signal.reason;
     if (deadline.aborted) {
-      throw new EngineError('timeout', `The image could not be fetched within ${timeoutMs} ms`, { cause: error });
+      throw new EngineError('timeout', `The image could not be fetched within ${timeoutMs} ms`, {
+        cause: error,
+      });
     }
     throw new EngineError('unreachable', 'The image host could not be reached', { cause: error });
   }

@@ -1,5 +1,13 @@
-import exifr from 'exifr';
+import * as exifrModule from 'exifr';
 import sharp from 'sharp';
+
+type ExifrApi = Pick<typeof exifrModule, 'parse' | 'sidecar'>;
+// exifr ships a UMD build (what Node's ESM loader sees, API under `default`) and an ESM build
+// (what Vite/vitest resolve, API as named exports whose default lacks `sidecar`). Take whichever has it.
+const exifr: ExifrApi =
+  typeof (exifrModule as Partial<ExifrApi>).sidecar === 'function'
+    ? exifrModule
+    : (exifrModule as unknown as { default: ExifrApi }).default;
 
 /** Descriptions an author embedded in the file, most specific first. All untrusted text. */
 export interface EmbeddedDescriptions {
@@ -36,7 +44,8 @@ const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"'
 function decodeXmlEntities(text: string): string {
   return text.replace(/&(#x[0-9a-f]+|#\d+|amp|lt|gt|quot|apos);/gi, (whole, entity: string) => {
     if (entity[0] !== '#') return ENTITIES[entity.toLowerCase()] ?? whole;
-    const code = entity[1]?.toLowerCase() === 'x' ? parseInt(entity.slice(2), 16) : parseInt(entity.slice(1), 10);
+    const code =
+      entity[1]?.toLowerCase() === 'x' ? parseInt(entity.slice(2), 16) : parseInt(entity.slice(1), 10);
     return Number.isFinite(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
   });
 }
@@ -44,7 +53,8 @@ function decodeXmlEntities(text: string): string {
 /** An XMP Lang Alt comes back as a string, a {lang, value} or a list of them; prefer x-default. */
 function langAlt(value: unknown): string | undefined {
   if (value === undefined || value === null) return undefined;
-  if (typeof value === 'string' || typeof value === 'number') return decodeXmlEntities(String(value)).trim() || undefined;
+  if (typeof value === 'string' || typeof value === 'number')
+    return decodeXmlEntities(String(value)).trim() || undefined;
   if (Array.isArray(value)) {
     const preferred = value.find((entry) => (entry as { lang?: string })?.lang === 'x-default') ?? value[0];
     return langAlt(preferred);
@@ -58,7 +68,8 @@ function clean(text: string | undefined): string | undefined {
 }
 
 async function readXmp(xmp: Buffer): Promise<Partial<EmbeddedDescriptions>> {
-  const parsed = (await exifr.sidecar(xmp, {}, 'xmp')) as Record<string, Record<string, unknown> | undefined> | undefined;
+  const parsed = (await exifr.sidecar(xmp, {}, 'xmp')) as
+    Record<string, Record<string, unknown> | undefined> | undefined;
   const core = parsed?.Iptc4xmpCore;
   return {
     altText: clean(langAlt(core?.AltTextAccessibility)),

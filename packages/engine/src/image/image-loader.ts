@@ -7,7 +7,8 @@ import { readEmbeddedDescriptions } from './embedded-metadata';
 import type { ImageFacts } from './image-decoder';
 import { MAX_INPUT_PIXELS, inspectImage } from './image-decoder';
 
-export type ImageSource = { readonly url: string } | { readonly bytes: Uint8Array; readonly fileName?: string };
+export type ImageSource =
+  { readonly url: string } | { readonly bytes: Uint8Array; readonly fileName?: string };
 
 export interface LoadedImage extends ImageFacts {
   /** The original bytes, exactly as fetched or uploaded (the cache key hashes these). */
@@ -57,7 +58,8 @@ export async function loadImage(
   } else {
     bytes = Buffer.isBuffer(source.bytes) ? source.bytes : Buffer.from(source.bytes);
     fileName = source.fileName;
-    if (bytes.length > maxBytes) throw new EngineError('too_large', `The image is larger than ${maxBytes} bytes`);
+    if (bytes.length > maxBytes)
+      throw new EngineError('too_large', `The image is larger than ${maxBytes} bytes`);
   }
   if (bytes.length === 0) throw new EngineError('undecodable', 'The image is empty');
 

@@ -13,7 +13,11 @@ export interface ImagePreparation {
   readonly quality?: number;
 }
 
-export const DEFAULT_PREPARATION: ImagePreparation = { maxEdge: DEFAULT_MAX_IMAGE_EDGE, format: 'jpeg', quality: 80 };
+export const DEFAULT_PREPARATION: ImagePreparation = {
+  maxEdge: DEFAULT_MAX_IMAGE_EDGE,
+  format: 'jpeg',
+  quality: 80,
+};
 
 export interface PreparedImage {
   readonly bytes: Buffer;

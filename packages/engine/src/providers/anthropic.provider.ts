@@ -14,7 +14,11 @@ export interface AnthropicProviderOptions extends Pick<AiSdkProviderOptions, 'pr
 
 export function createAnthropicProvider(options: AnthropicProviderOptions): VisionProvider {
   const model = options.model ?? ANTHROPIC_DEFAULT_MODEL;
-  const anthropic = createAnthropic({ apiKey: options.apiKey, baseURL: options.baseUrl, fetch: options.fetch });
+  const anthropic = createAnthropic({
+    apiKey: options.apiKey,
+    baseURL: options.baseUrl,
+    fetch: options.fetch,
+  });
   return createAiSdkProvider({
     name: 'anthropic',
     model,

@@ -14,7 +14,11 @@ export interface GoogleProviderOptions extends Pick<AiSdkProviderOptions, 'prepa
 
 export function createGoogleProvider(options: GoogleProviderOptions): VisionProvider {
   const model = options.model ?? GOOGLE_DEFAULT_MODEL;
-  const google = createGoogleGenerativeAI({ apiKey: options.apiKey, baseURL: options.baseUrl, fetch: options.fetch });
+  const google = createGoogleGenerativeAI({
+    apiKey: options.apiKey,
+    baseURL: options.baseUrl,
+    fetch: options.fetch,
+  });
   return createAiSdkProvider({
     name: 'google',
     model,

@@ -68,7 +68,9 @@ function defaultSleep(ms: number, signal: AbortSignal): Promise<void> {
 
 function finalError(failure: Failure, cause: unknown): EngineError {
   if (failure.kind === 'rate_limited') {
-    return new EngineError('provider_rate_limited', 'The vision model is rate limited; try again shortly', { cause });
+    return new EngineError('provider_rate_limited', 'The vision model is rate limited; try again shortly', {
+      cause,
+    });
   }
   if (failure.kind === 'timeout') {
     return new EngineError('provider_timeout', 'The vision model did not answer in time', { cause });
@@ -104,11 +106,13 @@ export async function withRetries<T>(
       cause = error;
       failure = overall.aborted || attemptDeadline.aborted ? { kind: 'timeout' } : classify(error);
     }
-    if (failure.kind === 'fatal' || overall.aborted || attempt >= policy.maxAttempts) throw finalError(failure, cause);
+    if (failure.kind === 'fatal' || overall.aborted || attempt >= policy.maxAttempts)
+      throw finalError(failure, cause);
 
     const backoff = random() * Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (attempt - 1));
     const retryAfter = 'retryAfterMs' in failure ? failure.retryAfterMs : undefined;
-    const delay = retryAfter === undefined ? backoff : Math.max(backoff, Math.min(retryAfter, policy.maxRetryAfterMs));
+    const delay =
+      retryAfter === undefined ? backoff : Math.max(backoff, Math.min(retryAfter, policy.maxRetryAfterMs));
     // Waiting past the overall deadline only to fail later helps nobody: fail now, typed.
     if (Date.now() - startedAt + delay >= policy.overallTimeoutMs) throw finalError(failure, cause);
     try {

@@ -2,7 +2,14 @@ import type { EmbeddedDescriptions } from '../image/embedded-metadata';
 import type { ImageFacts } from '../image/image-decoder';
 import type { ImagePreparation, PreparedImage } from '../image/image-preparer';
 
-export const PROVIDER_NAMES = ['offline', 'openai', 'openai-compatible', 'ollama', 'anthropic', 'google'] as const;
+export const PROVIDER_NAMES = [
+  'offline',
+  'openai',
+  'openai-compatible',
+  'ollama',
+  'anthropic',
+  'google',
+] as const;
 export type ProviderName = (typeof PROVIDER_NAMES)[number];
 
 /** What a provider is asked to describe. Everything except `image` and `original` is untrusted text. */

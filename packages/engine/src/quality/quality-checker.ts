@@ -20,7 +20,8 @@ export interface CheckAltTextResult {
 export const OFFLINE_WARNING: AltTextIssue = Object.freeze({
   id: 'no-vision-model',
   severity: 'warning',
-  message: 'No vision model was used: this text comes from metadata, context, the file name and pixel statistics. Review it before publishing.',
+  message:
+    'No vision model was used: this text comes from metadata, context, the file name and pixel statistics. Review it before publishing.',
 });
 
 /** Lints any alt text, generated or written by hand. Deterministic and free of I/O. */

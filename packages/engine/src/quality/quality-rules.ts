@@ -20,7 +20,11 @@ export function normalise(text: string): string {
     .trim();
 }
 
-const issue = (id: string, severity: AltTextIssue['severity'], message: string): AltTextIssue => ({ id, severity, message });
+const issue = (id: string, severity: AltTextIssue['severity'], message: string): AltTextIssue => ({
+  id,
+  severity,
+  message,
+});
 
 export const empty: QualityRule = ({ altText, isDecorative }) =>
   altText === '' && !isDecorative
@@ -47,7 +51,11 @@ export const tooLong: QualityRule = ({ trimmed, maxLength, longDescription }) =>
       `Alt text is ${trimmed.length} characters, more than twice the ${maxLength} limit; shorten it or move detail to a long description`,
     );
   }
-  return issue('too-long', 'warning', `Alt text is ${trimmed.length} characters, longer than the ${maxLength} limit`);
+  return issue(
+    'too-long',
+    'warning',
+    `Alt text is ${trimmed.length} characters, longer than the ${maxLength} limit`,
+  );
 };
 
 // A warning, not an error: the text still conveys the image, so SC 1.1.1 is met; the
@@ -56,20 +64,50 @@ const REDUNDANT_PREFIX =
   /^(?:(?:an?|the|this)\s+)?(?:image|picture|photo|photograph|graphic|screenshot|illustration|pic)\s+(?:of|showing|depicting|shows)\b/i;
 export const redundantPrefix: QualityRule = ({ trimmed }) =>
   REDUNDANT_PREFIX.test(trimmed)
-    ? issue('redundant-prefix', 'warning', 'Do not start with "image of" or similar: screen readers already announce an image')
+    ? issue(
+        'redundant-prefix',
+        'warning',
+        'Do not start with "image of" or similar: screen readers already announce an image',
+      )
     : undefined;
 
 const FILE_NAME = /^[^\s/\\]*[\w)-]\.(?:jpe?g|png|gif|webp|avif|svg|bmp|tiff?|heic|ico)$/i;
 const URL_LIKE = /^(?:[a-z][a-z0-9+.-]*:\/\/|www\.|data:)\S*$/i;
 export const fileName: QualityRule = ({ trimmed }) =>
-  FILE_NAME.test(trimmed) || URL_LIKE.test(trimmed) || /^\S+\/\S+\.(?:jpe?g|png|gif|webp|avif|svg)$/i.test(trimmed)
+  FILE_NAME.test(trimmed) ||
+  URL_LIKE.test(trimmed) ||
+  /^\S+\/\S+\.(?:jpe?g|png|gif|webp|avif|svg)$/i.test(trimmed)
     ? issue('file-name', 'error', 'Alt text is a file name or URL, which does not describe the image')
     : undefined;
 
 const PLACEHOLDERS = new Set([
-  'image', 'img', 'photo', 'photograph', 'picture', 'pic', 'graphic', 'icon', 'logo', 'spacer', 'placeholder',
-  'untitled', 'alt', 'alt text', 'banner', 'thumbnail', 'blank', 'null', 'undefined', 'none', 'default', 'todo', 'tbd',
-  'image placeholder', 'placeholder image', 'no description', 'description',
+  'image',
+  'img',
+  'photo',
+  'photograph',
+  'picture',
+  'pic',
+  'graphic',
+  'icon',
+  'logo',
+  'spacer',
+  'placeholder',
+  'untitled',
+  'alt',
+  'alt text',
+  'banner',
+  'thumbnail',
+  'blank',
+  'null',
+  'undefined',
+  'none',
+  'default',
+  'todo',
+  'tbd',
+  'image placeholder',
+  'placeholder image',
+  'no description',
+  'description',
 ]);
 export const placeholder: QualityRule = ({ trimmed }) => {
   const words = normalise(trimmed).replace(/^(?:an?|the)\s+/, '');
@@ -87,13 +125,23 @@ const PROGRAMMATIC = [
 ];
 export const programmaticReference: QualityRule = ({ trimmed }) =>
   PROGRAMMATIC.some((pattern) => pattern.test(trimmed))
-    ? issue('programmatic-reference', 'error', 'Alt text is a generated name or number (like "IMG_1234"), not a description')
+    ? issue(
+        'programmatic-reference',
+        'error',
+        'Alt text is a generated name or number (like "IMG_1234"), not a description',
+      )
     : undefined;
 
 export const allCaps: QualityRule = ({ trimmed }) => {
-  const cased = [...trimmed].filter((char) => /\p{L}/u.test(char) && char.toLowerCase() !== char.toUpperCase());
+  const cased = [...trimmed].filter(
+    (char) => /\p{L}/u.test(char) && char.toLowerCase() !== char.toUpperCase(),
+  );
   return cased.length >= 6 && /\s/.test(trimmed) && cased.every((char) => char === char.toUpperCase())
-    ? issue('all-caps', 'warning', 'Alt text is in all capitals; some screen readers spell it out letter by letter')
+    ? issue(
+        'all-caps',
+        'warning',
+        'Alt text is in all capitals; some screen readers spell it out letter by letter',
+      )
     : undefined;
 };
 
@@ -110,7 +158,11 @@ export const copiesContext: QualityRule = ({ trimmed, context }) => {
   if (!alt) return undefined;
   const copied = alt === page || (alt.split(' ').length >= 5 && page.includes(alt));
   return copied
-    ? issue('copies-context', 'warning', 'Alt text repeats the surrounding context verbatim; describe what the image adds')
+    ? issue(
+        'copies-context',
+        'warning',
+        'Alt text repeats the surrounding context verbatim; describe what the image adds',
+      )
     : undefined;
 };
 
@@ -122,6 +174,15 @@ export const emoji: QualityRule = ({ trimmed }) =>
     : undefined;
 
 export const RULES: readonly QualityRule[] = [
-  empty, whitespaceOnly, tooLong, redundantPrefix, fileName, placeholder,
-  programmaticReference, allCaps, repeatedWords, copiesContext, emoji,
+  empty,
+  whitespaceOnly,
+  tooLong,
+  redundantPrefix,
+  fileName,
+  placeholder,
+  programmaticReference,
+  allCaps,
+  repeatedWords,
+  copiesContext,
+  emoji,
 ];

@@ -1,11 +1,20 @@
 // Model output (and embedded metadata) is untrusted text that ends up in someone's
 // HTML attribute: it is reduced to plain text here before anything else sees it.
 
-const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', '#39': "'" };
+const ENTITIES: Record<string, string> = {
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  apos: "'",
+  nbsp: ' ',
+  '#39': "'",
+};
 
 // C0/C1 controls, bidi overrides and zero-width characters; newlines are handled separately.
-// eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u200B-\u200F\u202A-\u202E\u2060-\u2069\uFEFF]/g;
+const CONTROL =
+  // eslint-disable-next-line no-control-regex -- matching control characters is the point
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u200B-\u200F\u202A-\u202E\u2060-\u2069\uFEFF]/g;
 
 const QUOTE_PAIRS: ReadonlyArray<readonly [string, string]> = [
   ['"', '"'],
@@ -45,7 +54,7 @@ function stripMarkup(text: string): string {
 
 function stripWrappers(text: string): string {
   let current = text.trim().replace(/^(alt(ernative)?[ -]?text|alt|description)\s*[:\-\u2013\u2014]\s*/i, '');
-  for (let changed = true; changed; ) {
+  for (let changed = true; changed;) {
     changed = false;
     for (const [open, close] of QUOTE_PAIRS) {
       if (current.length >= 2 && current.startsWith(open) && current.endsWith(close)) {

@@ -1,0 +1,57 @@
+import { createHash } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { cacheKey, normaliseDescribeOptions } from './cache-key';
+
+const bytes = Buffer.from('image bytes');
+const base = { bytes, provider: 'openai', model: 'gpt-4o-mini', language: 'en', maxLength: 125 };
+
+describe('cacheKey', () => {
+  it('is a SHA-256 hex digest', () => {
+    expect(cacheKey(base)).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('is the same for the bytes and for their precomputed hash', () => {
+    const sha256 = createHash('sha256').update(bytes).digest('hex');
+    const { bytes: _bytes, ...rest } = base;
+    expect(cacheKey({ ...rest, sha256 })).toBe(cacheKey(base));
+  });
+
+  it('changes with every parameter that changes the output', () => {
+    const keys = new Set([
+      cacheKey(base),
+      cacheKey({ ...base, bytes: Buffer.from('other bytes') }),
+      cacheKey({ ...base, provider: 'anthropic' }),
+      cacheKey({ ...base, model: 'gpt-4o' }),
+      cacheKey({ ...base, language: 'fr' }),
+      cacheKey({ ...base, maxLength: 100 }),
+      cacheKey({ ...base, context: 'Product page' }),
+    ]);
+    expect(keys.size).toBe(7);
+  });
+
+  it('cannot be confused by moving text between fields', () => {
+    expect(cacheKey({ ...base, provider: 'open', model: 'ai-gpt' })).not.toBe(
+      cacheKey({ ...base, provider: 'open-ai', model: 'gpt' }),
+    );
+    expect(cacheKey({ ...base, model: 'm","en', language: 'x' })).not.toBe(
+      cacheKey({ ...base, model: 'm', language: 'en","x' }),
+    );
+  });
+
+  it('treats equivalent options alike: defaults, blank context, tag case', () => {
+    const { language: _language, maxLength: _maxLength, ...bare } = base;
+    expect(cacheKey(bare)).toBe(cacheKey(base));
+    expect(cacheKey({ ...base, context: '   ' })).toBe(cacheKey(base));
+    expect(cacheKey({ ...base, language: 'EN-gb' })).toBe(cacheKey({ ...base, language: 'en-GB' }));
+  });
+});
+
+describe('normaliseDescribeOptions', () => {
+  it('fills defaults and trims context', () => {
+    expect(normaliseDescribeOptions({ context: '  Caption  ' })).toEqual({
+      context: 'Caption',
+      language: 'en',
+      maxLength: 125,
+    });
+  });
+});

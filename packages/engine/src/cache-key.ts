@@ -1,0 +1,58 @@
+import { createHash } from 'node:crypto';
+import { DEFAULT_LANGUAGE, DEFAULT_MAX_LENGTH } from '@altwise/shared';
+
+/** Bump when the prompt, sanitiser or offline describer change what a given input produces. */
+export const CACHE_KEY_VERSION = 'altwise-alt-text-v1';
+
+export interface DescribeOptions {
+  readonly context?: string;
+  /** BCP-47, default 'en'. */
+  readonly language?: string;
+  /** Default 125. */
+  readonly maxLength?: number;
+}
+
+export interface NormalisedDescribeOptions {
+  readonly context?: string;
+  readonly language: string;
+  readonly maxLength: number;
+}
+
+/** One normalisation for describing and for keying, so equivalent requests share a cache entry. */
+export function normaliseDescribeOptions(options: DescribeOptions = {}): NormalisedDescribeOptions {
+  let language = options.language?.trim() || DEFAULT_LANGUAGE;
+  try {
+    language = Intl.getCanonicalLocales(language)[0] ?? language;
+  } catch {
+    // Not a valid tag: keep it as given; the shared schema normally stops these earlier.
+  }
+  return {
+    context: options.context?.trim() || undefined,
+    language,
+    maxLength: options.maxLength ?? DEFAULT_MAX_LENGTH,
+  };
+}
+
+export type CacheKeyInput = DescribeOptions & {
+  readonly provider: string;
+  readonly model: string;
+} & ({ readonly bytes: Uint8Array } | { readonly sha256: string });
+
+/**
+ * SHA-256 (hex) over the image bytes' hash and every parameter that changes the output.
+ * The parts are JSON-encoded as an array, so no two different inputs share an encoding.
+ */
+export function cacheKey(input: CacheKeyInput): string {
+  const imageHash = 'bytes' in input ? createHash('sha256').update(input.bytes).digest('hex') : input.sha256;
+  const options = normaliseDescribeOptions(input);
+  const encoded = JSON.stringify([
+    CACHE_KEY_VERSION,
+    imageHash,
+    input.provider,
+    input.model,
+    options.language,
+    options.maxLength,
+    options.context ?? null,
+  ]);
+  return createHash('sha256').update(encoded).digest('hex');
+}

@@ -1,0 +1,79 @@
+import { createHash } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ImageHost } from '../../../../test-utils/image-host';
+import { startImageHost } from '../../../../test-utils/image-host';
+import { bombPng, redSquarePng } from '../../test/image-fixtures';
+import { EngineError } from '../errors/engine-error';
+import { loadImage } from './image-loader';
+
+let host: ImageHost;
+let red: Buffer;
+
+beforeAll(async () => {
+  red = await redSquarePng();
+  host = await startImageHost({
+    '/photos/red%20square.png': { body: red, contentType: 'image/png' },
+    '/served-as-png.png': { body: 'this is plain text, whatever the header says', contentType: 'image/png' },
+    '/bomb.png': { body: bombPng(), contentType: 'image/png' },
+    '/jpeg-labelled-gif': { body: red, contentType: 'image/gif' },
+  });
+});
+afterAll(() => host.close());
+
+async function failureCode(promise: Promise<unknown>): Promise<string> {
+  const error = await promise.then(
+    () => undefined,
+    (thrown: unknown) => thrown,
+  );
+  expect(error).toBeInstanceOf(EngineError);
+  return (error as EngineError).code;
+}
+
+describe('loadImage', () => {
+  it('loads a URL into bytes, facts, metadata, hash and a file name hint', async () => {
+    const loaded = await loadImage(
+      { url: `${host.url}/photos/red%20square.png` },
+      { allow: [host.hostPort] },
+    );
+    expect(loaded).toMatchObject({
+      type: 'png',
+      width: 64,
+      height: 64,
+      fileName: 'red square.png',
+      metadata: {},
+    });
+    expect(loaded.sha256).toBe(createHash('sha256').update(red).digest('hex'));
+    expect(loaded.bytes.equals(red)).toBe(true);
+  });
+
+  it('decides the type from bytes, not from Content-Type', async () => {
+    const options = { allow: [host.hostPort] };
+    expect(await failureCode(loadImage({ url: `${host.url}/served-as-png.png` }, options))).toBe(
+      'unsupported_type',
+    );
+    expect((await loadImage({ url: `${host.url}/jpeg-labelled-gif` }, options)).type).toBe('png');
+  });
+
+  it('refuses a decompression bomb fetched by URL', async () => {
+    expect(await failureCode(loadImage({ url: `${host.url}/bomb.png` }, { allow: [host.hostPort] }))).toBe(
+      'too_many_pixels',
+    );
+  });
+
+  it('skips only the fetch for uploaded bytes: the byte cap still applies', async () => {
+    expect(await failureCode(loadImage({ bytes: red }, { maxBytes: 100 }))).toBe('too_large');
+  });
+
+  it('skips only the fetch for uploaded bytes: type and pixel checks still apply', async () => {
+    expect(await failureCode(loadImage({ bytes: Buffer.from('GIF87a but not really') }))).toBe('undecodable');
+    expect(await failureCode(loadImage({ bytes: Buffer.from('%PDF-1.7') }))).toBe('unsupported_type');
+    expect(await failureCode(loadImage({ bytes: bombPng() }))).toBe('too_many_pixels');
+    expect(await failureCode(loadImage({ bytes: Buffer.alloc(0) }))).toBe('undecodable');
+  });
+
+  it('keeps the uploaded file name', async () => {
+    const loaded = await loadImage({ bytes: new Uint8Array(red), fileName: 'logo-final.png' });
+    expect(loaded.fileName).toBe('logo-final.png');
+    expect(loaded.sourceUrl).toBeUndefined();
+  });
+});
