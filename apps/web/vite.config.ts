@@ -1,12 +1,13 @@
 import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
 
 const sharedSrc = fileURLToPath(new URL('../../packages/shared/src/', import.meta.url));
 const webSrc = fileURLToPath(new URL('./src/', import.meta.url));
 
-export default defineConfig({
+// A plain object rather than defineConfig(): the plugins are typed against the workspace-root
+// vite (pulled in by vitest) while the build runs this package's vite; both accept this config.
+export default {
   plugins: [react(), tailwindcss()],
   resolve: {
     alias: [
@@ -26,4 +27,4 @@ export default defineConfig({
       '/api': process.env.VITE_PROXY_TARGET ?? 'http://127.0.0.1:8080',
     },
   },
-});
+};

@@ -1,7 +1,17 @@
 import { cn } from '@/lib/cn';
 
 /** The Altwise mark and word; decorative mark, the word is the text. */
-export function Logo({ className, collapsed = false }: { className?: string; collapsed?: boolean }) {
+export function Logo({
+  className,
+  collapsed = false,
+  compactOnMobile = false,
+}: {
+  className?: string;
+  /** Mark only; the word stays for screen readers. */
+  collapsed?: boolean;
+  /** Mark only below the sm breakpoint. */
+  compactOnMobile?: boolean;
+}) {
   return (
     <span className={cn('inline-flex items-center gap-2.5', className)}>
       <span
@@ -10,7 +20,7 @@ export function Logo({ className, collapsed = false }: { className?: string; col
       >
         A
       </span>
-      <span className={cn('text-lg font-bold tracking-tight text-gray-900 dark:text-white', collapsed && 'sr-only')}>
+      <span className={cn('text-lg font-bold tracking-tight text-gray-900 dark:text-white', collapsed && 'sr-only', compactOnMobile && 'max-sm:sr-only')}>
         Altwise
       </span>
     </span>

@@ -25,6 +25,9 @@ export const useToastStore = create<ToastState>()((set, get) => ({
   toasts: [],
   show(kind, message) {
     const id = nextId++;
+    // The same message twice (e.g. two queries failing alike) shows once, as the newest.
+    const duplicate = get().toasts.find((item) => item.kind === kind && item.message === message);
+    if (duplicate) get().dismiss(duplicate.id);
     set({ toasts: [...get().toasts, { id, kind, message }].slice(-5) });
     timers.set(
       id,

@@ -17,7 +17,7 @@ export function SiteHeader() {
           to="/"
           className="rounded-lg focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-600 dark:focus-visible:ring-blue-400"
         >
-          <Logo />
+          <Logo compactOnMobile />
           <span className="sr-only"> home</span>
         </Link>
         <ul className="hidden items-center gap-8 text-sm font-medium md:flex">

@@ -90,7 +90,7 @@ export function UserMenu() {
           {initials(user?.firstName, user?.lastName)}
         </span>
         <span className="sr-only sm:not-sr-only">
-          <span className="block text-sm font-semibold text-gray-900 dark:text-white">{name}</span>
+          <span className="block text-sm font-semibold text-gray-900 dark:text-white">{name}</span>{' '}
           <span className="block text-xs text-gray-600 dark:text-gray-300">{planOf(user)} Plan</span>
         </span>
         <ChevronDown className="hidden size-4 text-gray-600 sm:block dark:text-gray-300" aria-hidden="true" />

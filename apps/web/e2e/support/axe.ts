@@ -1,0 +1,22 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+
+export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+/** Runs axe on the page (WCAG 2.0–2.2 A/AA) and fails with a readable list of violations. */
+export async function expectNoAxeViolations(page: Page, label = page.url()): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
+  const report = results.violations
+    .map(
+      (violation) =>
+        `- [${violation.impact}] ${violation.id}: ${violation.help}\n` +
+        violation.nodes
+          .slice(0, 5)
+          .map((node) => `    ${node.target.join(' ')}\n      ${node.failureSummary?.replace(/\n/g, '\n      ')}`)
+          .join('\n'),
+    )
+    .join('\n');
+  if (results.violations.length > 0) console.error(`axe violations on ${label}:\n${report}`);
+  expect(results.violations, `axe violations on ${label}:\n${report}`).toEqual([]);
+}

@@ -1,0 +1,53 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { chromium } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { SHOTS_DIR } from './paths';
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
+    ],
+  });
+}
+
+export interface PageOptions {
+  viewport?: { width: number; height: number };
+  reducedMotion?: 'reduce' | 'no-preference';
+}
+
+/**
+ * A page in a fresh context whose relative URLs resolve against `baseURL`.
+ * Requests to anything other than loopback are aborted: the tests never leave this machine.
+ */
+export async function openPage(browser: Browser, baseURL: string, options: PageOptions = {}): Promise<Page> {
+  const context: BrowserContext = await browser.newContext({
+    baseURL,
+    viewport: options.viewport ?? { width: 1280, height: 800 },
+    reducedMotion: options.reducedMotion ?? 'reduce',
+  });
+  await context.route(/^(?!https?:\/\/(127\.0\.0\.1|localhost)(:\d+)?\/|data:|blob:).*/, (route) => route.abort());
+  return context.newPage();
+}
+
+/**
+ * Saves a screenshot to /tmp/shots/<name>.png (or $E2E_SHOTS_DIR). Full page by default;
+ * pass fullPage: false for layouts with fixed panels (the app shell), which a full-page
+ * capture draws at viewport height only.
+ */
+export async function screenshot(page: Page, name: string, { fullPage = true } = {}): Promise<string> {
+  mkdirSync(SHOTS_DIR, { recursive: true });
+  const file = path.join(SHOTS_DIR, `${name}.png`);
+  await page.screenshot({ path: file, fullPage, animations: 'disabled' });
+  return file;
+}

@@ -1,0 +1,6 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
+export const WEB_DIST = path.join(REPO_ROOT, 'apps/web/dist');
+export const SHOTS_DIR = process.env.E2E_SHOTS_DIR ?? '/tmp/shots';

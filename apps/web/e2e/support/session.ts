@@ -1,0 +1,88 @@
+import type { AuthResponse } from '@altwise/shared';
+import type { Page } from 'playwright-core';
+
+export interface TestAccount {
+  firstName: string;
+  lastName: string;
+  email: string;
+  password: string;
+  company?: string;
+}
+
+let counter = 0;
+
+/** A unique, valid account (the password meets every checklist rule). */
+export function newAccount(overrides: Partial<TestAccount> = {}): TestAccount {
+  counter += 1;
+  const unique = `${Date.now().toString(36)}${counter}${Math.random().toString(36).slice(2, 6)}`;
+  return {
+    firstName: 'Grace',
+    lastName: 'Hopper',
+    email: `grace.${unique}@example.com`,
+    password: 'Compil3rRocks',
+    ...overrides,
+  };
+}
+
+export interface RegisteredAccount {
+  account: TestAccount;
+  auth: AuthResponse;
+}
+
+/** Creates an account through POST /api/auth/register. */
+export async function registerViaApi(baseUrl: string, overrides: Partial<TestAccount> = {}): Promise<RegisteredAccount> {
+  const account = newAccount(overrides);
+  const response = await fetch(`${baseUrl}/api/auth/register`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(account),
+  });
+  const body = (await response.json()) as AuthResponse;
+  if (response.status !== 201) throw new Error(`register failed (${response.status}): ${JSON.stringify(body)}`);
+  return { account, auth: body };
+}
+
+/**
+ * Signs the page in without the form: writes the session where the web app keeps it
+ * ("auth-storage" plus the authToken/refreshToken keys), then opens `path` (default the dashboard).
+ */
+export async function signInAs(page: Page, registered: RegisteredAccount, path = '/app/dashboard'): Promise<void> {
+  const { auth } = registered;
+  const token = auth.token ?? auth.tokens.accessToken;
+  const refreshToken = auth.refreshToken ?? auth.tokens.refreshToken;
+  await page.goto('/404-blank-for-storage');
+  await page.evaluate(
+    ({ user, token, refreshToken }) => {
+      localStorage.setItem(
+        'auth-storage',
+        JSON.stringify({ state: { token, refreshToken, user, isAuthenticated: true }, version: 0 }),
+      );
+      localStorage.setItem('authToken', token);
+      localStorage.setItem('refreshToken', refreshToken);
+    },
+    { user: auth.user, token, refreshToken },
+  );
+  await page.goto(path);
+}
+
+/** Signs in through the login form. */
+export async function signInWithForm(page: Page, account: Pick<TestAccount, 'email' | 'password'>): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('Email address').fill(account.email);
+  await page.getByLabel('Password', { exact: true }).fill(account.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL('**/app/dashboard');
+}
+
+/** Sets the theme before the app reads it (persisted "ui-storage") and on the live page. */
+export async function setTheme(page: Page, theme: 'light' | 'dark'): Promise<void> {
+  await page.evaluate((next) => {
+    const raw = localStorage.getItem('ui-storage');
+    const stored = raw ? (JSON.parse(raw) as { state?: Record<string, unknown>; version?: number }) : {};
+    localStorage.setItem('ui-storage', JSON.stringify({ state: { ...stored.state, theme: next }, version: stored.version ?? 0 }));
+    document.documentElement.classList.toggle('dark', next === 'dark');
+  }, theme);
+  // Reload so the store (and anything rendered from it) starts in that theme.
+  await page.reload();
+  await page.waitForFunction((dark) => document.documentElement.classList.contains('dark') === dark, theme === 'dark');
+}

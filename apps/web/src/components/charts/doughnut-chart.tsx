@@ -1,0 +1,122 @@
+import type { ChartOptions } from 'chart.js';
+import { useId, useMemo } from 'react';
+import { Doughnut } from 'react-chartjs-2';
+import './chart-setup';
+import { ChartFrame } from './chart-frame';
+import { useChartTheme } from './chart-theme';
+import type { ChartTone } from './chart-theme';
+
+export interface DoughnutSegment {
+  label: string;
+  value: number;
+  /** A tone, or 'track' for the neutral "rest" segment (e.g. remaining quota). */
+  tone: ChartTone | 'track';
+}
+
+export interface DoughnutChartProps {
+  /** Names the chart: the canvas's accessible name and the data table's caption. */
+  title: string;
+  segments: readonly DoughnutSegment[];
+  /** One sentence saying what the chart shows; linked to the canvas with aria-describedby. */
+  summary: string;
+  /** Header of the table's first column, e.g. "Status". */
+  categoryHeader: string;
+  /** Header of the value column (default "Value"). */
+  valueHeader?: string;
+  formatValue?: (value: number) => string;
+  /** Big figure in the hole, with a small caption under it (decorative: the summary says it). */
+  center?: { value: string; caption: string };
+  /** Shown in the hole when every segment is zero. */
+  emptyText?: string;
+  heightClassName?: string;
+  isUpdating?: boolean;
+}
+
+const plain = (value: number) => new Intl.NumberFormat('en-US').format(value);
+
+/** A doughnut with a text alternative (summary sentence and data table) and a legend. */
+export function DoughnutChart({
+  title,
+  segments,
+  summary,
+  categoryHeader,
+  valueHeader = 'Value',
+  formatValue = plain,
+  center,
+  emptyText = 'No data yet',
+  heightClassName = 'h-64',
+  isUpdating,
+}: DoughnutChartProps) {
+  const summaryId = useId();
+  const theme = useChartTheme();
+  const { dark, reducedMotion } = theme;
+  const total = segments.reduce((sum, segment) => sum + segment.value, 0);
+  const empty = total === 0;
+
+  const data = useMemo(() => {
+    // With nothing to show, one neutral ring keeps the shape (tooltips and legend off below).
+    const colors = segments.map((segment) => (segment.tone === 'track' ? theme.track : theme.tones[segment.tone]));
+    return {
+      labels: segments.map((segment) => segment.label),
+      datasets: [
+        {
+          data: empty ? [1] : segments.map((segment) => segment.value),
+          backgroundColor: empty ? [theme.track] : colors,
+          borderColor: theme.surface,
+          borderWidth: empty ? 0 : 2,
+          hoverOffset: empty ? 0 : 4,
+        },
+      ],
+    };
+  }, [segments, empty, dark]);
+
+  const options: ChartOptions<'doughnut'> = useMemo(
+    () => ({
+      responsive: true,
+      maintainAspectRatio: false,
+      cutout: '70%',
+      animation: reducedMotion ? false : undefined,
+      plugins: {
+        legend: {
+          display: !empty,
+          position: 'bottom',
+          labels: { color: theme.text, usePointStyle: true, boxHeight: 8, padding: 16 },
+        },
+        tooltip: {
+          enabled: !empty,
+          callbacks: { label: (context) => `${context.label}: ${formatValue(Number(context.parsed))}` },
+        },
+      },
+    }),
+    [dark, reducedMotion, empty, formatValue],
+  );
+
+  const table = {
+    caption: title,
+    columns: [categoryHeader, valueHeader],
+    rows: segments.map((segment) => [segment.label, formatValue(segment.value)] as [string, string]),
+  };
+  const hole = empty ? { value: '0', caption: emptyText } : center;
+
+  return (
+    <ChartFrame summaryId={summaryId} summary={summary} table={table} heightClassName={heightClassName} isUpdating={isUpdating}>
+      <Doughnut
+        data={data}
+        options={options}
+        role="img"
+        aria-label={`${title}, doughnut chart`}
+        aria-describedby={summaryId}
+      />
+      {hole && (
+        // Centred over the hole; the legend sits below, so the hole is a little above the middle.
+        <div
+          aria-hidden="true"
+          className={`pointer-events-none absolute inset-x-0 top-0 flex flex-col items-center justify-center text-center ${empty ? 'bottom-0' : 'bottom-10'}`}
+        >
+          <span className="text-2xl font-bold text-gray-900 dark:text-white">{hole.value}</span>
+          <span className="max-w-28 text-xs text-gray-600 dark:text-gray-300">{hole.caption}</span>
+        </div>
+      )}
+    </ChartFrame>
+  );
+}

@@ -1,0 +1,72 @@
+import { ChevronDown } from 'lucide-react';
+import { useId } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
+import { cn } from '@/lib/cn';
+import { errorClasses, hintClasses, inputBorder, inputClasses, labelClasses } from './field-styles';
+
+export interface SelectOption {
+  value: string;
+  label: string;
+}
+
+export interface SelectFieldProps extends Omit<ComponentProps<'select'>, 'children'> {
+  label: ReactNode;
+  options: ReadonlyArray<SelectOption>;
+  hint?: ReactNode;
+  error?: string;
+  containerClassName?: string;
+}
+
+/** A labelled native select, styled like TextField. */
+export function SelectField({
+  label,
+  options,
+  hint,
+  error,
+  id,
+  className,
+  containerClassName,
+  'aria-describedby': describedBy,
+  ...rest
+}: SelectFieldProps) {
+  const autoId = useId();
+  const selectId = id ?? autoId;
+  const hintId = hint ? `${selectId}-hint` : undefined;
+  const errorId = error ? `${selectId}-error` : undefined;
+  return (
+    <div className={containerClassName}>
+      <label htmlFor={selectId} className={labelClasses}>
+        {label}
+      </label>
+      <div className="relative mt-1.5">
+        <select
+          id={selectId}
+          className={cn(inputClasses, inputBorder(Boolean(error)), 'appearance-none pr-10', className)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={[describedBy, hintId, errorId].filter(Boolean).join(' ') || undefined}
+          {...rest}
+        >
+          {options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+        <ChevronDown
+          className="pointer-events-none absolute top-1/2 right-3 size-4 -translate-y-1/2 text-gray-600 dark:text-gray-300"
+          aria-hidden="true"
+        />
+      </div>
+      {hint && (
+        <p id={hintId} className={hintClasses}>
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={errorId} className={errorClasses}>
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

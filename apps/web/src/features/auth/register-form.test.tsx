@@ -1,0 +1,114 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useAuthStore } from '@/lib/auth-store';
+import { useToastStore } from '@/lib/toast';
+import { authResponse, jsonResponse, renderRoute } from '@/test/render';
+import { RegisterForm } from './register-form';
+
+const fetchMock = vi.fn<typeof fetch>();
+
+function setup() {
+  const user = userEvent.setup();
+  const view = renderRoute(<RegisterForm />, { path: '/register', extraPaths: ['/app/dashboard'] });
+  return { user, ...view };
+}
+
+async function fill(user: ReturnType<typeof userEvent.setup>, values: Partial<Record<string, string>>) {
+  for (const [label, value] of Object.entries(values)) {
+    if (value) await user.type(screen.getByLabelText(label, { exact: true }), value);
+  }
+}
+
+const valid = {
+  'First name': 'Ada',
+  'Last name': 'Lovelace',
+  'Email address': 'ada@example.com',
+  Password: 'Password1',
+  'Confirm password': 'Password1',
+};
+
+describe('RegisterForm', () => {
+  beforeEach(() => {
+    fetchMock.mockReset();
+    vi.stubGlobal('fetch', fetchMock);
+    useAuthStore.setState({ token: null, refreshToken: null, user: null, isAuthenticated: false, isLoading: false });
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    act(() => useToastStore.getState().clear());
+  });
+
+  it('shows every required-field message of SPEC §5 under its field', async () => {
+    const { user } = setup();
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    expect(screen.getByLabelText('First name')).toHaveAccessibleDescription('First name is required');
+    expect(screen.getByLabelText('Last name')).toHaveAccessibleDescription('Last name is required');
+    expect(screen.getByLabelText('Email address')).toHaveAccessibleDescription('Email is required');
+    expect(screen.getByText('Password is required')).toBeInTheDocument();
+    expect(screen.getByLabelText('Confirm password')).toHaveAccessibleDescription('Please confirm your password');
+    expect(screen.getByText('You must accept the terms')).toBeInTheDocument();
+    expect(screen.getByRole('checkbox')).toHaveAttribute('aria-invalid', 'true');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('shows the email pattern and password length messages', async () => {
+    const { user } = setup();
+    await fill(user, { 'Email address': 'ada@', Password: 'Pass1' });
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    expect(screen.getByText('Invalid email address')).toBeInTheDocument();
+    expect(screen.getByText('Password must be at least 8 characters')).toBeInTheDocument();
+  });
+
+  it('toasts "Passwords do not match" and makes no call when the confirmation differs', async () => {
+    const { user } = setup();
+    await fill(user, { ...valid, 'Confirm password': 'Password2' });
+    await user.click(screen.getByRole('checkbox'));
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Passwords do not match');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('ticks the password checklist live without blocking submission', async () => {
+    const { user } = setup();
+    const list = screen.getByRole('list', { name: 'Password requirements' });
+    const state = () =>
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.getAttribute('data-met'));
+    expect(state()).toEqual(['false', 'false', 'false', 'false']);
+    expect(within(list).getAllByText('Not met:')).toHaveLength(4);
+
+    await user.type(screen.getByLabelText('Password', { exact: true }), 'abc');
+    expect(state()).toEqual(['false', 'false', 'true', 'false']);
+    await user.type(screen.getByLabelText('Password', { exact: true }), 'DEF12');
+    expect(state()).toEqual(['true', 'true', 'true', 'true']);
+    expect(within(list).getAllByText('Met:')).toHaveLength(4);
+  });
+
+  it('creates the account, toasts success and goes to the dashboard', async () => {
+    fetchMock.mockResolvedValueOnce(jsonResponse(authResponse(), 201));
+    const { user, router } = setup();
+    await fill(user, { ...valid, 'Company (Optional)': 'Analytical Engines' });
+    await user.click(screen.getByRole('checkbox'));
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/app/dashboard'));
+    expect(fetchMock.mock.calls[0]![0]).toBe('/api/auth/register');
+    expect(JSON.parse(String(fetchMock.mock.calls[0]![1]?.body))).toEqual({
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      email: 'ada@example.com',
+      password: 'Password1',
+      company: 'Analytical Engines',
+    });
+    expect(screen.getByRole('status')).toHaveTextContent('Account created successfully!');
+    expect(useAuthStore.getState().isAuthenticated).toBe(true);
+  });
+
+  it('has links to the terms, the privacy policy', () => {
+    setup();
+    expect(screen.getByRole('link', { name: 'Terms of Service' })).toHaveAttribute('href', '/terms');
+    expect(screen.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/privacy');
+  });
+});

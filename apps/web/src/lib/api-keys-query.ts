@@ -1,0 +1,25 @@
+import { apiKeyListResponseSchema } from '@altwise/shared';
+import type { ApiKey } from '@altwise/shared';
+import { queryOptions } from '@tanstack/react-query';
+import { api } from './api-client';
+import { parseResponse } from './parse-response';
+
+/**
+ * GET /v1/api-keys, as read by the dashboard's "Active API Keys" and the bell's no-key hint.
+ * The key sits under ['api-keys'], so a screen that invalidates ['api-keys'] after creating
+ * or revoking a key refreshes these readers too.
+ */
+export const apiKeyListQueryKey = ['api-keys', 'list'] as const;
+
+export async function getApiKeys(signal?: AbortSignal): Promise<ApiKey[]> {
+  const payload = await api.get<unknown>('/v1/api-keys', { signal });
+  return parseResponse(apiKeyListResponseSchema, payload, 'API key list').apiKeys;
+}
+
+export const apiKeyListQueryOptions = () =>
+  queryOptions({ queryKey: apiKeyListQueryKey, queryFn: ({ signal }) => getApiKeys(signal) });
+
+/** Keys that can still call the API. */
+export function countActiveKeys(keys: readonly Pick<ApiKey, 'status'>[]): number {
+  return keys.filter((key) => key.status === 'active').length;
+}

@@ -1,0 +1,19 @@
+import path from 'node:path';
+import { defineConfig } from 'vitest/config';
+
+const root = import.meta.dirname;
+
+/** Browser tests: the real server + built web app, driven in Chromium (npm run test:e2e). */
+export default defineConfig({
+  resolve: {
+    alias: { '@altwise/shared': path.join(root, 'packages/shared/src/index.ts') },
+  },
+  test: {
+    name: 'e2e',
+    include: ['apps/web/e2e/**/*.e2e.ts'],
+    environment: 'node',
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+    fileParallelism: false,
+  },
+});
