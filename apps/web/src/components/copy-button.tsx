@@ -27,6 +27,7 @@ export async function copyToClipboard(text: string): Promise<boolean> {
   area.style.opacity = '0';
   area.style.pointerEvents = 'none';
   document.body.appendChild(area);
+  area.focus();
   area.select();
   let copied = false;
   try {

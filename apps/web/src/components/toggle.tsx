@@ -46,7 +46,7 @@ export function Toggle({ checked, onChange, label, description, disabled, id, cl
           'relative inline-flex h-6 w-11 shrink-0 items-center rounded-full border-2 border-transparent transition-colors',
           'focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-600 focus-visible:ring-offset-2 dark:focus-visible:ring-blue-400 dark:focus-visible:ring-offset-gray-900',
           'disabled:cursor-not-allowed disabled:opacity-60',
-          checked ? 'bg-blue-700 dark:bg-blue-500' : 'bg-gray-400 dark:bg-gray-600',
+          checked ? 'bg-blue-700 dark:bg-blue-500' : 'bg-gray-500 dark:bg-gray-500',
         )}
       >
         <span

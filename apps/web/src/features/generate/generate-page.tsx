@@ -1,8 +1,48 @@
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { PageHeader } from '@/components/page-header';
 import { useDocumentTitle } from '@/lib/use-document-title';
+import { apiKeyListQueryOptions } from '@/lib/api-keys-query';
+import { GenerateForm } from './components/generate-form';
+import { ResultsSection } from './components/results-section';
+import { TipsBox } from './components/tips-box';
+import type { ResultEntry } from './result-entry';
+import type { JobOutcome } from './use-generate-job';
 
-// Placeholder: the Generate Alt Text screen is built by another engineer on this shell.
+function announce(outcome: JobOutcome): string {
+  const done = outcome.entries.filter((entry) => entry.status === 'done');
+  if (done.length === 1 && done[0]?.status === 'done') return `Alt text generated: ${done[0].result.altText}`;
+  if (done.length > 1) return `Alt text generated for ${done.length} images.`;
+  return outcome.failed > 0 ? 'No alt text was generated.' : '';
+}
+
 export default function GeneratePage() {
   useDocumentTitle('Generate Alt Text');
-  return <PageHeader title="Generate Alt Text" description="Describe images from a URL or in batches." />;
+  // Warm the key list so the first generation does not wait for it.
+  useQuery(apiKeyListQueryOptions());
+  const [entries, setEntries] = useState<ResultEntry[]>([]);
+  const [announcement, setAnnouncement] = useState('');
+
+  const onResults = (outcome: JobOutcome) => {
+    setEntries((current) => [...outcome.entries, ...current]);
+    setAnnouncement(announce(outcome));
+  };
+
+  return (
+    <>
+      <PageHeader
+        title="Generate Alt Text"
+        description="Describe images from a URL or an upload, one at a time or in batches."
+      />
+      <div className="grid gap-6 lg:grid-cols-3">
+        <div className="lg:col-span-2">
+          <GenerateForm onResults={onResults} />
+        </div>
+        <div>
+          <TipsBox />
+        </div>
+      </div>
+      <ResultsSection entries={entries} announcement={announcement} />
+    </>
+  );
 }

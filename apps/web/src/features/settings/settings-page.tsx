@@ -1,8 +1,133 @@
+import { SESSION_TIMEOUTS } from '@altwise/shared';
+import type { Settings, SettingsUpdate, SessionTimeout } from '@altwise/shared';
+import { Bell, Code2, Palette, Shield, ShieldCheck } from 'lucide-react';
+import { Button } from '@/components/button';
+import { InlineAlert } from '@/components/inline-alert';
 import { PageHeader } from '@/components/page-header';
+import { SegmentedControl } from '@/components/segmented-control';
+import { SelectField } from '@/components/select-field';
+import { PageSpinner } from '@/components/spinner';
+import { Toggle } from '@/components/toggle';
+import { errorMessage } from '@/lib/api-client';
+import { useUiStore } from '@/lib/ui-store';
+import type { Theme } from '@/lib/ui-store';
 import { useDocumentTitle } from '@/lib/use-document-title';
+import { useSettings } from './api/get-settings';
+import { useUpdateSettings } from './api/update-settings';
+import { DangerZone } from './components/danger-zone';
+import { SettingsSection } from './components/settings-section';
 
-// Placeholder: the Settings screen is built by another engineer on this shell.
+type BooleanField<S extends keyof Settings> = {
+  [F in keyof Settings[S]]: Settings[S][F] extends boolean ? F : never;
+}[keyof Settings[S]];
+
+interface SwitchRow<S extends keyof Settings> {
+  field: BooleanField<S>;
+  label: string;
+  description: string;
+}
+
+const NOTIFICATIONS: SwitchRow<'notifications'>[] = [
+  { field: 'email', label: 'Email notifications', description: 'Account alerts and product updates by email.' },
+  { field: 'push', label: 'Push notifications', description: 'Alerts in your browser, even when Altwise is closed.' },
+  { field: 'marketing', label: 'Marketing communications', description: 'News, tips and offers from Altwise.' },
+];
+const PRIVACY: SwitchRow<'privacy'>[] = [
+  { field: 'analytics', label: 'Usage analytics', description: 'Share anonymous usage data to help us improve Altwise.' },
+  { field: 'crashReports', label: 'Crash reports', description: 'Send an error report automatically when something breaks.' },
+];
+const SECURITY: SwitchRow<'security'>[] = [
+  { field: 'twoFactor', label: 'Two-factor authentication', description: 'Ask for a second step when you sign in.' },
+  { field: 'loginAlerts', label: 'Login alerts', description: 'Email me when my account signs in from a new device.' },
+];
+const API: SwitchRow<'api'>[] = [
+  { field: 'rateLimitAlerts', label: 'Rate limit alerts', description: "Tell me when I get close to my plan's limits." },
+  { field: 'usageReports', label: 'Weekly usage reports', description: 'A summary of your requests every week.' },
+  { field: 'webhooks', label: 'Webhook notifications', description: 'Send generation events to your webhook endpoint.' },
+];
+
+const TIMEOUT_LABELS: Record<SessionTimeout, string> = { '1h': '1 hour', '8h': '8 hours', '24h': '24 hours', '7d': '7 days' };
+const THEMES = [
+  { value: 'light', label: 'Light' },
+  { value: 'dark', label: 'Dark' },
+] as const;
+
 export default function SettingsPage() {
   useDocumentTitle('Settings');
-  return <PageHeader title="Settings" description="Preferences for your account." />;
+  const theme = useUiStore((state) => state.theme);
+  const setTheme = useUiStore((state) => state.setTheme);
+  const settings = useSettings();
+  const update = useUpdateSettings();
+  const change = (changes: SettingsUpdate) => update.mutate(changes);
+
+  const switches = <S extends keyof Settings>(section: S, rows: SwitchRow<S>[]) =>
+    rows.map(({ field, label, description }) => (
+      <Toggle
+        key={String(field)}
+        label={label}
+        description={description}
+        checked={Boolean(settings.data?.[section][field])}
+        onChange={(checked) => change({ [section]: { [field]: checked } } as SettingsUpdate)}
+      />
+    ));
+
+  return (
+    <>
+      <PageHeader title="Settings" description="Preferences for your account, saved as soon as you change them." />
+      <div className="space-y-6">
+        <SettingsSection title="Appearance" description="How Altwise looks on this device." icon={Palette}>
+          <div className="flex flex-wrap items-center justify-between gap-4">
+            <div>
+              <p className="text-sm font-medium text-gray-900 dark:text-gray-100">
+                Theme
+              </p>
+              <p className="text-sm text-gray-600 dark:text-gray-300">Applies to the whole app.</p>
+            </div>
+            <SegmentedControl<Theme> label="Theme" options={THEMES} value={theme} onChange={setTheme} />
+          </div>
+        </SettingsSection>
+
+        {settings.isPending ? (
+          <PageSpinner label="Loading settings…" />
+        ) : settings.isError ? (
+          <InlineAlert
+            tone="error"
+            role="alert"
+            title="Your settings could not be loaded"
+            action={
+              <Button variant="outline" size="sm" onClick={() => void settings.refetch()}>
+                Retry
+              </Button>
+            }
+          >
+            {errorMessage(settings.error)}
+          </InlineAlert>
+        ) : (
+          <div className="grid gap-6 lg:grid-cols-2">
+            <SettingsSection title="Notifications" description="How we keep you informed." icon={Bell}>
+              {switches('notifications', NOTIFICATIONS)}
+            </SettingsSection>
+            <SettingsSection title="Privacy" description="What you share with us." icon={Shield}>
+              {switches('privacy', PRIVACY)}
+            </SettingsSection>
+            <SettingsSection title="Security" description="How your account is protected." icon={ShieldCheck}>
+              {switches('security', SECURITY)}
+              <SelectField
+                label="Session timeout"
+                hint="Sign out automatically after this long without activity."
+                value={settings.data.security.sessionTimeout}
+                options={SESSION_TIMEOUTS.map((value) => ({ value, label: TIMEOUT_LABELS[value] }))}
+                onChange={(event) => change({ security: { sessionTimeout: event.target.value as SessionTimeout } })}
+              />
+            </SettingsSection>
+            <SettingsSection title="API Preferences" description="Alerts and reports about your API use." icon={Code2}>
+              {switches('api', API)}
+            </SettingsSection>
+          </div>
+        )}
+
+        <DangerZone />
+      </div>
+    </>
+  );
 }

@@ -1,0 +1,148 @@
+import type { ApiKey } from '@altwise/shared';
+import { Eye, EyeOff, ShieldCheck, Trash2 } from 'lucide-react';
+import { useId, useState } from 'react';
+import { Badge } from '@/components/badge';
+import { Button } from '@/components/button';
+import { cardClasses } from '@/components/card';
+import { CopyButton } from '@/components/copy-button';
+import { ProgressBar } from '@/components/progress-bar';
+import { errorMessage } from '@/lib/api-client';
+import { cn } from '@/lib/cn';
+import { capitalize, formatDate, formatDateTime, formatNumber } from '@/lib/format';
+import { toast } from '@/lib/toast';
+import { useValidateApiKey } from '../api/validate-api-key';
+import { keyEnding, maskApiKey } from '../mask-api-key';
+
+const iconButton =
+  'inline-flex size-9 shrink-0 items-center justify-center rounded-lg text-gray-700 hover:bg-gray-100 hover:text-gray-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-600 dark:text-gray-200 dark:hover:bg-gray-800 dark:hover:text-white dark:focus-visible:ring-blue-400';
+
+function UsageBar({ label, used, limit, remaining, window }: { label: string; used: number; limit: number; remaining: number; window: string }) {
+  return (
+    <div>
+      <ProgressBar
+        label={label}
+        value={used}
+        max={limit}
+        tone="auto"
+        valueText={`${formatNumber(used)} / ${formatNumber(limit)}`}
+      />
+      <p className="mt-1 text-xs text-gray-600 dark:text-gray-300">
+        {formatNumber(Math.max(0, remaining))} requests remaining {window}
+      </p>
+    </div>
+  );
+}
+
+export interface ApiKeyCardProps {
+  apiKey: ApiKey;
+  onDelete(apiKey: ApiKey, opener: HTMLButtonElement): void;
+}
+
+/** One key: masked value with show/hide and copy, status, plan, dates, usage bars, test and delete. */
+export function ApiKeyCard({ apiKey, onDelete }: ApiKeyCardProps) {
+  const [revealed, setRevealed] = useState(false);
+  const validate = useValidateApiKey();
+  const headingId = useId();
+  const ending = keyEnding(apiKey.apiKey);
+  const active = apiKey.status === 'active';
+
+  const onTest = async () => {
+    try {
+      const valid = await validate.mutateAsync(apiKey.apiKey);
+      if (valid) toast.success('API key is valid and active!');
+      else toast.error('API key is invalid or inactive');
+    } catch (error) {
+      toast.error(errorMessage(error));
+    }
+  };
+
+  return (
+    <article aria-labelledby={headingId} data-testid="api-key" className={cn(cardClasses, 'p-5 sm:p-6')}>
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="min-w-0">
+          <h3 id={headingId} className="font-semibold text-gray-900 dark:text-white">
+            Key ending in <span className="font-mono">{ending}</span>
+          </h3>
+          <p className="mt-1 text-sm text-gray-600 dark:text-gray-300">
+            Created {formatDate(apiKey.createdAt)} · {apiKey.lastUsedAt ? `Last used ${formatDateTime(apiKey.lastUsedAt)}` : 'Never used'}
+          </p>
+        </div>
+        <div className="flex flex-wrap items-center gap-2">
+          <Badge tone={active ? 'green' : 'gray'}>
+            {active && <ShieldCheck className="size-3.5" aria-hidden="true" />}
+            <span className="sr-only">Status: </span>
+            {capitalize(apiKey.status)}
+          </Badge>
+          <Badge tone="violet">
+            <span className="sr-only">Plan: </span>
+            {capitalize(apiKey.plan || 'free')}
+          </Badge>
+        </div>
+      </div>
+
+      <div className="mt-4 flex items-center gap-1 rounded-xl border border-gray-200 bg-gray-50 py-1.5 pr-1.5 pl-3 dark:border-gray-700 dark:bg-gray-800">
+        <code data-testid="api-key-value" className="min-w-0 flex-1 font-mono text-sm break-all text-gray-900 dark:text-gray-100">
+          {revealed ? apiKey.apiKey : maskApiKey(apiKey.apiKey)}
+        </code>
+        <button
+          type="button"
+          className={iconButton}
+          aria-pressed={revealed}
+          aria-label={revealed ? 'Hide API key' : 'Show API key'}
+          onClick={() => setRevealed((value) => !value)}
+        >
+          {revealed ? <EyeOff className="size-4" aria-hidden="true" /> : <Eye className="size-4" aria-hidden="true" />}
+        </button>
+        <CopyButton
+          text={apiKey.apiKey}
+          successMessage="API key copied to clipboard!"
+          aria-label="Copy API key"
+          variant="ghost"
+          className="px-2.5"
+        >
+          <span className="sr-only sm:not-sr-only">Copy</span>
+        </CopyButton>
+      </div>
+
+      <div className="mt-5 grid gap-5 sm:grid-cols-2">
+        <UsageBar
+          label="Hourly usage"
+          used={apiKey.usage.hour}
+          limit={apiKey.limits.requestsPerHour}
+          remaining={apiKey.remainingRequests.hour}
+          window="this hour"
+        />
+        <UsageBar
+          label="Daily usage"
+          used={apiKey.usage.day}
+          limit={apiKey.limits.requestsPerDay}
+          remaining={apiKey.remainingRequests.day}
+          window="today"
+        />
+      </div>
+
+      <div className="mt-5 flex flex-wrap items-center justify-between gap-3 border-t border-gray-200 pt-4 dark:border-gray-800">
+        <Button
+          variant="outline"
+          size="sm"
+          isLoading={validate.isPending}
+          loadingText="Testing..."
+          onClick={() => void onTest()}
+          aria-label={`Test Key ending in ${ending}`}
+        >
+          Test Key
+        </Button>
+        {active && (
+          <button
+            type="button"
+            aria-label={`Delete API key ending in ${ending}`}
+            onClick={(event) => onDelete(apiKey, event.currentTarget)}
+            className={cn(iconButton, 'text-red-700 hover:bg-red-50 hover:text-red-800 dark:text-red-300 dark:hover:bg-red-950 dark:hover:text-red-200')}
+          >
+            <Trash2 className="size-4" aria-hidden="true" />
+          </button>
+        )}
+      </div>
+    </article>
+  );
+}

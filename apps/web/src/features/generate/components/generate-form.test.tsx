@@ -1,0 +1,311 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useAuthStore } from '@/lib/auth-store';
+import { useToastStore } from '@/lib/toast';
+import { jsonResponse, renderRoute, sampleUser } from '@/test/render';
+import GeneratePage from '../generate-page';
+
+const fetchMock = vi.fn<typeof fetch>();
+type Route = (init: RequestInit | undefined, url: string) => Response | Promise<Response>;
+
+const KEY = {
+  id: 'key_1',
+  apiKey: 'ak_live_0123456789abcdef0123',
+  userId: 'u_1',
+  plan: 'free',
+  limits: { requestsPerHour: 100, requestsPerDay: 500 },
+  remainingRequests: { hour: 100, day: 500 },
+  usage: { hour: 0, day: 0 },
+  createdAt: '2025-01-01T00:00:00.000Z',
+  lastUsedAt: null,
+  status: 'active',
+};
+
+function result(imageUrl: string, altText: string, extra: Record<string, unknown> = {}) {
+  return {
+    imageUrl,
+    altText,
+    isDecorative: false,
+    containsText: false,
+    processingTime: 1234,
+    wcagCompliant: true,
+    issues: [],
+    provider: 'offline',
+    model: 'offline',
+    cached: false,
+    timestamp: '2025-06-01T12:00:00.000Z',
+    ...extra,
+  };
+}
+
+/** Answers fetch by "METHOD /path" (without the query string); anything else is a test failure. */
+function routeFetch(routes: Record<string, Route>) {
+  fetchMock.mockImplementation(async (input, init) => {
+    const url = String(input);
+    const key = `${init?.method ?? 'GET'} ${url.split('?')[0]}`;
+    const route = routes[key];
+    if (!route) throw new Error(`Unexpected call: ${key}`);
+    return route(init, url);
+  });
+}
+
+const emptyHistory: Route = () => jsonResponse({ items: [], nextCursor: null });
+const callsTo = (key: string) =>
+  fetchMock.mock.calls.filter(([input, init]) => `${init?.method ?? 'GET'} ${String(input).split('?')[0]}` === key);
+
+function renderPage() {
+  return renderRoute(<GeneratePage />, { path: '/app/generate', extraPaths: ['/subscription'] });
+}
+
+const generateButton = () => screen.getByRole('button', { name: /Generate Alt Text|Generating|Processing/ });
+
+describe('Generate form', () => {
+  beforeEach(() => {
+    fetchMock.mockReset();
+    vi.stubGlobal('fetch', fetchMock);
+    URL.createObjectURL = vi.fn(() => 'blob:preview-1');
+    URL.revokeObjectURL = vi.fn();
+    useToastStore.getState().clear();
+    useAuthStore.setState({ token: 'access-1', refreshToken: 'refresh-1', user: sampleUser, isAuthenticated: true, isLoading: false });
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('toasts "Please enter an image URL" for a blank single URL and makes no generation call', async () => {
+    routeFetch({ 'GET /api/v1/api-keys': () => jsonResponse({ apiKeys: [KEY] }), 'GET /api/v1/images': emptyHistory });
+    const user = userEvent.setup();
+    renderPage();
+    await user.type(screen.getByLabelText('Image URL'), '   ');
+    await user.click(generateButton());
+    expect(await screen.findByText('Please enter an image URL')).toBeInTheDocument();
+    expect(callsTo('POST /api/v1/images')).toHaveLength(0);
+  });
+
+  it('offers Single Image and Batch Processing as a radio group, keeping the typed URL', async () => {
+    routeFetch({ 'GET /api/v1/api-keys': () => jsonResponse({ apiKeys: [KEY] }), 'GET /api/v1/images': emptyHistory });
+    const user = userEvent.setup();
+    renderPage();
+    const group = screen.getByRole('radiogroup', { name: 'Processing mode' });
+    expect(within(group).getByRole('radio', { name: 'Single Image' })).toHaveAttribute('aria-checked', 'true');
+    await user.type(screen.getByLabelText('Image URL'), 'https://example.com/kept.png');
+    await user.click(within(group).getByRole('radio', { name: 'Batch Processing' }));
+    expect(within(group).getByRole('radio', { name: 'Batch Processing' })).toHaveAttribute('aria-checked', 'true');
+    // What was typed comes along to the first batch row.
+    expect(screen.getByLabelText('Image URL 1')).toHaveValue('https://example.com/kept.png');
+  });
+
+  it('in batch mode labels each row, offers Remove only with more than one row, and ignores blank rows', async () => {
+    routeFetch({ 'GET /api/v1/api-keys': () => jsonResponse({ apiKeys: [KEY] }), 'GET /api/v1/images': emptyHistory });
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(screen.getByRole('radio', { name: 'Batch Processing' }));
+
+    expect(screen.getByLabelText('Image URL 1')).toHaveAttribute('type', 'url');
+    expect(screen.queryByRole('button', { name: /Remove image URL/ })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Add URL' }));
+    expect(screen.getByLabelText('Image URL 2')).toHaveFocus();
+    expect(screen.getByRole('button', { name: 'Remove image URL 1' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Remove image URL 2' })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Add URL' }));
+    await user.type(screen.getByLabelText('Image URL 3'), 'https://example.com/third.png');
+    await user.click(screen.getByRole('button', { name: 'Remove image URL 1' }));
+    expect(screen.queryByLabelText('Image URL 3')).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Image URL 2')).toHaveValue('https://example.com/third.png');
+
+    await user.click(screen.getByRole('button', { name: 'Remove image URL 2' }));
+    expect(screen.queryByRole('button', { name: /Remove image URL/ })).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Image URL 1')).toHaveValue('');
+
+    await user.click(screen.getByRole('button', { name: 'Add URL' }));
+    await user.type(screen.getByLabelText('Image URL 1'), '  ');
+    await user.click(generateButton());
+    expect(await screen.findByText('Please enter at least one image URL')).toBeInTheDocument();
+    expect(callsTo('POST /api/v1/images/batch')).toHaveLength(0);
+  });
+
+  it('generates with the first active key, reads "Generating..." meanwhile, and shows the result with its alt text as the img alt', async () => {
+    let answer!: (response: Response) => void;
+    routeFetch({
+      'GET /api/v1/api-keys': () =>
+        jsonResponse({ apiKeys: [{ ...KEY, id: 'revoked', apiKey: 'ak_live_revokedrevokedrevoked', status: 'revoked' }, KEY] }),
+      'GET /api/v1/images': emptyHistory,
+      'POST /api/v1/images': () => new Promise<Response>((resolve) => (answer = resolve)),
+    });
+    const user = userEvent.setup();
+    renderPage();
+    await user.type(screen.getByLabelText('Image URL'), 'https://example.com/meadow.png');
+    await user.type(screen.getByLabelText('Context (Optional)'), 'Hiking blog');
+    await user.click(generateButton());
+
+    const busy = await screen.findByRole('button', { name: 'Generating...' });
+    expect(busy).toBeDisabled();
+    const [, init] = callsTo('POST /api/v1/images')[0]!;
+    expect(new Headers(init?.headers).get('X-API-Key')).toBe(KEY.apiKey);
+    expect(JSON.parse(String(init?.body))).toEqual({ imageUrl: 'https://example.com/meadow.png', context: 'Hiking blog' });
+
+    answer(jsonResponse(result('https://example.com/meadow.png', 'A green meadow under a clear blue sky')));
+    expect(await screen.findByText('Alt text generated successfully!')).toBeInTheDocument();
+    const card = await screen.findByTestId('result');
+    expect(within(card).getByRole('img')).toHaveAttribute('alt', 'A green meadow under a clear blue sky');
+    expect(within(card).getByTestId('alt-text')).toHaveTextContent('A green meadow under a clear blue sky');
+    expect(within(card).getByText('WCAG Compliant')).toBeInTheDocument();
+    expect(within(card).getByText('1,234ms')).toBeInTheDocument();
+    expect(screen.getByText('Alt text generated: A green meadow under a clear blue sky')).toBeInTheDocument();
+    expect(generateButton()).toBeEnabled();
+  });
+
+  it("lists the checker's issues instead of the badge when the text is not WCAG compliant", async () => {
+    routeFetch({
+      'GET /api/v1/api-keys': () => jsonResponse({ apiKeys: [KEY] }),
+      'GET /api/v1/images': emptyHistory,
+      'POST /api/v1/images': () =>
+        jsonResponse(
+          result('https://example.com/x.png', 'Image of x.png', {
+            wcagCompliant: false,
+            issues: [{ id: 'redundant-prefix', severity: 'error', message: 'Starts with "Image of"' }],
+          }),
+        ),
+    });
+    const user = userEvent.setup();
+    renderPage();
+    await user.type(screen.getByLabelText('Image URL'), 'https://example.com/x.png');
+    await user.click(generateButton());
+    const card = await screen.findByTestId('result');
+    expect(within(card).queryByText('WCAG Compliant')).not.toBeInTheDocument();
+    expect(within(card).getByText('Starts with "Image of"')).toBeInTheDocument();
+    expect(within(card).getByText('Error')).toBeInTheDocument();
+  });
+
+  it('creates a key on first use when the account has none', async () => {
+    routeFetch({
+      'GET /api/v1/api-keys': () => jsonResponse({ apiKeys: [] }),
+      'POST /api/v1/api-keys': () => jsonResponse({ ...KEY, apiKey: 'ak_live_freshfreshfreshfresh' }, 201),
+      'GET /api/v1/images': emptyHistory,
+      'POST /api/v1/images': () => jsonResponse(result('https://example.com/a.png', 'A cat')),
+    });
+    const user = userEvent.setup();
+    renderPage();
+    await user.type(screen.getByLabelText('Image URL'), 'https://example.com/a.png');
+    await user.click(generateButton());
+    expect(await screen.findByText('Alt text generated successfully!')).toBeInTheDocument();
+    const [, createInit] = callsTo('POST /api/v1/api-keys')[0]!;
+    expect(JSON.parse(String(createInit?.body))).toEqual({ userId: 'u_1', plan: 'free' });
+    const [, init] = callsTo('POST /api/v1/images')[0]!;
+    expect(new Headers(init?.headers).get('X-API-Key')).toBe('ak_live_freshfreshfreshfresh');
+  });
+
+  it('toasts "API key not available. Please check your API keys page." when no key can be created', async () => {
+    routeFetch({
+      'GET /api/v1/api-keys': () => jsonResponse({ apiKeys: [] }),
+      'POST /api/v1/api-keys': () => jsonResponse({ error: { code: 'conflict', message: 'Limit reached' } }, 409),
+      'GET /api/v1/images': emptyHistory,
+    });
+    const user = userEvent.setup();
+    renderPage();
+    await user.type(screen.getByLabelText('Image URL'), 'https://example.com/a.png');
+    await user.click(generateButton());
+    expect(await screen.findByText('API key not available. Please check your API keys page.')).toBeInTheDocument();
+    expect(callsTo('POST /api/v1/images')).toHaveLength(0);
+  });
+
+  it('sends a batch, reads "Processing 2 images...", and shows a failed item with its own message', async () => {
+    let answer!: (response: Response) => void;
+    routeFetch({
+      'GET /api/v1/api-keys': () => jsonResponse({ apiKeys: [KEY] }),
+      'GET /api/v1/images': emptyHistory,
+      'POST /api/v1/images/batch': () => new Promise<Response>((resolve) => (answer = resolve)),
+    });
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(screen.getByRole('radio', { name: 'Batch Processing' }));
+    await user.type(screen.getByLabelText('Image URL 1'), 'https://example.com/one.png');
+    await user.click(screen.getByRole('button', { name: 'Add URL' }));
+    await user.type(screen.getByLabelText('Image URL 2'), 'https://example.com/two.png');
+    await user.click(generateButton());
+
+    expect(await screen.findByRole('button', { name: 'Processing 2 images...' })).toBeDisabled();
+    const [, init] = callsTo('POST /api/v1/images/batch')[0]!;
+    expect(JSON.parse(String(init?.body))).toEqual({ imageUrls: ['https://example.com/one.png', 'https://example.com/two.png'] });
+    answer(
+      jsonResponse({
+        results: [
+          result('https://example.com/one.png', 'First image'),
+          { imageUrl: 'https://example.com/two.png', error: { code: 'image_unreachable', message: 'The image could not be fetched (404)' } },
+        ],
+        summary: { total: 2, succeeded: 1, failed: 1 },
+      }),
+    );
+    expect(await screen.findByText('Alt text generated successfully!')).toBeInTheDocument();
+    const failed = await screen.findByTestId('result-error');
+    expect(within(failed).getByText(/The image could not be fetched \(404\)/)).toBeInTheDocument();
+    expect(within(failed).getByText('https://example.com/two.png')).toBeInTheDocument();
+  });
+
+  it("shows the server's 403 message with a link to /subscription when the plan has no batch processing", async () => {
+    routeFetch({
+      'GET /api/v1/api-keys': () => jsonResponse({ apiKeys: [KEY] }),
+      'GET /api/v1/images': emptyHistory,
+      'POST /api/v1/images/batch': () =>
+        jsonResponse({ error: { code: 'plan_forbidden', message: 'Batch processing needs the Pro plan' } }, 403),
+    });
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(screen.getByRole('radio', { name: 'Batch Processing' }));
+    await user.type(screen.getByLabelText('Image URL 1'), 'https://example.com/one.png');
+    await user.click(screen.getByRole('button', { name: 'Add URL' }));
+    await user.type(screen.getByLabelText('Image URL 2'), 'https://example.com/two.png');
+    await user.click(generateButton());
+    expect(await screen.findByText('Batch processing needs the Pro plan')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'View subscription plans' })).toHaveAttribute('href', '/subscription');
+  });
+
+  it('keeps only image files, says how many are ready, and uploads each as multipart', async () => {
+    routeFetch({
+      'GET /api/v1/api-keys': () => jsonResponse({ apiKeys: [KEY] }),
+      'GET /api/v1/images': emptyHistory,
+      'POST /api/v1/images': (init) => {
+        const file = (init?.body as FormData).get('file') as File;
+        return jsonResponse(result(`upload:${file.name}`, `Described ${file.name}`));
+      },
+    });
+    const user = userEvent.setup({ applyAccept: false });
+    renderPage();
+    const input = screen.getByLabelText('Drag and drop images, or click to upload');
+    await user.upload(input, [
+      new File(['a'], 'cat.png', { type: 'image/png' }),
+      new File(['b'], 'notes.txt', { type: 'text/plain' }),
+      new File(['c'], 'dog.jpg', { type: 'image/jpeg' }),
+    ]);
+    expect(screen.getByText('2 image(s) ready for processing')).toBeInTheDocument();
+    expect(screen.queryByText(/notes\.txt/)).not.toBeInTheDocument();
+
+    await user.click(generateButton());
+    expect(await screen.findByText('Generated alt text for 2 images!')).toBeInTheDocument();
+    const uploads = callsTo('POST /api/v1/images');
+    expect(uploads).toHaveLength(2);
+    expect(uploads.map(([, init]) => ((init?.body as FormData).get('file') as File).name).sort()).toEqual(['cat.png', 'dog.jpg']);
+    const images = (await screen.findAllByTestId('result')).map((card) => within(card).getByRole('img'));
+    expect(images.map((img) => img.getAttribute('alt')).sort()).toEqual(['Described cat.png', 'Described dog.jpg']);
+    expect(images[0]).toHaveAttribute('src', 'blob:preview-1');
+    await waitFor(() => expect(screen.queryByText(/ready for processing/)).not.toBeInTheDocument());
+  });
+
+  it("toasts the server's message when a generation fails", async () => {
+    routeFetch({
+      'GET /api/v1/api-keys': () => jsonResponse({ apiKeys: [KEY] }),
+      'GET /api/v1/images': emptyHistory,
+      'POST /api/v1/images': () =>
+        jsonResponse({ error: { code: 'quota_exceeded', message: 'Hourly limit of 100 requests reached' } }, 429),
+    });
+    const user = userEvent.setup();
+    renderPage();
+    await user.type(screen.getByLabelText('Image URL'), 'https://example.com/a.png');
+    await user.click(generateButton());
+    const alerts = await screen.findAllByRole('alert');
+    await waitFor(() =>
+      expect(alerts.some((alert) => alert.textContent?.includes('Hourly limit of 100 requests reached'))).toBe(true),
+    );
+  });
+});

@@ -1,0 +1,160 @@
+import { VALIDATION } from '@altwise/shared';
+import { Sparkles } from 'lucide-react';
+import { useState } from 'react';
+import type { FormEvent } from 'react';
+import { Link } from 'react-router';
+import { Button } from '@/components/button';
+import { cardClasses } from '@/components/card';
+import { InlineAlert } from '@/components/inline-alert';
+import { SegmentedControl } from '@/components/segmented-control';
+import { TextField } from '@/components/text-field';
+import { TextareaField } from '@/components/textarea-field';
+import { errorMessage } from '@/lib/api-client';
+import { cn } from '@/lib/cn';
+import { toast } from '@/lib/toast';
+import { jobSize, useGenerateJob } from '../use-generate-job';
+import type { GenerateJob, GenerateMode, JobOutcome } from '../use-generate-job';
+import { BatchUrlList, newUrlRow } from './batch-url-list';
+import type { UrlRow } from './batch-url-list';
+import { DropZone } from './drop-zone';
+
+const MODES = [
+  { value: 'single', label: 'Single Image' },
+  { value: 'batch', label: 'Batch Processing' },
+] as const;
+
+const CONTEXT_MAX = 2000;
+
+/** SPEC §8: one image says so, several say how many. */
+export function successMessage(count: number): string {
+  return count === 1 ? 'Alt text generated successfully!' : `Generated alt text for ${count} images!`;
+}
+
+export function busyLabel(count: number): string {
+  return count > 1 ? `Processing ${count} images...` : 'Generating...';
+}
+
+export interface GenerateFormProps {
+  onResults(outcome: JobOutcome): void;
+}
+
+export function GenerateForm({ onResults }: GenerateFormProps) {
+  const [mode, setMode] = useState<GenerateMode>('single');
+  const [url, setUrl] = useState('');
+  const [rows, setRows] = useState<UrlRow[]>(() => [newUrlRow()]);
+  const [files, setFiles] = useState<File[]>([]);
+  const [context, setContext] = useState('');
+  const [planMessage, setPlanMessage] = useState<string | null>(null);
+  const [pendingCount, setPendingCount] = useState(0);
+  const job = useGenerateJob();
+  const busy = job.isPending;
+  const contextError = context.trim().length > CONTEXT_MAX ? `Context must be at most ${CONTEXT_MAX} characters` : undefined;
+
+  // Switching mode carries the address over, so nothing typed is lost.
+  const changeMode = (next: GenerateMode) => {
+    if (next === 'batch' && url.trim() && rows.every((row) => !row.value.trim())) setRows([newUrlRow(url.trim())]);
+    if (next === 'single' && !url.trim()) setUrl(rows.find((row) => row.value.trim())?.value.trim() ?? '');
+    setMode(next);
+  };
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (busy) return;
+    const urls = mode === 'single' ? [url.trim()].filter(Boolean) : rows.map((row) => row.value.trim()).filter(Boolean);
+    if (urls.length === 0 && files.length === 0) {
+      toast.error(mode === 'single' ? VALIDATION.imageUrlRequired : VALIDATION.imageUrlsRequired);
+      return;
+    }
+    if (contextError) return;
+    const request: GenerateJob = { mode, urls, files, context: context.trim() || undefined };
+    setPlanMessage(null);
+    setPendingCount(jobSize(request));
+    try {
+      const outcome = await job.mutateAsync(request);
+      if (outcome.succeeded > 0) toast.success(successMessage(outcome.succeeded));
+      for (const message of outcome.errors.slice(0, 3)) toast.error(message);
+      if (outcome.planMessage) setPlanMessage(outcome.planMessage);
+      // Described files are done; the URLs stay, to tweak the context and try again.
+      if (outcome.succeeded > 0 || outcome.failed > 0) setFiles([]);
+      onResults(outcome);
+    } catch (error) {
+      toast.error(errorMessage(error));
+    }
+  };
+
+  return (
+    <form noValidate onSubmit={(event) => void onSubmit(event)} aria-label="Generate alt text" className={cn(cardClasses, 'p-6')}>
+      <SegmentedControl<GenerateMode> label="Processing mode" options={MODES} value={mode} onChange={changeMode} />
+
+      <h2 className="mt-6 text-base font-semibold text-gray-900 dark:text-white">Upload images</h2>
+      <div className="mt-3">
+        <DropZone files={files} onFilesChange={setFiles} disabled={busy} />
+      </div>
+
+      <div className="my-6 flex items-center gap-4" aria-hidden="true">
+        <span className="h-px flex-1 bg-gray-200 dark:bg-gray-700" />
+        <span className="text-xs font-semibold tracking-wide text-gray-600 uppercase dark:text-gray-300">or</span>
+        <span className="h-px flex-1 bg-gray-200 dark:bg-gray-700" />
+      </div>
+
+      <h2 className="text-base font-semibold text-gray-900 dark:text-white">
+        {mode === 'single' ? 'Image address' : 'Image addresses'}
+      </h2>
+      <div className="mt-3">
+        {mode === 'single' ? (
+          <TextField
+            label="Image URL"
+            type="url"
+            name="imageUrl"
+            inputMode="url"
+            placeholder="https://example.com/image.jpg"
+            value={url}
+            disabled={busy}
+            onChange={(event) => setUrl(event.target.value)}
+          />
+        ) : (
+          <BatchUrlList rows={rows} onChange={setRows} disabled={busy} />
+        )}
+      </div>
+
+      <TextareaField
+        containerClassName="mt-6"
+        label="Context"
+        optional
+        name="context"
+        rows={2}
+        placeholder="e.g. Product page for a waterproof hiking boot"
+        hint="Where the image appears: a caption, product name or the surrounding text. It helps the description fit its purpose."
+        value={context}
+        disabled={busy}
+        error={contextError}
+        onChange={(event) => setContext(event.target.value)}
+      />
+
+      {planMessage && (
+        <InlineAlert tone="warning" role="alert" className="mt-6" title="Batch processing is not included in your plan">
+          <p>{planMessage}</p>
+          <Link
+            to="/subscription"
+            className="mt-2 inline-block rounded font-semibold text-amber-950 underline underline-offset-2 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-600 dark:text-amber-100 dark:focus-visible:ring-blue-400"
+          >
+            View subscription plans
+          </Link>
+        </InlineAlert>
+      )}
+
+      <Button
+        type="submit"
+        variant="gradient"
+        size="lg"
+        fullWidth
+        className="mt-6"
+        isLoading={busy}
+        loadingText={busyLabel(pendingCount)}
+        leftIcon={<Sparkles className="size-5" aria-hidden="true" />}
+      >
+        Generate Alt Text
+      </Button>
+    </form>
+  );
+}

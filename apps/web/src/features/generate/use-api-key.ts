@@ -1,0 +1,45 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { useAuthStore } from '@/lib/auth-store';
+import { createApiKey } from './api/create-api-key';
+import { apiKeyListQueryOptions } from '@/lib/api-keys-query';
+
+/** SPEC §8: shown when no key can be found or created. */
+export const API_KEY_UNAVAILABLE = 'API key not available. Please check your API keys page.';
+
+export class ApiKeyUnavailableError extends Error {
+  constructor() {
+    super(API_KEY_UNAVAILABLE);
+    this.name = 'ApiKeyUnavailableError';
+  }
+}
+
+/**
+ * Resolves the key the screen generates with: the account's first active key; when there is
+ * none, one is created on first use. Throws ApiKeyUnavailableError only when that fails too.
+ * `fresh` skips the cached list (after the server refused a key that was revoked meanwhile).
+ */
+export function useGenerationKey(): (options?: { fresh?: boolean }) => Promise<string> {
+  const queryClient = useQueryClient();
+  return useCallback(
+    async ({ fresh = false } = {}) => {
+      const options = apiKeyListQueryOptions();
+      const keys = await (fresh ? queryClient.fetchQuery({ ...options, staleTime: 0 }) : queryClient.ensureQueryData(options)).catch(
+        () => undefined,
+      );
+      const active = keys?.find((key) => key.status === 'active');
+      if (active) return active.apiKey;
+      const user = useAuthStore.getState().user;
+      if (!user) throw new ApiKeyUnavailableError();
+      try {
+        const created = await createApiKey({ userId: user.userId, plan: user.plan });
+        // ['api-keys'] is every reader of the key list (this screen, API Keys, the dashboard).
+        await queryClient.invalidateQueries({ queryKey: ['api-keys'] });
+        return created.apiKey;
+      } catch {
+        throw new ApiKeyUnavailableError();
+      }
+    },
+    [queryClient],
+  );
+}
