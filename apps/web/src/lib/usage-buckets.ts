@@ -6,17 +6,17 @@ export function bucketTotal(bucket: Pick<UsageBucket, 'success' | 'error' | 'thr
 }
 
 export interface BucketLabels {
-  /** Under the x axis: "14:00", "Mon", "Nov 17". */
+  /** Under the x axis: "2 PM", "Mon", "Nov 17". */
   short: string[];
-  /** In data tables and summaries: "Nov 20, 14:00", "Monday, Nov 17". */
+  /** In data tables and summaries: "Nov 20, 2:00 PM", "Monday, Nov 17". */
   long: string[];
 }
 
 const date = (options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat(undefined, options);
 // Daily buckets are UTC days (the daily quota resets at UTC midnight), so they are named in UTC;
 // hourly buckets are shown in the visitor's own time.
-const hourShort = date({ hour: '2-digit', minute: '2-digit' });
-const hourLong = date({ month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' });
+const hourShort = date({ hour: 'numeric' });
+const hourLong = date({ month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
 const weekdayShort = date({ weekday: 'short', timeZone: 'UTC' });
 const dayShort = date({ month: 'short', day: 'numeric', timeZone: 'UTC' });
 const dayLong = date({ weekday: 'long', month: 'short', day: 'numeric', timeZone: 'UTC' });

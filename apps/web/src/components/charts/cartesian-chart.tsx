@@ -74,7 +74,8 @@ export function CartesianChart({
         borderDash: DASHES[index % DASHES.length],
         borderRadius: 4,
         maxBarThickness: 36,
-        tension: 0.3,
+        // Smooth without overshooting below zero or above the peak.
+        cubicInterpolationMode: 'monotone' as const,
         fill: type === 'line' && fill ? 'origin' : false,
       };
     });
@@ -92,7 +93,7 @@ export function CartesianChart({
         legend: {
           display: series.length > 1,
           position: 'bottom' as const,
-          labels: { color: theme.text, usePointStyle: true, boxHeight: 8, padding: 16 },
+          labels: { color: theme.text, usePointStyle: true, boxWidth: 8, boxHeight: 8, padding: 16 },
         },
         tooltip: {
           callbacks: {

@@ -44,7 +44,7 @@ export function DoughnutChart({
   formatValue = plain,
   center,
   emptyText = 'No data yet',
-  heightClassName = 'h-64',
+  heightClassName = 'h-56',
   isUpdating,
 }: DoughnutChartProps) {
   const summaryId = useId();
@@ -77,11 +77,8 @@ export function DoughnutChart({
       cutout: '70%',
       animation: reducedMotion ? false : undefined,
       plugins: {
-        legend: {
-          display: !empty,
-          position: 'bottom',
-          labels: { color: theme.text, usePointStyle: true, boxHeight: 8, padding: 16 },
-        },
+        // The legend is HTML under the canvas, so the hole's figure sits exactly in the middle.
+        legend: { display: false },
         tooltip: {
           enabled: !empty,
           callbacks: { label: (context) => `${context.label}: ${formatValue(Number(context.parsed))}` },
@@ -97,9 +94,27 @@ export function DoughnutChart({
     rows: segments.map((segment) => [segment.label, formatValue(segment.value)] as [string, string]),
   };
   const hole = empty ? { value: '0', caption: emptyText } : center;
+  const colorOf = (tone: DoughnutSegment['tone']) => (tone === 'track' ? theme.track : theme.tones[tone]);
 
   return (
-    <ChartFrame summaryId={summaryId} summary={summary} table={table} heightClassName={heightClassName} isUpdating={isUpdating}>
+    <ChartFrame
+      summaryId={summaryId}
+      summary={summary}
+      table={table}
+      heightClassName={heightClassName}
+      isUpdating={isUpdating}
+      legend={
+        // Hidden from screen readers: the summary and the table already give every segment.
+        <ul aria-hidden="true" className="mt-4 flex flex-wrap justify-center gap-x-4 gap-y-1 text-xs text-gray-700 dark:text-gray-200">
+          {segments.map((segment) => (
+            <li key={segment.label} className="inline-flex items-center gap-1.5">
+              <span className="size-2.5 rounded-full" style={{ backgroundColor: colorOf(segment.tone) }} />
+              {segment.label}
+            </li>
+          ))}
+        </ul>
+      }
+    >
       <Doughnut
         data={data}
         options={options}
@@ -108,11 +123,8 @@ export function DoughnutChart({
         aria-describedby={summaryId}
       />
       {hole && (
-        // Centred over the hole; the legend sits below, so the hole is a little above the middle.
-        <div
-          aria-hidden="true"
-          className={`pointer-events-none absolute inset-x-0 top-0 flex flex-col items-center justify-center text-center ${empty ? 'bottom-0' : 'bottom-10'}`}
-        >
+        // Decorative: the summary sentence says the same.
+        <div aria-hidden="true" className="pointer-events-none absolute inset-0 flex flex-col items-center justify-center text-center">
           <span className="text-2xl font-bold text-gray-900 dark:text-white">{hole.value}</span>
           <span className="max-w-28 text-xs text-gray-600 dark:text-gray-300">{hole.caption}</span>
         </div>

@@ -1,22 +1,48 @@
-/** One entry of the top bar's notification list. */
-export interface AppNotification {
-  id: string;
-  title: string;
-  message?: string;
-  /** ISO date-time. */
-  createdAt: string;
-  read?: boolean;
-  /** Optional in-app destination, e.g. '/app/usage'. */
-  href?: string;
+import { useQuery } from '@tanstack/react-query';
+import { useCallback, useMemo } from 'react';
+import { apiKeyListQueryOptions } from '@/lib/api-keys-query';
+import { usageQueryOptions } from '@/lib/usage-query';
+import { deriveNotifications } from './derive-notifications';
+import type { AppNotification } from './derive-notifications';
+import { useNotificationReadStore } from './read-store';
+
+export type { AppNotification } from './derive-notifications';
+
+export interface NotificationCenter {
+  notifications: AppNotification[];
+  unreadCount: number;
+  /** Why the alerts could not be checked (shown in the panel; the screens toast their own failures). */
+  error: unknown;
+  /** Marks every listed notification as read (call when the panel opens). */
+  markAllRead(): void;
 }
 
-/**
- * The notifications shown under the top bar's bell. Empty for now: fill it (e.g. from a
- * TanStack Query on usage warnings) and the bell shows its red dot when the list is non-empty.
- */
-export function useNotifications(): AppNotification[] {
-  return NONE;
-}
+// The bell lives in the shell on every screen: poll quietly, and share the dashboard's query.
+const POLL = { refetchInterval: 60_000, refetchOnWindowFocus: true } as const;
 
-// A stable empty list, so callers can use it in effect dependencies.
-const NONE: AppNotification[] = [];
+/** The notifications under the top bar's bell, derived from usage and the key list. */
+export function useNotifications(): NotificationCenter {
+  const usage = useQuery({ ...usageQueryOptions('7d'), ...POLL });
+  const keys = useQuery({ ...apiKeyListQueryOptions(), ...POLL });
+  const readIds = useNotificationReadStore((state) => state.readIds);
+  const markRead = useNotificationReadStore((state) => state.markRead);
+
+  const observedAt = Math.max(usage.dataUpdatedAt, keys.dataUpdatedAt);
+  const notifications = useMemo(() => {
+    const read = new Set(readIds);
+    return deriveNotifications({
+      currentUsage: usage.data?.currentUsage,
+      apiKeys: keys.data,
+      observedAt: new Date(observedAt || Date.now()),
+    }).map((item) => ({ ...item, read: read.has(item.id) }));
+  }, [usage.data, keys.data, observedAt, readIds]);
+
+  const markAllRead = useCallback(() => markRead(notifications.map((item) => item.id)), [markRead, notifications]);
+
+  return {
+    notifications,
+    unreadCount: notifications.filter((item) => !item.read).length,
+    error: usage.error ?? keys.error,
+    markAllRead,
+  };
+}

@@ -1,0 +1,98 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useAuthStore } from '@/lib/auth-store';
+import { useToastStore } from '@/lib/toast';
+import { jsonResponse, renderRoute, sampleUser } from '@/test/render';
+import { buckets, usageResponse } from '@/test/usage-fixtures';
+import DashboardPage from './dashboard-page';
+
+vi.mock('react-chartjs-2', async () => (await import('@/test/chart-mock')).chartMock);
+
+const fetchMock = vi.fn<typeof fetch>();
+
+const key = (status: 'active' | 'revoked', id: string) => ({
+  id,
+  apiKey: `ak_live_${id}`,
+  userId: 'u_1',
+  plan: 'free',
+  limits: { requestsPerHour: 100, requestsPerDay: 500 },
+  remainingRequests: { hour: 88, day: 460 },
+  usage: { hour: 12, day: 40 },
+  createdAt: '2025-11-01T00:00:00.000Z',
+  lastUsedAt: null,
+  status,
+});
+
+function serve({ usageStatus = 200 } = {}) {
+  fetchMock.mockImplementation(async (input) => {
+    const url = String(input);
+    if (url === '/api/v1/api-keys') return jsonResponse({ apiKeys: [key('active', 'a'), key('revoked', 'b'), key('active', 'c')] });
+    if (url.startsWith('/api/v1/usage')) {
+      if (usageStatus !== 200) return jsonResponse({ error: { code: 'unavailable', message: 'Usage store is down' } }, usageStatus);
+      return jsonResponse(
+        usageResponse({
+          trends: { totalRequestsToday: 42, successRate: 95.24 },
+          planDetails: { plan: 'pro' },
+          hour: { limit: 2000 },
+          day: { used: 42, remaining: 24958, limit: 25000 },
+          buckets: buckets('7d', (index) => ({ success: index + 1, avgResponseTime: 500 + index })),
+        }),
+      );
+    }
+    return jsonResponse({ error: { code: 'not_found', message: 'nope' } }, 404);
+  });
+}
+
+const stat = (label: string) => screen.getByText(label).closest('dl')!;
+
+describe('DashboardPage', () => {
+  beforeEach(() => {
+    fetchMock.mockReset();
+    vi.stubGlobal('fetch', fetchMock);
+    useAuthStore.setState({ token: 't', refreshToken: 'r', user: sampleUser, isAuthenticated: true, isLoading: false });
+    useToastStore.getState().clear();
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('fills the four stat cards and the three charts from /v1/usage and the key list', async () => {
+    serve();
+    renderRoute(<DashboardPage />, { path: '/app/dashboard' });
+    expect(screen.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument();
+
+    await waitFor(() => expect(stat('Total Requests')).toHaveTextContent('42'));
+    expect(stat('Success Rate')).toHaveTextContent('95.2%');
+    await waitFor(() => expect(stat('Active API Keys')).toHaveTextContent('2'));
+    expect(stat('Current Plan')).toHaveTextContent('Pro');
+    expect(fetchMock.mock.calls.map(([url]) => String(url))).toContain('/api/v1/usage?range=7d');
+
+    const weekly = within(screen.getByRole('table', { name: 'Weekly usage' }));
+    expect(weekly.getAllByRole('row')).toHaveLength(8);
+    expect(screen.getByRole('img', { name: 'Weekly usage, line chart' }).dataset.values).toBe('[[1,2,3,4,5,6,7]]');
+    expect(screen.getByRole('img', { name: 'Daily usage, doughnut chart' }).dataset.values).toBe('[[42,24958]]');
+    expect(screen.getByRole('img', { name: 'API performance, bar chart' }).dataset.values).toBe(
+      '[[500,501,502,503,504,505,506]]',
+    );
+    expect(screen.getByText('All systems operational')).toBeInTheDocument();
+
+    const hrefs = ['Generate Alt Text', 'Manage API Keys', 'View Usage', 'Manage Subscription'].map((name) =>
+      screen.getByRole('link', { name: new RegExp(name) }).getAttribute('href'),
+    );
+    expect(hrefs).toEqual(['/generate', '/api-keys', '/usage', '/subscription']);
+  });
+
+  it('shows skeletons first, then on failure the server message in a toast and a working retry', async () => {
+    serve({ usageStatus: 503 });
+    const user = userEvent.setup();
+    renderRoute(<DashboardPage />, { path: '/app/dashboard' });
+    expect(screen.getAllByText('Loading chart').length).toBeGreaterThan(0);
+
+    expect(await screen.findByText("We couldn't load your usage")).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent('Usage store is down');
+
+    serve();
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(stat('Total Requests')).toHaveTextContent('42'));
+    expect(screen.getByRole('table', { name: 'Weekly usage' })).toBeInTheDocument();
+  });
+});

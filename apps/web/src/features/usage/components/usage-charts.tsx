@@ -1,0 +1,107 @@
+import type { UsageResponse } from '@altwise/shared';
+import { useMemo } from 'react';
+import { Card, CardHeader } from '@/components/card';
+import { CartesianChart } from '@/components/charts/cartesian-chart';
+import { ChartSkeleton } from '@/components/charts/chart-skeleton';
+import { DoughnutChart } from '@/components/charts/doughnut-chart';
+import { formatMs, formatNumber } from '@/lib/format';
+import { RANGE_PHRASES, seriesView } from '../usage-data';
+
+const formatMsValue = (value: number) => formatMs(value);
+
+export interface UsageChartsProps {
+  series: UsageResponse['series'] | undefined;
+  /** The data drawn is of a previous range while the new one loads. */
+  isUpdating: boolean;
+}
+
+/** Request trends, response time and request status, all over the selected range. */
+export function UsageCharts({ series, isUpdating }: UsageChartsProps) {
+  const view = useMemo(() => (series ? seriesView(series) : null), [series]);
+  const trendSeries = useMemo(
+    () =>
+      view
+        ? [
+            { label: 'Successful', data: view.success, tone: 'green' as const },
+            { label: 'Failed', data: view.error, tone: 'red' as const },
+            { label: 'Throttled', data: view.throttled, tone: 'amber' as const },
+          ]
+        : [],
+    [view],
+  );
+  const responseSeries = useMemo(
+    () => (view ? [{ label: 'Average response time', data: view.responseTimes, tone: 'blue' as const }] : []),
+    [view],
+  );
+  const statusSegments = useMemo(
+    () =>
+      view
+        ? [
+            { label: 'Successful', value: view.totals.success, tone: 'green' as const },
+            { label: 'Failed', value: view.totals.error, tone: 'red' as const },
+            { label: 'Throttled', value: view.totals.throttled, tone: 'amber' as const },
+          ]
+        : [],
+    [view],
+  );
+  const period = view ? RANGE_PHRASES[view.range] : '';
+  const per = view?.range === '24h' ? 'hour' : 'day';
+
+  return (
+    <div className="grid gap-6 lg:grid-cols-3">
+      <Card className="lg:col-span-3">
+        <CardHeader title="Request Trends" description={view ? `Requests per ${per} by outcome, ${period}` : undefined} />
+        {view ? (
+          <CartesianChart
+            type="line"
+            title="Request trends"
+            labels={view.labels}
+            tableLabels={view.tableLabels}
+            categoryHeader={view.categoryHeader}
+            series={trendSeries}
+            summary={view.trendSummary}
+            heightClassName="h-72"
+            isUpdating={isUpdating}
+          />
+        ) : (
+          <ChartSkeleton heightClassName="h-72" />
+        )}
+      </Card>
+      <Card className="lg:col-span-2">
+        <CardHeader title="Response Time" description={view ? `Average response time per ${per}, ${period}` : undefined} />
+        {view ? (
+          <CartesianChart
+            type="bar"
+            title="Response time"
+            labels={view.labels}
+            tableLabels={view.tableLabels}
+            categoryHeader={view.categoryHeader}
+            series={responseSeries}
+            summary={view.responseSummary}
+            formatValue={formatMsValue}
+            isUpdating={isUpdating}
+          />
+        ) : (
+          <ChartSkeleton />
+        )}
+      </Card>
+      <Card>
+        <CardHeader title="Request Status" description={view ? `All requests, ${period}` : undefined} />
+        {view ? (
+          <DoughnutChart
+            title="Request status"
+            segments={statusSegments}
+            categoryHeader="Status"
+            valueHeader="Requests"
+            summary={view.statusSummary}
+            center={{ value: formatNumber(view.totals.all), caption: view.totals.all === 1 ? 'request' : 'requests' }}
+            emptyText="No requests yet"
+            isUpdating={isUpdating}
+          />
+        ) : (
+          <ChartSkeleton />
+        )}
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,103 @@
+import type { UsageRange } from '@altwise/shared';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useAuthStore } from '@/lib/auth-store';
+import { useToastStore } from '@/lib/toast';
+import { jsonResponse, renderRoute, sampleUser } from '@/test/render';
+import { buckets, usageResponse } from '@/test/usage-fixtures';
+import UsagePage from './usage-page';
+
+vi.mock('react-chartjs-2', async () => (await import('@/test/chart-mock')).chartMock);
+
+const fetchMock = vi.fn<typeof fetch>();
+
+/** Answers GET /v1/usage for the requested range, with one success per bucket. */
+function serveUsage(overrides: Parameters<typeof usageResponse>[0] = {}) {
+  fetchMock.mockImplementation(async (input) => {
+    const url = new URL(String(input), 'http://localhost');
+    const range = (url.searchParams.get('range') ?? '7d') as UsageRange;
+    return jsonResponse(usageResponse({ range, buckets: buckets(range, () => ({ success: 1 })), ...overrides }));
+  });
+}
+
+const requestedRanges = () =>
+  fetchMock.mock.calls.map(([input]) => new URL(String(input), 'http://localhost').searchParams.get('range'));
+
+const bodyRows = (name: string) => within(screen.getByRole('table', { name })).getAllByRole('row').length - 1;
+
+describe('UsagePage', () => {
+  beforeEach(() => {
+    fetchMock.mockReset();
+    vi.stubGlobal('fetch', fetchMock);
+    useAuthStore.setState({ token: 't', refreshToken: 'r', user: sampleUser, isAuthenticated: true, isLoading: false });
+    useToastStore.getState().clear();
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('refetches with ?range= when the range changes, and the charts follow', async () => {
+    serveUsage();
+    const user = userEvent.setup();
+    renderRoute(<UsagePage />, { path: '/app/usage' });
+
+    await waitFor(() => expect(bodyRows('Request trends')).toBe(7));
+    expect(screen.getByRole('radio', { name: '7d' })).toHaveAttribute('aria-checked', 'true');
+    expect(requestedRanges()).toEqual(['7d']);
+    expect(screen.getByRole('img', { name: 'Request status, doughnut chart' }).dataset.values).toBe('[[7,0,0]]');
+
+    await user.click(screen.getByRole('radio', { name: '24h' }));
+    expect(screen.getByRole('radio', { name: '24h' })).toHaveAttribute('aria-checked', 'true');
+    await waitFor(() => expect(bodyRows('Request trends')).toBe(24));
+    expect(requestedRanges()).toEqual(['7d', '24h']);
+    expect(bodyRows('Response time')).toBe(24);
+    expect(screen.getByRole('img', { name: 'Request status, doughnut chart' }).dataset.values).toBe('[[24,0,0]]');
+    expect(within(screen.getByRole('table', { name: 'Request trends' })).getAllByRole('columnheader')[0]).toHaveTextContent(
+      'Hour',
+    );
+
+    await user.click(screen.getByRole('radio', { name: '90d' }));
+    await waitFor(() => expect(bodyRows('Request trends')).toBe(90));
+    expect(requestedRanges()).toEqual(['7d', '24h', '90d']);
+  });
+
+  it('shows the four figures, the plan usage bars with reset times and the upgrade banner', async () => {
+    serveUsage({
+      hour: { used: 85, remaining: 15, limit: 100 },
+      trends: { totalRequestsToday: 123, avgResponseTime: 845.4, successRate: 97.5, errorRate: 2.5 },
+    });
+    renderRoute(<UsagePage />, { path: '/app/usage' });
+    expect(await screen.findByText('123')).toBeInTheDocument();
+    expect(screen.getByText('845ms')).toBeInTheDocument();
+    expect(screen.getByText('97.5%')).toBeInTheDocument();
+    expect(screen.getByText('2.5%')).toBeInTheDocument();
+
+    const hourly = screen.getByRole('progressbar', { name: 'Hourly usage' });
+    expect(hourly).toHaveAttribute('aria-valuenow', '85');
+    expect(hourly).toHaveAttribute('aria-valuetext', '85 / 100 requests');
+    const resetAt = new Date('2025-11-20T13:00:00.000Z').toLocaleTimeString(undefined, { hour: 'numeric', minute: '2-digit' });
+    expect(screen.getByText(`Resets at ${resetAt}`)).toBeInTheDocument();
+    expect(screen.getByRole('progressbar', { name: 'Daily usage' })).toHaveAttribute('aria-valuenow', '40');
+    expect(screen.getByText('Resets at midnight')).toBeInTheDocument();
+
+    expect(screen.getByRole('link', { name: 'Upgrade to Pro' })).toHaveAttribute('href', '/subscription');
+  });
+
+  it('hides the upgrade banner on the top plan', async () => {
+    serveUsage({ planDetails: { plan: 'enterprise', upgradeAvailable: false, nextPlan: null } });
+    renderRoute(<UsagePage />, { path: '/app/usage' });
+    expect(await screen.findByRole('progressbar', { name: 'Hourly usage' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /Upgrade/ })).not.toBeInTheDocument();
+  });
+
+  it('toasts the server message and offers a retry when usage cannot be loaded', async () => {
+    fetchMock.mockResolvedValue(jsonResponse({ error: { code: 'unavailable', message: 'Usage store is down' } }, 503));
+    const user = userEvent.setup();
+    renderRoute(<UsagePage />, { path: '/app/usage' });
+    expect(await screen.findByText("We couldn't load your usage", {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent('Usage store is down');
+
+    serveUsage();
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(bodyRows('Request trends')).toBe(7));
+  });
+});
