@@ -1,3 +1,4 @@
+import type { ProviderDependencies } from '@altwise/engine';
 import Fastify from 'fastify';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -14,7 +15,24 @@ import { createRefreshTokenService } from './modules/auth/refresh-token.service'
 import { createSettingsService } from './modules/users/settings.service';
 import { createUserService } from './modules/users/user.service';
 import { usersRoutes } from './modules/users/users.routes';
-import type { ApiKeyAuthenticator } from './platform/caller';
+import { altTextRoutes } from './modules/alt-text/alt-text.routes';
+import { createAltTextService } from './modules/alt-text/alt-text.service';
+import { createAltTextCacheRepository } from './modules/alt-text/alt-text-cache.repository';
+import { createCachedDescriber } from './modules/alt-text/cached-describer';
+import { createVisionEngines } from './modules/alt-text/vision-engine';
+import { demoRoutes } from './modules/demo/demo.routes';
+import { DEMO_MAX_BYTES, createDemoService } from './modules/demo/demo.service';
+import { accountRoutes } from './modules/account/account.routes';
+import { createAccountService } from './modules/account/account.service';
+import { createApiKeyService } from './modules/api-keys/api-key.service';
+import { apiKeysRoutes } from './modules/api-keys/api-keys.routes';
+import { billingRoutes } from './modules/billing/billing.routes';
+import { createBillingService } from './modules/billing/billing.service';
+import { createReferenceOnlyPaymentProvider } from './modules/billing/payment-provider';
+import { plansRoutes } from './modules/plans/plans.routes';
+import { createQuotaService, quotaExceededError } from './modules/usage/quota.service';
+import { usageRoutes } from './modules/usage/usage.routes';
+import { createUsageService } from './modules/usage/usage.service';
 import { createAuthGuards } from './platform/caller';
 import type { AppContext } from './platform/context';
 import { registerErrorHandler } from './platform/error-handler';
@@ -36,12 +54,14 @@ export const JSON_BODY_LIMIT = 1024 * 1024;
 export interface BuildOptions {
   /** Replaces the clock (tests). */
   now?: () => number;
+  /** Vision-provider seams (tests, benchmarks): shorter retry deadlines, a custom fetch. */
+  provider?: ProviderDependencies;
 }
 
 /** Builds the whole server: platform plugins, every module, the web app. Does not listen. */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const database = openDatabase(config);
-  await migrateToLatest(database.db);
+  await migrateToLatest(database.db, database.dialect);
 
   const ctx: AppContext = {
     config,
@@ -73,9 +93,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const accessTokens = createAccessTokens(ctx.keys.jwt, ctx.now);
   const refreshTokens = createRefreshTokenService(ctx, (userId) => settings.sessionIdleLimitMs(userId));
   const auth = createAuthService({ ctx, users, accessTokens, refreshTokens, rateLimiter });
-  // Replaced by the api-keys module's authenticator when it is wired below.
-  const authenticateApiKey: ApiKeyAuthenticator = async () => null;
-  const guards = createAuthGuards({ accessTokens, authenticateApiKey });
+  const quota = createQuotaService(ctx, { users });
+  const usage = createUsageService(ctx, { quota });
+  const apiKeys = createApiKeyService(ctx, { users, quota, usage });
+  const billing = createBillingService(ctx, { users, payments: createReferenceOnlyPaymentProvider() });
+  const account = createAccountService({ users, settings, refreshTokens, apiKeys, billing, quota, usage });
+  const guards = createAuthGuards({ accessTokens, authenticateApiKey: apiKeys.authenticate });
 
   app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
   app.get('/readyz', { schema: { hide: true } }, async (_request, reply) => {
@@ -89,8 +112,26 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   await app.register(authRoutes, { auth, guards });
   await app.register(usersRoutes, { users, settings, guards });
+  await app.register(accountRoutes, { account, guards });
+  await app.register(plansRoutes);
+  await app.register(apiKeysRoutes, { apiKeys, guards });
+  await app.register(usageRoutes, { usage, guards });
+  await app.register(billingRoutes, { billing, guards });
 
-  app.decorate('altTextProvider', 'offline');
+  const vision = createVisionEngines(config, options.provider);
+  const altText = createAltTextService({
+    ctx,
+    engine: vision.engine,
+    quota,
+    usage,
+    planOf: async (userId) => (await users.get(userId)).plan,
+    quotaExceededError,
+  });
+  await app.register(altTextRoutes, { altText, guards, maxImageBytes: config.images.maxBytes });
+  const demoDescriber = createCachedDescriber(vision.withMaxBytes(DEMO_MAX_BYTES), createAltTextCacheRepository(ctx.db), ctx.now);
+  await app.register(demoRoutes, { demo: createDemoService({ rateLimiter, describer: demoDescriber }) });
+
+  app.decorate('altTextProvider', vision.label);
   app.decorate('db', ctx.db);
 
   await registerWebApp(app, config);

@@ -11,10 +11,26 @@ export type Subscription = z.infer<typeof subscriptionSchema>;
 
 export const subscriptionResponseSchema = z.object({ subscription: subscriptionSchema });
 
+/** 13 to 19 digits, optionally grouped by spaces or dashes: the shape of a card number (PAN). */
+const CARD_NUMBER_PATTERN = /(?:\d[ -]?){12,18}\d/;
+
+/** True when a value carries what looks like a card number; we refuse it rather than store it. */
+export function looksLikeCardNumber(value: string): boolean {
+  return CARD_NUMBER_PATTERN.test(value);
+}
+
+export const CARD_DATA_REFUSED_MESSAGE =
+  'Send the payment method reference from the payment processor, never card details';
+
 export const subscribeRequestSchema = z.object({
   planId: z.string().min(1).max(50),
   /** A reference from the payment processor; card data never reaches us. */
-  paymentMethodId: z.string().min(1).max(200),
+  paymentMethodId: z
+    .string()
+    .trim()
+    .min(1)
+    .max(200)
+    .refine((value) => !looksLikeCardNumber(value), CARD_DATA_REFUSED_MESSAGE),
 });
 export const changePlanRequestSchema = z.object({ plan: z.string().min(1).max(50) });
 

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, sql, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import { migrations } from './migrations/index';
 import type { Database } from './schema';
@@ -35,8 +35,18 @@ export function openDatabase(options: { databaseUrl: string | null; dataDir: str
   return { db, dialect: 'sqlite', destroy: () => db.destroy() };
 }
 
-export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+export async function migrateToLatest(db: Kysely<Database>, dialect: DialectName): Promise<void> {
+  // On PostgreSQL, keep Kysely's bookkeeping tables in the schema we migrate (the first of the
+  // search_path); otherwise it may find another schema's tables and skip creating its own.
+  const migrationTableSchema =
+    dialect === 'postgres'
+      ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema
+      : undefined;
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations },
+    ...(migrationTableSchema ? { migrationTableSchema } : {}),
+  });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((result) => result.status === 'Error');
   if (error || failed) {

@@ -1,5 +1,3 @@
-import type { Generated } from 'kysely';
-
 /*
  * One Database interface for both dialects. Times are epoch milliseconds (bigint), booleans are
  * 0/1 integers and JSON is text, so the same SQL and migrations run on SQLite and PostgreSQL.
@@ -66,7 +64,6 @@ export interface QuotaCountersTable {
 }
 
 export interface UsageEventsTable {
-  id: Generated<number>;
   user_id: string | null;
   api_key_id: string | null;
   endpoint: string;
@@ -75,6 +72,22 @@ export interface UsageEventsTable {
   processing_ms: number;
   cached: number;
   created_at: number;
+}
+
+/**
+ * Hourly pre-aggregates of usage_events (one row per account, hour, key and outcome), kept in
+ * step by the usage recorder so analytics read at most a few thousand rows, not every event.
+ */
+export interface UsageRollupsTable {
+  user_id: string;
+  /** The UTC clock hour, epoch ms. */
+  bucket_start: number;
+  /** '' for requests made with a bearer token (no key); a primary-key column cannot be null. */
+  api_key_id: string;
+  outcome: string;
+  requests: number;
+  images: number;
+  processing_ms: number;
 }
 
 export interface GenerationsTable {
@@ -122,6 +135,7 @@ export interface Database {
   api_keys: ApiKeysTable;
   quota_counters: QuotaCountersTable;
   usage_events: UsageEventsTable;
+  usage_rollups: UsageRollupsTable;
   generations: GenerationsTable;
   alt_text_cache: AltTextCacheTable;
   subscriptions: SubscriptionsTable;

@@ -49,6 +49,10 @@ export function createRefreshTokenRepository(db: Kysely<Database>) {
         .where('revoked_at', 'is', null)
         .execute();
     },
+
+    async deleteForUser(userId: string): Promise<void> {
+      await db.deleteFrom('refresh_tokens').where('user_id', '=', userId).execute();
+    },
   };
 }
 

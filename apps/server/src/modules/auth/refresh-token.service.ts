@@ -66,6 +66,8 @@ export function createRefreshTokenService(
         throw invalid;
       }
       if (row.expires_at <= now) throw invalid;
+      // A shorter session timeout chosen after this token was issued applies to it too.
+      if (row.created_at + (await idleLimitMs(row.user_id)) <= now) throw invalid;
       const nextId = randomUUID();
       // Two requests racing with the same token: only one may rotate it; the other is a reuse.
       if (!(await tokens.rotate(row.id, nextId, now))) {
@@ -90,6 +92,8 @@ export function createRefreshTokenService(
     async revokeAll(userId: string): Promise<void> {
       await tokens.revokeAllForUser(userId, ctx.now());
     },
+
+    deleteForUser: (userId: string) => tokens.deleteForUser(userId),
   };
 }
 

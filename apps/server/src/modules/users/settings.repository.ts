@@ -19,5 +19,9 @@ export function createSettingsRepository(db: Kysely<Database>) {
         .onConflict((oc) => oc.column('user_id').doUpdateSet({ settings, updated_at: at }))
         .execute();
     },
+
+    async delete(userId: string): Promise<void> {
+      await db.deleteFrom('user_settings').where('user_id', '=', userId).execute();
+    },
   };
 }

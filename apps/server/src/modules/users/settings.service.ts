@@ -42,6 +42,8 @@ export function createSettingsService(ctx: AppContext) {
       const { security } = await this.get(userId);
       return SESSION_TIMEOUT_SECONDS[security.sessionTimeout] * 1000;
     },
+
+    delete: (userId: string) => settings.delete(userId),
   };
 }
 

@@ -1,0 +1,77 @@
+// Shared set-up of the alt-text API suites: images made with sharp (nothing binary to review),
+// a loopback image host and, when asked, the loopback fake vision model.
+import type { RetryPolicy } from '@altwise/engine';
+import sharp from 'sharp';
+import type { FakeVisionServer } from '../../../../../test-utils/fake-vision-server';
+import { startFakeVisionServer } from '../../../../../test-utils/fake-vision-server';
+import type { ImageHost } from '../../../../../test-utils/image-host';
+import { startImageHost } from '../../../../../test-utils/image-host';
+import type { TestDatabase, TestServer } from '../../../test/support/test-server';
+import { startTestServer } from '../../../test/support/test-server';
+
+let colour = 0;
+
+/** A small PNG no other test has used: a fresh colour each call, so never a cache hit by accident. */
+export async function distinctPng(size = 48): Promise<Buffer> {
+  colour += 1;
+  const background = { r: (colour * 37) % 256, g: (colour * 91) % 256, b: (colour * 53 + colour / 256) % 256 };
+  return sharp({ create: { width: size, height: size, channels: 3, background } }).png().toBuffer();
+}
+
+/** Deadlines short enough for a fast suite, long enough for a loopback answer. */
+export const FAST_RETRY: Partial<RetryPolicy> = {
+  attemptTimeoutMs: 700,
+  overallTimeoutMs: 1_500,
+  baseDelayMs: 5,
+  maxDelayMs: 20,
+};
+
+export interface AltTextTestEnv {
+  server: TestServer;
+  host: ImageHost;
+  vision: FakeVisionServer | null;
+  /** Hosts a fresh image and returns its URL. */
+  hostImage(bytes?: Buffer, path?: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+let paths = 0;
+
+export async function startAltTextEnv(
+  database: TestDatabase,
+  options: { model?: boolean; retry?: Partial<RetryPolicy>; env?: Record<string, string> } = {},
+): Promise<AltTextTestEnv> {
+  const host = await startImageHost();
+  const vision = options.model ? await startFakeVisionServer() : null;
+  const env: Record<string, string> = { IMAGE_FETCH_ALLOW: host.hostPort, ...options.env };
+  if (vision) Object.assign(env, { ALT_PROVIDER: 'openai-compatible', OPENAI_BASE_URL: vision.url, OPENAI_API_KEY: 'test' });
+  const server = await startTestServer(database, env, { provider: { retry: options.retry ?? FAST_RETRY } });
+  return {
+    server,
+    host,
+    vision,
+    async hostImage(bytes, path) {
+      paths += 1;
+      const at = path ?? `/images/photo-${paths}.png`;
+      host.set(at, { body: bytes ?? (await distinctPng()), contentType: 'image/png' });
+      return host.url + at;
+    },
+    async close() {
+      await server.close();
+      await host.close();
+      await vision?.close();
+    },
+  };
+}
+
+/** Sets a user's plan directly: billing is another module's business, not these suites'. */
+export async function setPlan(server: TestServer, userId: string, plan: string): Promise<void> {
+  await server.app.db.updateTable('users').set({ plan }).where('id', '=', userId).execute();
+}
+
+export function uploadForm(bytes: Buffer, fileName = 'sunset-over-harbour.png', fields: Record<string, string> = {}) {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  form.append('file', new Blob([new Uint8Array(bytes)], { type: 'image/png' }), fileName);
+  return form;
+}

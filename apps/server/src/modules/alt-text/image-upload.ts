@@ -1,0 +1,95 @@
+import type { FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { AppError } from '../../platform/errors';
+
+/** One uploaded image and the text fields that came with it (multipart/form-data). */
+export interface Upload {
+  bytes: Buffer;
+  fileName: string | undefined;
+  fields: Record<string, string>;
+}
+
+/** Limits for @fastify/multipart, registered inside each route plugin that takes files. */
+export function multipartLimits(maxFileBytes: number) {
+  // Text fields carry context (2,000 characters, up to 4 bytes each) and a few options.
+  return { fileSize: maxFileBytes, files: 1, fields: 10, fieldSize: 16 * 1024, parts: 12 };
+}
+
+function requiredFile(message: string): AppError {
+  return new AppError('validation_failed', message, 400, [{ field: 'file', message }]);
+}
+
+/**
+ * Reads a multipart body: the `file` part into memory (the byte cap is enforced while streaming,
+ * 413 past it) and every text field. A malformed body is the client's fault, so it is a 400.
+ */
+export async function readUpload(request: FastifyRequest): Promise<Upload> {
+  let file: { bytes: Buffer; fileName: string | undefined } | undefined;
+  const fields: Record<string, string> = {};
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        if (part.fieldname !== 'file' || file) {
+          part.file.resume();
+          continue;
+        }
+        file = { bytes: await part.toBuffer(), fileName: part.filename || undefined };
+      } else {
+        if (part.valueTruncated) {
+          throw new AppError('validation_failed', `Field ${part.fieldname} is too long`, 400, [
+            { field: part.fieldname, message: 'Too long' },
+          ]);
+        }
+        fields[part.fieldname] = String(part.value);
+      }
+    }
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    const status = (error as { statusCode?: number }).statusCode;
+    // 413s (file too large, too many files or parts) keep their meaning; the rest is a bad body.
+    if (status === 413) throw error;
+    throw AppError.badRequest('The multipart body could not be read');
+  }
+  if (!file) throw requiredFile('Attach the image as a "file" field');
+  if (file.bytes.length === 0) throw requiredFile('The uploaded file is empty');
+  return { ...file, fields };
+}
+
+/** Multipart fields are text: "true"/"false" become booleans before the shared schema sees them. */
+export function fieldsToOptions(fields: Record<string, string>): Record<string, unknown> {
+  const options: Record<string, unknown> = { ...fields };
+  if (fields.regenerate !== undefined) {
+    const value = fields.regenerate.trim().toLowerCase();
+    if (value === 'true' || value === '1') options.regenerate = true;
+    else if (value === 'false' || value === '0' || value === '') options.regenerate = false;
+  }
+  if (fields.maxLength?.trim() === '') delete options.maxLength;
+  return options;
+}
+
+/** The same 400 as a route schema failure, for input parsed by hand (multipart fields). */
+export function parseOrThrow<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const parsed = schema.safeParse(input);
+  if (parsed.success) return parsed.data;
+  const byField = new Map<string, string>();
+  for (const issue of parsed.error.issues) {
+    const field = issue.path.join('.') || 'body';
+    if (!byField.has(field)) byField.set(field, issue.message);
+  }
+  const details = [...byField].map(([field, message]) => ({ field, message }));
+  throw new AppError('validation_failed', details[0]?.message ?? 'Invalid input', 400, details);
+}
+
+/** Decodes `imageData`: plain base64 or a data: URL. Anything else is the client's mistake (400). */
+export function decodeBase64Image(imageData: string): Buffer {
+  const payload = imageData.replace(/^data:[\w/+.-]+;base64,/i, '').replace(/\s+/g, '');
+  const invalid = () =>
+    new AppError('validation_failed', 'imageData must be base64-encoded image bytes', 400, [
+      { field: 'imageData', message: 'imageData must be base64-encoded image bytes' },
+    ]);
+  // Both alphabets (standard and URL-safe); padding optional but only at the end.
+  if (!/^[A-Za-z0-9+/_-]*={0,2}$/.test(payload) || payload.length % 4 === 1) throw invalid();
+  const bytes = Buffer.from(payload, payload.includes('-') || payload.includes('_') ? 'base64url' : 'base64');
+  if (bytes.length === 0) throw invalid();
+  return bytes;
+}

@@ -1,0 +1,200 @@
+import { apiKeySchema, MAX_ACTIVE_API_KEYS } from '@altwise/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DATABASES, registerUser, startTestServer } from '../../../test/support/test-server';
+import type { TestServer } from '../../../test/support/test-server';
+import type { TestClock } from '../usage/usage.test-support';
+import { createTestClock, meteringFor } from '../usage/usage.test-support';
+
+for (const database of DATABASES) {
+  describe(`API keys (${database})`, () => {
+    let server: TestServer;
+    let clock: TestClock;
+    beforeAll(async () => {
+      clock = createTestClock('2030-06-10T12:00:00.000Z');
+      server = await startTestServer(database, {}, { now: () => clock.now });
+    });
+    afterAll(() => server.close());
+
+    const create = (token: string, body: unknown = {}) => server.request('POST', '/api/v1/api-keys', { token, body });
+    const list = async (token: string) => (await server.request('GET', '/api/v1/api-keys', { token })).body.apiKeys as any[];
+
+    it('creates an ak_live_ key for the account, ignoring the plan in the body', async () => {
+      const { token, user } = await registerUser(server);
+      const response = await create(token, { userId: user.userId, plan: 'enterprise' });
+      expect(response.status).toBe(201);
+      expect(apiKeySchema.parse(response.body)).toBeTruthy();
+      expect(response.body).toMatchObject({
+        userId: user.userId,
+        plan: 'free',
+        limits: { requestsPerHour: 100, requestsPerDay: 500 },
+        remainingRequests: { hour: 100, day: 500 },
+        usage: { hour: 0, day: 0 },
+        createdAt: '2030-06-10T12:00:00.000Z',
+        lastUsedAt: null,
+        status: 'active',
+      });
+      expect(response.body.apiKey).toMatch(/^ak_live_[A-Za-z0-9]{40}$/);
+      const profile = await server.request('GET', '/api/auth/profile', { token });
+      expect(profile.body.user.plan).toBe('free');
+    });
+
+    it('refuses to create a key for another userId with 403', async () => {
+      const other = await registerUser(server);
+      const { token } = await registerUser(server);
+      const response = await create(token, { userId: other.user.userId });
+      expect(response.status).toBe(403);
+      expect(response.body.error.code).toBe('forbidden');
+      expect(await list(other.token)).toEqual([]);
+      expect(await list(token)).toEqual([]);
+    });
+
+    it('never stores the key in plaintext: only an HMAC and a ciphertext', async () => {
+      const { token, user } = await registerUser(server);
+      const { apiKey } = (await create(token)).body;
+      const rows = await server.app.db.selectFrom('api_keys').selectAll().where('user_id', '=', user.userId).execute();
+      expect(rows).toHaveLength(1);
+      const secret = apiKey.slice('ak_live_'.length);
+      for (const value of Object.values(rows[0]!)) {
+        expect(String(value)).not.toContain(secret);
+        expect(String(value)).not.toContain(secret.slice(0, 20));
+        expect(String(value)).not.toContain(secret.slice(20));
+      }
+      expect(rows[0]!.key_hash).toMatch(/^[0-9a-f]{64}$/);
+      // The owner still sees the key: it is decrypted for the list.
+      expect((await list(token))[0].apiKey).toBe(apiKey);
+    });
+
+    it(`allows ${MAX_ACTIVE_API_KEYS} active keys, answers 409 for the 11th, and lists them oldest first`, async () => {
+      const { token } = await registerUser(server);
+      const created: string[] = [];
+      for (let i = 0; i < MAX_ACTIVE_API_KEYS; i += 1) {
+        clock.advance(1000);
+        const response = await create(token);
+        expect(response.status).toBe(201);
+        created.push(response.body.id);
+      }
+      const eleventh = await create(token);
+      expect(eleventh.status).toBe(409);
+      expect(eleventh.body.error.code).toBe('conflict');
+      expect((await list(token)).map((key) => key.id)).toEqual(created);
+
+      // Revoked keys do not count: revoking one makes room for one more.
+      expect((await server.request('DELETE', `/api/v1/api-keys/${created[0]}`, { token })).status).toBe(200);
+      expect((await create(token)).status).toBe(201);
+      expect((await create(token)).status).toBe(409);
+    });
+
+    it('never passes the limit when creates race', async () => {
+      const { token, user } = await registerUser(server);
+      const responses = await Promise.all(Array.from({ length: 15 }, () => create(token)));
+      expect(responses.filter((r) => r.status === 201).length).toBeLessThanOrEqual(MAX_ACTIVE_API_KEYS);
+      expect(responses.every((r) => r.status === 201 || r.status === 409)).toBe(true);
+      const active = await server.app.db
+        .selectFrom('api_keys')
+        .select('id')
+        .where('user_id', '=', user.userId)
+        .where('status', '=', 'active')
+        .execute();
+      expect(active.length).toBeLessThanOrEqual(MAX_ACTIVE_API_KEYS);
+      expect(active.length).toBe(responses.filter((r) => r.status === 201).length);
+    });
+
+    it('revokes at once: the key answers 401 from then on and leaves the list', async () => {
+      const { token } = await registerUser(server);
+      const key = (await create(token)).body;
+      expect((await server.request('GET', '/api/v1/usage', { apiKey: key.apiKey })).status).toBe(200);
+      const revoked = await server.request('DELETE', `/api/v1/api-keys/${key.id}`, { token });
+      expect(revoked.status).toBe(200);
+      const after = await server.request('GET', '/api/v1/usage', { apiKey: key.apiKey });
+      expect(after.status).toBe(401);
+      expect(after.body.error.code).toBe('unauthorized');
+      expect(await list(token)).toEqual([]);
+      const row = await server.app.db.selectFrom('api_keys').select(['status', 'revoked_at']).where('id', '=', key.id).executeTakeFirst();
+      expect(row).toEqual({ status: 'revoked', revoked_at: clock.now });
+      // Revoking again finds no active key.
+      expect((await server.request('DELETE', `/api/v1/api-keys/${key.id}`, { token })).status).toBe(404);
+    });
+
+    it("answers 404 for another user's key and for an unknown id, changing nothing", async () => {
+      const owner = await registerUser(server);
+      const key = (await create(owner.token)).body;
+      const { token } = await registerUser(server);
+      const foreign = await server.request('DELETE', `/api/v1/api-keys/${key.id}`, { token });
+      expect(foreign.status).toBe(404);
+      expect(foreign.body.error.code).toBe('not_found');
+      expect((await server.request('DELETE', '/api/v1/api-keys/no-such-key', { token })).status).toBe(404);
+      expect((await list(owner.token)).map((k) => k.id)).toEqual([key.id]);
+      expect((await server.request('GET', '/api/v1/usage', { apiKey: key.apiKey })).status).toBe(200);
+    });
+
+    it("validates only the caller's own active keys", async () => {
+      const owner = await registerUser(server);
+      const key = (await create(owner.token)).body;
+      const other = await registerUser(server);
+      const validate = (token: string, apiKey: string) =>
+        server.request('POST', '/api/v1/api-keys/validate', { token, body: { apiKey } });
+
+      expect((await validate(owner.token, key.apiKey)).body).toEqual({ valid: true });
+      expect((await validate(other.token, key.apiKey)).body).toEqual({ valid: false });
+      expect((await validate(owner.token, 'ak_live_not-a-key')).body).toEqual({ valid: false });
+      expect((await validate(owner.token, `ak_live_${'A'.repeat(40)}`)).body).toEqual({ valid: false });
+      await server.request('DELETE', `/api/v1/api-keys/${key.id}`, { token: owner.token });
+      expect((await validate(owner.token, key.apiKey)).body).toEqual({ valid: false });
+      expect((await validate(owner.token, '')).status).toBe(400);
+    });
+
+    it('needs a signed-in user: an API key alone cannot manage keys', async () => {
+      const { token } = await registerUser(server);
+      const key = (await create(token)).body;
+      expect((await server.request('GET', '/api/v1/api-keys')).status).toBe(401);
+      expect((await server.request('GET', '/api/v1/api-keys', { apiKey: key.apiKey })).status).toBe(401);
+      expect((await server.request('POST', '/api/v1/api-keys', { apiKey: key.apiKey, body: {} })).status).toBe(401);
+    });
+
+    it('records last use at most once a minute per key', async () => {
+      const { token } = await registerUser(server);
+      const key = (await create(token)).body;
+      const lastUsed = async () => (await list(token))[0].lastUsedAt;
+      const useKey = () => server.request('GET', '/api/v1/usage', { apiKey: key.apiKey });
+
+      const first = clock.now;
+      await useKey();
+      expect(await lastUsed()).toBe(new Date(first).toISOString());
+      clock.advance(30_000);
+      await useKey();
+      expect(await lastUsed()).toBe(new Date(first).toISOString());
+      clock.advance(31_000);
+      await useKey();
+      expect(await lastUsed()).toBe(new Date(clock.now).toISOString());
+    });
+
+    it("shows each key's own usage and the account's shared remaining requests", async () => {
+      const { token, user, credentials } = await registerUser(server);
+      const first = (await create(token)).body;
+      clock.advance(1000);
+      const second = (await create(token)).body;
+      const { quota, usage } = meteringFor(server, () => clock.now);
+      const spend = async (apiKeyId: string | null, images: number, outcome: 'success' | 'error' | 'throttled' = 'success') => {
+        if (outcome !== 'throttled') await quota.admit(user.userId, images);
+        await usage.record({ userId: user.userId, apiKeyId, endpoint: 'POST /api/v1/images', outcome, images, processingMs: 40, cached: false });
+      };
+      clock.set('2030-06-11T08:10:00.000Z');
+      await spend(first.id, 3);
+      clock.set('2030-06-11T09:10:00.000Z');
+      await spend(first.id, 2, 'error');
+      await spend(first.id, 7, 'throttled');
+      await spend(second.id, 4);
+      await spend(null, 1);
+
+      // A fresh session: the first access token expired while the clock moved on.
+      const login = await server.request('POST', '/api/auth/login', { body: { email: credentials.email, password: credentials.password } });
+      const keys = await list(login.body.token);
+      expect(keys.map((k) => [k.id, k.usage])).toEqual([
+        [first.id, { hour: 2, day: 5 }],
+        [second.id, { hour: 4, day: 4 }],
+      ]);
+      for (const key of keys) expect(key.remainingRequests).toEqual({ hour: 100 - 7, day: 500 - 10 });
+      clock.set('2030-06-10T12:00:00.000Z');
+    });
+  });
+}

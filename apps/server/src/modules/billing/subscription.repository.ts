@@ -1,0 +1,25 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { Database, SubscriptionsTable } from '../../db/schema';
+
+export type SubscriptionRow = Selectable<SubscriptionsTable>;
+
+export function createSubscriptionRepository(db: Kysely<Database>) {
+  return {
+    find: (userId: string) =>
+      db.selectFrom('subscriptions').selectAll().where('user_id', '=', userId).executeTakeFirst(),
+
+    /** One row per account: the subscription as it is now. */
+    async save(row: SubscriptionRow): Promise<void> {
+      const { user_id: _userId, created_at: _createdAt, ...changes } = row;
+      await db
+        .insertInto('subscriptions')
+        .values(row)
+        .onConflict((oc) => oc.column('user_id').doUpdateSet(changes))
+        .execute();
+    },
+
+    async delete(userId: string): Promise<void> {
+      await db.deleteFrom('subscriptions').where('user_id', '=', userId).execute();
+    },
+  };
+}

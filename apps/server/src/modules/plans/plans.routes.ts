@@ -1,0 +1,11 @@
+import { PLANS, plansResponseSchema } from '@altwise/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+
+/** The enforced plan catalogue (DESIGN.md §1), public: the landing, subscription and key screens read it. */
+export const plansRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/v1/plans',
+    { schema: { tags: ['plans'], summary: 'The plan catalogue with limits', response: { 200: plansResponseSchema } } },
+    async () => ({ plans: [...PLANS] }),
+  );
+};

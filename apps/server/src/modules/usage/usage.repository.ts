@@ -1,0 +1,145 @@
+import type { Kysely } from 'kysely';
+import { sql } from 'kysely';
+import type { Database } from '../../db/schema';
+import type { UsageOutcome } from '../../platform/metering';
+import { HOUR_MS } from './usage-windows';
+
+export interface EventRow {
+  userId: string;
+  apiKeyId: string | null;
+  endpoint: string;
+  outcome: UsageOutcome;
+  images: number;
+  processingMs: number;
+  cached: boolean;
+  at: number;
+}
+
+/** Totals of one outcome (in one bucket): requests, images and their summed processing time. */
+export interface OutcomeTotals {
+  outcome: string;
+  requests: number;
+  images: number;
+  processingMs: number;
+}
+
+// usage_rollups.api_key_id is part of the primary key, so bearer requests are stored as ''.
+const NO_KEY = '';
+
+// better-sqlite3 binds JS numbers as REAL, which would make `/` a real division; the casts keep it
+// an integer division on SQLite and state the type PostgreSQL would infer anyway.
+const int = (value: number) => sql<number>`cast(${value} as bigint)`;
+
+export function createUsageRepository(db: Kysely<Database>) {
+  return {
+    /** The event and its hourly rollup move together, so analytics never disagree with the log. */
+    async insert(event: EventRow): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .insertInto('usage_events')
+          .values({
+            user_id: event.userId,
+            api_key_id: event.apiKeyId,
+            endpoint: event.endpoint,
+            outcome: event.outcome,
+            images: event.images,
+            processing_ms: event.processingMs,
+            cached: event.cached ? 1 : 0,
+            created_at: event.at,
+          })
+          .execute();
+        await trx
+          .insertInto('usage_rollups')
+          .values({
+            user_id: event.userId,
+            bucket_start: Math.floor(event.at / HOUR_MS) * HOUR_MS,
+            api_key_id: event.apiKeyId ?? NO_KEY,
+            outcome: event.outcome,
+            requests: 1,
+            images: event.images,
+            processing_ms: event.processingMs,
+          })
+          .onConflict((oc) =>
+            oc.columns(['user_id', 'bucket_start', 'api_key_id', 'outcome']).doUpdateSet({
+              requests: sql<number>`usage_rollups.requests + 1`,
+              images: sql<number>`usage_rollups.images + excluded.images`,
+              processing_ms: sql<number>`usage_rollups.processing_ms + excluded.processing_ms`,
+            }),
+          )
+          .execute();
+      });
+    },
+
+    /**
+     * Per bucket and outcome over [from, to): bucket = (hour - from) / bucketMs, an integer division
+     * on both dialects, grouped in SQL. Reads the rollups through their primary key (user, hour).
+     */
+    async series(userId: string, from: number, to: number, bucketMs: number): Promise<Array<OutcomeTotals & { bucket: number }>> {
+      const bucket = sql<number>`(bucket_start - ${int(from)}) / ${int(bucketMs)}`;
+      const rows = await db
+        .selectFrom('usage_rollups')
+        .select([
+          bucket.as('bucket'),
+          'outcome',
+          sql<number>`sum(requests)`.as('requests'),
+          sql<number>`sum(images)`.as('images'),
+          sql<number>`sum(processing_ms)`.as('processing_ms'),
+        ])
+        .where('user_id', '=', userId)
+        .where('bucket_start', '>=', from)
+        .where('bucket_start', '<', to)
+        // By position: the bucket expression carries parameters, and PostgreSQL matches GROUP BY
+        // expressions textually, so repeating it would not match the selected one.
+        .groupBy([sql`1`, sql`2`])
+        .execute();
+      return rows.map((row) => ({
+        bucket: Number(row.bucket),
+        outcome: row.outcome,
+        requests: Number(row.requests),
+        images: Number(row.images),
+        processingMs: Number(row.processing_ms),
+      }));
+    },
+
+    /** Admitted images (success or error, not throttled) per key and hour since `from`. */
+    async admittedImagesByKey(
+      userId: string,
+      keyIds: string[],
+      from: number,
+    ): Promise<Array<{ apiKeyId: string; hourStart: number; images: number }>> {
+      if (keyIds.length === 0) return [];
+      const rows = await db
+        .selectFrom('usage_rollups')
+        .select(['api_key_id', 'bucket_start', sql<number>`sum(images)`.as('images')])
+        .where('user_id', '=', userId)
+        .where('bucket_start', '>=', from)
+        .where('api_key_id', 'in', keyIds)
+        .where('outcome', '!=', 'throttled')
+        .groupBy(['api_key_id', 'bucket_start'])
+        .execute();
+      return rows.map((row) => ({ apiKeyId: row.api_key_id, hourStart: Number(row.bucket_start), images: Number(row.images) }));
+    },
+
+    /** After an account is deleted its events stay (anonymous) for the totals; its rollups go. */
+    async detachUser(userId: string): Promise<void> {
+      await db.updateTable('usage_events').set({ user_id: null, api_key_id: null }).where('user_id', '=', userId).execute();
+      await db.deleteFrom('usage_rollups').where('user_id', '=', userId).execute();
+    },
+
+    /** Rebuilds the rollups from the event log (after a bulk load such as the benchmark's seed). */
+    async rebuildRollups(): Promise<void> {
+      const hour = sql`(created_at / ${sql.lit(HOUR_MS)}) * ${sql.lit(HOUR_MS)}`;
+      await db.transaction().execute(async (trx) => {
+        await trx.deleteFrom('usage_rollups').execute();
+        await sql`
+          insert into usage_rollups (user_id, bucket_start, api_key_id, outcome, requests, images, processing_ms)
+          select user_id, ${hour}, coalesce(api_key_id, ${sql.lit(NO_KEY)}), outcome, count(*), sum(images), sum(processing_ms)
+          from usage_events where user_id is not null
+          group by 1, 2, 3, 4
+        `.execute(trx);
+      });
+    },
+  };
+}
+
+export type UsageRepository = ReturnType<typeof createUsageRepository>;

@@ -1,0 +1,121 @@
+import type { UsageBucket, UsageRange, UsageResponse } from '@altwise/shared';
+import { nextPlan } from '@altwise/shared';
+import type { Caller } from '../../platform/caller';
+import type { AppContext } from '../../platform/context';
+import type { UsageEvent, UsageRecorder } from '../../platform/metering';
+import type { AccountQuotaService } from './quota.service';
+import type { OutcomeTotals } from './usage.repository';
+import { createUsageRepository } from './usage.repository';
+import { DAY_MS, HOUR_MS, windowsAt } from './usage-windows';
+
+/** 24h: the 24 clock hours ending with the current one; the others: UTC days ending today. */
+const RANGES: Record<UsageRange, { bucketMs: number; buckets: number }> = {
+  '24h': { bucketMs: HOUR_MS, buckets: 24 },
+  '7d': { bucketMs: DAY_MS, buckets: 7 },
+  '30d': { bucketMs: DAY_MS, buckets: 30 },
+  '90d': { bucketMs: DAY_MS, buckets: 90 },
+};
+
+export interface KeyUsage {
+  hour: number;
+  day: number;
+}
+
+const percent = (part: number, whole: number) => Math.round((part / whole) * 1000) / 10;
+const average = (totalMs: number, count: number) => (count > 0 ? Math.round(totalMs / count) : 0);
+
+function totalsBy(rows: OutcomeTotals[], outcome: string) {
+  return rows
+    .filter((row) => row.outcome === outcome)
+    .reduce((sum, row) => ({ images: sum.images + row.images, requests: sum.requests + row.requests, ms: sum.ms + row.processingMs }), {
+      images: 0,
+      requests: 0,
+      ms: 0,
+    });
+}
+
+/**
+ * Usage events and the analytics over them. Every count is in images (a batch of 10 counts 10,
+ * as the quota does); response times are per request, of successful requests only.
+ */
+export function createUsageService(ctx: Pick<AppContext, 'db' | 'now'>, deps: { quota: Pick<AccountQuotaService, 'status'> }) {
+  const usage = createUsageRepository(ctx.db);
+
+  /** Admitted images (success and error; throttled were never charged) per key, this hour and today. */
+  async function keyUsage(userId: string, keyIds: string[], at: number = ctx.now()): Promise<Map<string, KeyUsage>> {
+    const { hourStart, dayStart } = windowsAt(at);
+    const result = new Map(keyIds.map((id) => [id, { hour: 0, day: 0 }]));
+    for (const row of await usage.admittedImagesByKey(userId, keyIds, dayStart)) {
+      const entry = result.get(row.apiKeyId);
+      if (!entry) continue;
+      entry.day += row.images;
+      if (row.hourStart === hourStart) entry.hour += row.images;
+    }
+    return result;
+  }
+
+  const recorder: UsageRecorder = {
+    async record(event: UsageEvent): Promise<void> {
+      await usage.insert({ ...event, at: ctx.now() });
+    },
+  };
+
+  return {
+    record: recorder.record,
+    keyUsage,
+
+    async report(caller: Caller, range: UsageRange): Promise<UsageResponse> {
+      const at = ctx.now();
+      const { hourStart, dayStart } = windowsAt(at);
+      const { bucketMs, buckets } = RANGES[range];
+      const from = (bucketMs === HOUR_MS ? hourStart : dayStart) - (buckets - 1) * bucketMs;
+      const [status, seriesRows, todayRows, keys] = await Promise.all([
+        deps.quota.status(caller.userId, at),
+        usage.series(caller.userId, from, from + buckets * bucketMs, bucketMs),
+        usage.series(caller.userId, dayStart, dayStart + DAY_MS, DAY_MS),
+        caller.apiKeyId ? keyUsage(caller.userId, [caller.apiKeyId], at) : null,
+      ]);
+
+      const series: UsageBucket[] = Array.from({ length: buckets }, (_, index) => {
+        const rows = seriesRows.filter((row) => row.bucket === index);
+        const success = totalsBy(rows, 'success');
+        return {
+          start: new Date(from + index * bucketMs).toISOString(),
+          success: success.images,
+          error: totalsBy(rows, 'error').images,
+          throttled: totalsBy(rows, 'throttled').images,
+          avgResponseTime: average(success.ms, success.requests),
+        };
+      });
+
+      const success = totalsBy(todayRows, 'success');
+      const errors = totalsBy(todayRows, 'error');
+      const total = success.images + errors.images + totalsBy(todayRows, 'throttled').images;
+      const upgrade = nextPlan(status.plan);
+      const window = (w: typeof status.hour) => ({
+        used: w.used,
+        remaining: w.remaining,
+        limit: w.limit,
+        resetTime: new Date(w.resetAt).toISOString(),
+      });
+
+      return {
+        currentUsage: { hour: window(status.hour), day: window(status.day) },
+        trends: {
+          totalRequestsToday: total,
+          successRate: total === 0 ? 100 : percent(success.images, total),
+          errorRate: total === 0 ? 0 : percent(errors.images, total),
+          avgResponseTime: average(success.ms, success.requests),
+        },
+        planDetails: { plan: status.plan, upgradeAvailable: upgrade !== null, nextPlan: upgrade?.id ?? null },
+        series: { range, buckets: series },
+        ...(caller.apiKeyId && keys ? { key: { id: caller.apiKeyId, usage: keys.get(caller.apiKeyId)! } } : {}),
+      };
+    },
+
+    detachUser: (userId: string) => usage.detachUser(userId),
+    rebuildRollups: () => usage.rebuildRollups(),
+  };
+}
+
+export type UsageService = ReturnType<typeof createUsageService>;
