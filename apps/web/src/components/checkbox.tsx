@@ -1,7 +1,6 @@
-import { useId } from 'react';
 import type { ComponentProps, ReactNode } from 'react';
 import { cn } from '@/lib/cn';
-import { errorClasses } from './field-styles';
+import { FieldError, useFieldIds } from './field-shell';
 
 export interface CheckboxProps extends Omit<ComponentProps<'input'>, 'type'> {
   label: ReactNode;
@@ -10,10 +9,11 @@ export interface CheckboxProps extends Omit<ComponentProps<'input'>, 'type'> {
 }
 
 export function Checkbox({ label, description, error, id, className, ...rest }: CheckboxProps) {
-  const autoId = useId();
-  const inputId = id ?? autoId;
-  const descriptionId = description ? `${inputId}-description` : undefined;
-  const errorId = error ? `${inputId}-error` : undefined;
+  const { fieldId: inputId, hintId: descriptionId, errorId, describedBy } = useFieldIds(
+    id,
+    { hint: description, error },
+    'description',
+  );
   return (
     <div className={className}>
       <div className="flex items-start gap-2.5">
@@ -25,7 +25,7 @@ export function Checkbox({ label, description, error, id, className, ...rest }: 
             'focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-600 focus-visible:ring-offset-2 dark:focus-visible:ring-blue-400 dark:focus-visible:ring-offset-gray-900',
           )}
           aria-invalid={error ? true : undefined}
-          aria-describedby={[descriptionId, errorId].filter(Boolean).join(' ') || undefined}
+          aria-describedby={describedBy}
           {...rest}
         />
         <div className="text-sm">
@@ -39,11 +39,7 @@ export function Checkbox({ label, description, error, id, className, ...rest }: 
           )}
         </div>
       </div>
-      {error && (
-        <p id={errorId} className={errorClasses}>
-          {error}
-        </p>
-      )}
+      <FieldError id={errorId} error={error} />
     </div>
   );
 }

@@ -1,8 +1,8 @@
 import { ChevronDown } from 'lucide-react';
-import { useId } from 'react';
 import type { ComponentProps, ReactNode } from 'react';
 import { cn } from '@/lib/cn';
-import { errorClasses, hintClasses, inputBorder, inputClasses, labelClasses } from './field-styles';
+import { FieldShell, useFieldIds } from './field-shell';
+import { inputBorder, inputClasses } from './field-styles';
 
 export interface SelectOption {
   value: string;
@@ -29,21 +29,15 @@ export function SelectField({
   'aria-describedby': describedBy,
   ...rest
 }: SelectFieldProps) {
-  const autoId = useId();
-  const selectId = id ?? autoId;
-  const hintId = hint ? `${selectId}-hint` : undefined;
-  const errorId = error ? `${selectId}-error` : undefined;
+  const ids = useFieldIds(id, { hint, error, describedBy });
   return (
-    <div className={containerClassName}>
-      <label htmlFor={selectId} className={labelClasses}>
-        {label}
-      </label>
+    <FieldShell ids={ids} label={label} hint={hint} error={error} className={containerClassName}>
       <div className="relative mt-1.5">
         <select
-          id={selectId}
+          id={ids.fieldId}
           className={cn(inputClasses, inputBorder(Boolean(error)), 'appearance-none pr-10', className)}
           aria-invalid={error ? true : undefined}
-          aria-describedby={[describedBy, hintId, errorId].filter(Boolean).join(' ') || undefined}
+          aria-describedby={ids.describedBy}
           {...rest}
         >
           {options.map((option) => (
@@ -57,16 +51,6 @@ export function SelectField({
           aria-hidden="true"
         />
       </div>
-      {hint && (
-        <p id={hintId} className={hintClasses}>
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={errorId} className={errorClasses}>
-          {error}
-        </p>
-      )}
-    </div>
+    </FieldShell>
   );
 }

@@ -52,3 +52,16 @@ export function StatCard({ label, value, icon: Icon, hint, tone = 'blue', isLoad
     </div>
   );
 }
+
+/** A row of stat cards as a labelled list (two columns on small screens, four on wide ones). */
+export function StatList({ label, stats }: { label: string; stats: ReadonlyArray<Omit<StatCardProps, 'className'>> }) {
+  return (
+    <ul aria-label={label} className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+      {stats.map((stat) => (
+        <li key={stat.label}>
+          <StatCard {...stat} className="h-full" />
+        </li>
+      ))}
+    </ul>
+  );
+}

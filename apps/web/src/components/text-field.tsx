@@ -1,7 +1,7 @@
-import { useId } from 'react';
 import type { ComponentProps, ReactNode } from 'react';
 import { cn } from '@/lib/cn';
-import { errorClasses, hintClasses, inputBorder, inputClasses, labelClasses } from './field-styles';
+import { FieldShell, useFieldIds } from './field-shell';
+import { inputBorder, inputClasses } from './field-styles';
 
 export interface TextFieldProps extends Omit<ComponentProps<'input'>, 'children'> {
   label: ReactNode;
@@ -27,38 +27,19 @@ export function TextField({
   'aria-describedby': describedBy,
   ...rest
 }: TextFieldProps) {
-  const autoId = useId();
-  const inputId = id ?? autoId;
-  const hintId = hint ? `${inputId}-hint` : undefined;
-  const errorId = error ? `${inputId}-error` : undefined;
-  const describedByIds = [describedBy, hintId, errorId].filter(Boolean).join(' ') || undefined;
-
+  const ids = useFieldIds(id, { hint, error, describedBy });
   return (
-    <div className={containerClassName}>
-      <label htmlFor={inputId} className={labelClasses}>
-        {label}
-        {optional && <span className="font-normal text-gray-600 dark:text-gray-300"> (Optional)</span>}
-      </label>
+    <FieldShell ids={ids} label={label} optional={optional} hint={hint} error={error} className={containerClassName}>
       <div className="relative mt-1.5">
         <input
-          id={inputId}
+          id={ids.fieldId}
           className={cn(inputClasses, inputBorder(Boolean(error)), endAdornment ? 'pr-11' : undefined, className)}
           aria-invalid={error ? true : undefined}
-          aria-describedby={describedByIds}
+          aria-describedby={ids.describedBy}
           {...rest}
         />
         {endAdornment && <div className="absolute inset-y-0 right-0 flex items-center pr-1.5">{endAdornment}</div>}
       </div>
-      {hint && (
-        <p id={hintId} className={hintClasses}>
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={errorId} className={errorClasses}>
-          {error}
-        </p>
-      )}
-    </div>
+    </FieldShell>
   );
 }

@@ -1,7 +1,7 @@
-import { useId } from 'react';
 import type { ComponentProps, ReactNode } from 'react';
 import { cn } from '@/lib/cn';
-import { errorClasses, hintClasses, inputBorder, inputClasses, labelClasses } from './field-styles';
+import { FieldShell, useFieldIds } from './field-shell';
+import { inputBorder, inputClasses } from './field-styles';
 
 export interface TextareaFieldProps extends Omit<ComponentProps<'textarea'>, 'children'> {
   label: ReactNode;
@@ -25,34 +25,17 @@ export function TextareaField({
   'aria-describedby': describedBy,
   ...rest
 }: TextareaFieldProps) {
-  const autoId = useId();
-  const inputId = id ?? autoId;
-  const hintId = hint ? `${inputId}-hint` : undefined;
-  const errorId = error ? `${inputId}-error` : undefined;
+  const ids = useFieldIds(id, { hint, error, describedBy });
   return (
-    <div className={containerClassName}>
-      <label htmlFor={inputId} className={labelClasses}>
-        {label}
-        {optional && <span className="font-normal text-gray-600 dark:text-gray-300"> (Optional)</span>}
-      </label>
+    <FieldShell ids={ids} label={label} optional={optional} hint={hint} error={error} className={containerClassName}>
       <textarea
-        id={inputId}
+        id={ids.fieldId}
         rows={rows}
         className={cn(inputClasses, inputBorder(Boolean(error)), 'mt-1.5 resize-y', className)}
         aria-invalid={error ? true : undefined}
-        aria-describedby={[describedBy, hintId, errorId].filter(Boolean).join(' ') || undefined}
+        aria-describedby={ids.describedBy}
         {...rest}
       />
-      {hint && (
-        <p id={hintId} className={hintClasses}>
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={errorId} className={errorClasses}>
-          {error}
-        </p>
-      )}
-    </div>
+    </FieldShell>
   );
 }

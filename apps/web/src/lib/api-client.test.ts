@@ -1,9 +1,10 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { authResponse, jsonResponse, sampleUser } from '@/test/render';
+import { mockFetch, signOut } from '@/test/session';
 import { api, ApiError } from './api-client';
 import { useAuthStore } from './auth-store';
 
-const fetchMock = vi.fn<typeof fetch>();
+const fetchMock = mockFetch();
 
 function signIn(token = 'old-access', refreshToken = 'refresh-1') {
   useAuthStore.setState({ token, refreshToken, user: sampleUser, isAuthenticated: true, isLoading: false });
@@ -14,12 +15,7 @@ function headersOf(call: number): Headers {
 }
 
 describe('api client', () => {
-  beforeEach(() => {
-    fetchMock.mockReset();
-    vi.stubGlobal('fetch', fetchMock);
-    useAuthStore.setState({ token: null, refreshToken: null, user: null, isAuthenticated: false, isLoading: false });
-  });
-  afterEach(() => vi.unstubAllGlobals());
+  beforeEach(() => signOut());
 
   it('sends JSON with the bearer token of the session under /api', async () => {
     signIn('access-a');

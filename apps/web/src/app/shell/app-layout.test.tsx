@@ -1,16 +1,17 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { useAuthStore } from '@/lib/auth-store';
 import { queryClient } from '@/lib/query-client';
 import { useUiStore } from '@/lib/ui-store';
 import { jsonResponse, sampleUser } from '@/test/render';
+import { mockFetch, signInAs } from '@/test/session';
 import { RequireAuth } from '../guards';
 import AppLayout from './app-layout';
 
-const fetchMock = vi.fn<typeof fetch>();
+const fetchMock = mockFetch();
 
 function renderShell(path = '/app/dashboard') {
   const router = createMemoryRouter(
@@ -44,13 +45,10 @@ function renderShell(path = '/app/dashboard') {
 
 describe('app shell', () => {
   beforeEach(() => {
-    fetchMock.mockReset();
-    vi.stubGlobal('fetch', fetchMock);
     queryClient.clear();
     useUiStore.setState({ sidebarOpen: false, sidebarCollapsed: false });
-    useAuthStore.setState({ token: 't', refreshToken: 'r', user: sampleUser, isAuthenticated: true, isLoading: false });
+    signInAs();
   });
-  afterEach(() => vi.unstubAllGlobals());
 
   it('greets the user, shows initials, name and plan, and refreshes the user from the profile', async () => {
     fetchMock.mockImplementation(async (input) =>

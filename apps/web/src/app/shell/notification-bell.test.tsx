@@ -1,31 +1,22 @@
+import type { ApiKey } from '@altwise/shared';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { useNotificationReadStore } from '@/features/notifications/read-store';
-import { useAuthStore } from '@/lib/auth-store';
-import { jsonResponse, renderRoute, sampleUser } from '@/test/render';
+import { apiKeyFixture } from '@/test/api-key-fixtures';
+import { jsonResponse, renderRoute } from '@/test/render';
+import { mockFetch, signInAs } from '@/test/session';
 import { usageResponse } from '@/test/usage-fixtures';
 import { NotificationBell } from './notification-bell';
 
-const fetchMock = vi.fn<typeof fetch>();
+const fetchMock = mockFetch();
 
-function serve(hourUsed: number, keys: Array<{ status: string }> = [{ status: 'active' }]) {
+function serve(hourUsed: number, keys: Array<Pick<ApiKey, 'status'>> = [{ status: 'active' }]) {
   fetchMock.mockImplementation(async (input) => {
     const url = String(input);
     if (url === '/api/v1/api-keys') {
       return jsonResponse({
-        apiKeys: keys.map((item, index) => ({
-          id: `k${index}`,
-          apiKey: `ak_live_${index}`,
-          userId: 'u_1',
-          plan: 'free',
-          limits: { requestsPerHour: 100, requestsPerDay: 500 },
-          remainingRequests: { hour: 0, day: 0 },
-          usage: { hour: 0, day: 0 },
-          createdAt: '2025-11-01T00:00:00.000Z',
-          lastUsedAt: null,
-          status: item.status,
-        })),
+        apiKeys: keys.map((item, index) => apiKeyFixture({ id: `k${index}`, apiKey: `ak_live_${index}`, status: item.status })),
       });
     }
     return jsonResponse(usageResponse({ hour: { used: hourUsed, remaining: 100 - hourUsed, limit: 100 } }));
@@ -34,12 +25,9 @@ function serve(hourUsed: number, keys: Array<{ status: string }> = [{ status: 'a
 
 describe('NotificationBell', () => {
   beforeEach(() => {
-    fetchMock.mockReset();
-    vi.stubGlobal('fetch', fetchMock);
-    useAuthStore.setState({ token: 't', refreshToken: 'r', user: sampleUser, isAuthenticated: true, isLoading: false });
+    signInAs();
     useNotificationReadStore.setState({ readIds: [] });
   });
-  afterEach(() => vi.unstubAllGlobals());
 
   it('stays quiet below 80% and says "No new notifications"', async () => {
     serve(50);

@@ -1,25 +1,19 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useAuthStore } from '@/lib/auth-store';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { useToastStore } from '@/lib/toast';
-import { jsonResponse, renderRoute, sampleUser } from '@/test/render';
+import { apiKeyFixture } from '@/test/api-key-fixtures';
+import { jsonResponse, renderRoute } from '@/test/render';
+import { mockFetch, signInAs } from '@/test/session';
 import ApiKeysPage from './api-keys-page';
 
-const fetchMock = vi.fn<typeof fetch>();
+const fetchMock = mockFetch();
 
-const KEY = {
-  id: 'key_1',
+const KEY = apiKeyFixture({
   apiKey: 'ak_live_0123456789abcdefWXYZ',
-  userId: 'u_1',
-  plan: 'free',
-  limits: { requestsPerHour: 100, requestsPerDay: 500 },
   remainingRequests: { hour: 58, day: 400 },
   usage: { hour: 42, day: 100 },
-  createdAt: '2025-01-01T00:00:00.000Z',
-  lastUsedAt: null,
-  status: 'active',
-};
+});
 
 const call = (index: number) => {
   const [input, init] = fetchMock.mock.calls[index]!;
@@ -28,12 +22,9 @@ const call = (index: number) => {
 
 describe('API Keys page', () => {
   beforeEach(() => {
-    fetchMock.mockReset();
-    vi.stubGlobal('fetch', fetchMock);
     useToastStore.getState().clear();
-    useAuthStore.setState({ token: 'access-1', refreshToken: 'refresh-1', user: sampleUser, isAuthenticated: true, isLoading: false });
+    signInAs();
   });
-  afterEach(() => vi.unstubAllGlobals());
 
   it('masks the key, toggles it with a pressed button, and shows usage against the limits', async () => {
     fetchMock.mockResolvedValue(jsonResponse({ apiKeys: [KEY] }));

@@ -4,8 +4,8 @@ import { useEffect, useRef, useState } from 'react';
 import { Button } from '@/components/button';
 import { Card, CardHeader } from '@/components/card';
 import { EmptyState } from '@/components/empty-state';
-import { InlineAlert } from '@/components/inline-alert';
 import { PageHeader } from '@/components/page-header';
+import { QueryErrorAlert } from '@/components/query-error';
 import { Spinner } from '@/components/spinner';
 import { errorMessage } from '@/lib/api-client';
 import { useAuthStore } from '@/lib/auth-store';
@@ -91,18 +91,7 @@ export default function ApiKeysPage() {
               <Spinner className="size-6" label="Loading API keys…" />
             </div>
           ) : keys.isError ? (
-            <InlineAlert
-              tone="error"
-              role="alert"
-              title="Your API keys could not be loaded"
-              action={
-                <Button variant="outline" size="sm" onClick={() => void keys.refetch()}>
-                  Retry
-                </Button>
-              }
-            >
-              {errorMessage(keys.error)}
-            </InlineAlert>
+            <QueryErrorAlert title="Your API keys could not be loaded" query={keys} />
           ) : list.length === 0 ? (
             <EmptyState
               icon={KeyRound}

@@ -1,12 +1,13 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { useAuthStore } from '@/lib/auth-store';
 import { useToastStore } from '@/lib/toast';
 import { authResponse, jsonResponse, renderRoute } from '@/test/render';
+import { mockFetch, signOut } from '@/test/session';
 import { LoginForm } from './login-form';
 
-const fetchMock = vi.fn<typeof fetch>();
+const fetchMock = mockFetch();
 
 function setup() {
   const user = userEvent.setup();
@@ -15,13 +16,8 @@ function setup() {
 }
 
 describe('LoginForm', () => {
-  beforeEach(() => {
-    fetchMock.mockReset();
-    vi.stubGlobal('fetch', fetchMock);
-    useAuthStore.setState({ token: null, refreshToken: null, user: null, isAuthenticated: false, isLoading: false });
-  });
+  beforeEach(() => signOut());
   afterEach(() => {
-    vi.unstubAllGlobals();
     act(() => useToastStore.getState().clear());
   });
 

@@ -1,5 +1,5 @@
 import { loginRequestSchema } from '@altwise/shared';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '@/components/button';
@@ -8,8 +8,9 @@ import { PasswordField } from '@/components/password-field';
 import { TextField } from '@/components/text-field';
 import { errorMessage } from '@/lib/api-client';
 import { useAuthStore } from '@/lib/auth-store';
-import { fieldErrors, focusFirstInvalid } from '@/lib/form-errors';
+import { fieldErrors } from '@/lib/form-errors';
 import { toast } from '@/lib/toast';
+import { useFieldErrors } from '@/lib/use-field-errors';
 import { linkClasses } from './auth-card';
 
 type Field = 'email' | 'password';
@@ -18,18 +19,16 @@ export function LoginForm() {
   const login = useAuthStore((state) => state.login);
   const isLoading = useAuthStore((state) => state.isLoading);
   const navigate = useNavigate();
-  const formRef = useRef<HTMLFormElement>(null);
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [rememberMe, setRememberMe] = useState(false);
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const { formRef, errors, setErrors, showErrors } = useFieldErrors<Field>();
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const parsed = loginRequestSchema.safeParse({ email, password, rememberMe });
     if (!parsed.success) {
-      setErrors(fieldErrors<Field>(parsed.error));
-      requestAnimationFrame(() => focusFirstInvalid(formRef.current));
+      showErrors(fieldErrors<Field>(parsed.error));
       return;
     }
     setErrors({});

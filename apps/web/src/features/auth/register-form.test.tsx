@@ -1,12 +1,13 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { useAuthStore } from '@/lib/auth-store';
 import { useToastStore } from '@/lib/toast';
 import { authResponse, jsonResponse, renderRoute } from '@/test/render';
+import { mockFetch, signOut } from '@/test/session';
 import { RegisterForm } from './register-form';
 
-const fetchMock = vi.fn<typeof fetch>();
+const fetchMock = mockFetch();
 
 function setup() {
   const user = userEvent.setup();
@@ -29,13 +30,8 @@ const valid = {
 };
 
 describe('RegisterForm', () => {
-  beforeEach(() => {
-    fetchMock.mockReset();
-    vi.stubGlobal('fetch', fetchMock);
-    useAuthStore.setState({ token: null, refreshToken: null, user: null, isAuthenticated: false, isLoading: false });
-  });
+  beforeEach(() => signOut());
   afterEach(() => {
-    vi.unstubAllGlobals();
     act(() => useToastStore.getState().clear());
   });
 

@@ -1,5 +1,5 @@
 import { registerFormSchema, VALIDATION } from '@altwise/shared';
-import { useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import type { ChangeEvent, FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '@/components/button';
@@ -8,8 +8,9 @@ import { PasswordField } from '@/components/password-field';
 import { TextField } from '@/components/text-field';
 import { errorMessage } from '@/lib/api-client';
 import { useAuthStore } from '@/lib/auth-store';
-import { fieldErrors, focusFirstInvalid } from '@/lib/form-errors';
+import { fieldErrors } from '@/lib/form-errors';
 import { toast } from '@/lib/toast';
+import { useFieldErrors } from '@/lib/use-field-errors';
 import { linkClasses } from './auth-card';
 import { PasswordChecklist } from './password-checklist';
 
@@ -21,11 +22,10 @@ export function RegisterForm() {
   const register = useAuthStore((state) => state.register);
   const isLoading = useAuthStore((state) => state.isLoading);
   const navigate = useNavigate();
-  const formRef = useRef<HTMLFormElement>(null);
   const checklistId = useId();
   const [values, setValues] = useState(empty);
   const [terms, setTerms] = useState(false);
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const { formRef, errors, setErrors, showErrors } = useFieldErrors<Field>();
 
   const bind = (field: keyof typeof empty) => ({
     name: field,
@@ -38,14 +38,12 @@ export function RegisterForm() {
     event.preventDefault();
     const parsed = registerFormSchema.safeParse({ ...values, company: values.company || undefined, terms });
     if (!parsed.success) {
-      setErrors(fieldErrors<Field>(parsed.error));
-      requestAnimationFrame(() => focusFirstInvalid(formRef.current));
+      showErrors(fieldErrors<Field>(parsed.error));
       return;
     }
     if (parsed.data.password !== parsed.data.confirmPassword) {
-      setErrors({ confirmPassword: VALIDATION.passwordsDoNotMatch });
+      showErrors({ confirmPassword: VALIDATION.passwordsDoNotMatch });
       toast.error(VALIDATION.passwordsDoNotMatch);
-      requestAnimationFrame(() => focusFirstInvalid(formRef.current));
       return;
     }
     setErrors({});

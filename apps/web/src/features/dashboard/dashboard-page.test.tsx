@@ -1,28 +1,18 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useAuthStore } from '@/lib/auth-store';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { useToastStore } from '@/lib/toast';
-import { jsonResponse, renderRoute, sampleUser } from '@/test/render';
+import { apiKeyFixture } from '@/test/api-key-fixtures';
+import { jsonResponse, renderRoute } from '@/test/render';
+import { mockFetch, signInAs } from '@/test/session';
 import { buckets, usageResponse } from '@/test/usage-fixtures';
 import DashboardPage from './dashboard-page';
 
 vi.mock('react-chartjs-2', async () => (await import('@/test/chart-mock')).chartMock);
 
-const fetchMock = vi.fn<typeof fetch>();
+const fetchMock = mockFetch();
 
-const key = (status: 'active' | 'revoked', id: string) => ({
-  id,
-  apiKey: `ak_live_${id}`,
-  userId: 'u_1',
-  plan: 'free',
-  limits: { requestsPerHour: 100, requestsPerDay: 500 },
-  remainingRequests: { hour: 88, day: 460 },
-  usage: { hour: 12, day: 40 },
-  createdAt: '2025-11-01T00:00:00.000Z',
-  lastUsedAt: null,
-  status,
-});
+const key = (status: 'active' | 'revoked', id: string) => apiKeyFixture({ id, apiKey: `ak_live_${id}`, status });
 
 function serve({ usageStatus = 200 } = {}) {
   fetchMock.mockImplementation(async (input) => {
@@ -48,12 +38,9 @@ const stat = (label: string) => screen.getByText(label).closest('dl')!;
 
 describe('DashboardPage', () => {
   beforeEach(() => {
-    fetchMock.mockReset();
-    vi.stubGlobal('fetch', fetchMock);
-    useAuthStore.setState({ token: 't', refreshToken: 'r', user: sampleUser, isAuthenticated: true, isLoading: false });
+    signInAs();
     useToastStore.getState().clear();
   });
-  afterEach(() => vi.unstubAllGlobals());
 
   it('fills the four stat cards and the three charts from /v1/usage and the key list', async () => {
     serve();

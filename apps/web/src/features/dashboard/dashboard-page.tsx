@@ -1,10 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { AlertTriangle, RotateCw } from 'lucide-react';
-import { Button } from '@/components/button';
-import { EmptyState } from '@/components/empty-state';
 import { PageHeader } from '@/components/page-header';
+import { QueryErrorState } from '@/components/query-error';
 import { apiKeyListQueryOptions, countActiveKeys } from '@/lib/api-keys-query';
-import { errorMessage } from '@/lib/api-client';
 import { usageQueryOptions } from '@/lib/usage-query';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useErrorToast } from '@/lib/use-error-toast';
@@ -34,22 +31,7 @@ export default function DashboardPage() {
           keysLoading={keys.isPending}
         />
         {usageFailed ? (
-          <EmptyState
-            icon={AlertTriangle}
-            title="We couldn't load your usage"
-            description={errorMessage(usage.error)}
-            action={
-              <Button
-                variant="outline"
-                leftIcon={<RotateCw className="size-4" aria-hidden="true" />}
-                isLoading={usage.isFetching}
-                loadingText="Retrying..."
-                onClick={() => void usage.refetch()}
-              >
-                Retry
-              </Button>
-            }
-          />
+          <QueryErrorState title="We couldn't load your usage" query={usage} />
         ) : (
           <div className="grid gap-6 lg:grid-cols-3">
             <WeeklyUsageCard usage={usage.data} />

@@ -6,6 +6,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import type { ChangeEvent, DragEvent, FormEvent } from 'react';
 import { Link } from 'react-router';
 import { Button, buttonClasses } from '@/components/button';
+import { OrDivider } from '@/components/or-divider';
 import { TextField } from '@/components/text-field';
 import { errorMessage } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
@@ -219,11 +220,7 @@ export function DemoSection() {
               </div>
             )}
 
-            <div className="my-6 flex items-center gap-4" aria-hidden="true">
-              <span className="h-px flex-1 bg-gray-200 dark:bg-gray-700" />
-              <span className="text-xs font-semibold tracking-wide text-gray-600 uppercase dark:text-gray-300">or</span>
-              <span className="h-px flex-1 bg-gray-200 dark:bg-gray-700" />
-            </div>
+            <OrDivider />
 
             <TextField
               label={

@@ -1,24 +1,21 @@
 import { DEFAULT_SETTINGS } from '@altwise/shared';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useAuthStore } from '@/lib/auth-store';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { useToastStore } from '@/lib/toast';
 import { useUiStore } from '@/lib/ui-store';
-import { jsonResponse, renderRoute, sampleUser } from '@/test/render';
+import { jsonResponse, renderRoute } from '@/test/render';
+import { mockFetch, signInAs } from '@/test/session';
 import SettingsPage from './settings-page';
 
-const fetchMock = vi.fn<typeof fetch>();
+const fetchMock = mockFetch();
 
 describe('Settings page', () => {
   beforeEach(() => {
-    fetchMock.mockReset();
-    vi.stubGlobal('fetch', fetchMock);
     useToastStore.getState().clear();
     useUiStore.setState({ theme: 'light' });
-    useAuthStore.setState({ token: 'access-1', refreshToken: 'refresh-1', user: sampleUser, isAuthenticated: true, isLoading: false });
+    signInAs();
   });
-  afterEach(() => vi.unstubAllGlobals());
 
   it('shows the server settings and saves one change with PUT, moving the switch at once', async () => {
     let answer!: (response: Response) => void;

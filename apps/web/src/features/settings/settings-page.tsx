@@ -1,14 +1,12 @@
 import { SESSION_TIMEOUTS } from '@altwise/shared';
 import type { Settings, SettingsUpdate, SessionTimeout } from '@altwise/shared';
 import { Bell, Code2, Palette, Shield, ShieldCheck } from 'lucide-react';
-import { Button } from '@/components/button';
-import { InlineAlert } from '@/components/inline-alert';
 import { PageHeader } from '@/components/page-header';
+import { QueryErrorAlert } from '@/components/query-error';
 import { SegmentedControl } from '@/components/segmented-control';
 import { SelectField } from '@/components/select-field';
 import { PageSpinner } from '@/components/spinner';
 import { Toggle } from '@/components/toggle';
-import { errorMessage } from '@/lib/api-client';
 import { useUiStore } from '@/lib/ui-store';
 import type { Theme } from '@/lib/ui-store';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -90,18 +88,7 @@ export default function SettingsPage() {
         {settings.isPending ? (
           <PageSpinner label="Loading settings…" />
         ) : settings.isError ? (
-          <InlineAlert
-            tone="error"
-            role="alert"
-            title="Your settings could not be loaded"
-            action={
-              <Button variant="outline" size="sm" onClick={() => void settings.refetch()}>
-                Retry
-              </Button>
-            }
-          >
-            {errorMessage(settings.error)}
-          </InlineAlert>
+          <QueryErrorAlert title="Your settings could not be loaded" query={settings} />
         ) : (
           <div className="grid gap-6 lg:grid-cols-2">
             <SettingsSection title="Notifications" description="How we keep you informed." icon={Bell}>

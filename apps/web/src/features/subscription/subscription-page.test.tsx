@@ -1,13 +1,14 @@
 import { PLANS } from '@altwise/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { useAuthStore } from '@/lib/auth-store';
 import { useToastStore } from '@/lib/toast';
 import { jsonResponse, renderRoute, sampleUser } from '@/test/render';
+import { mockFetch, signInAs } from '@/test/session';
 import SubscriptionPage from './subscription-page';
 
-const fetchMock = vi.fn<typeof fetch>();
+const fetchMock = mockFetch();
 
 function subscription(plan: string) {
   return {
@@ -48,12 +49,9 @@ const calls = (method: string, url: string) =>
 
 describe('SubscriptionPage', () => {
   beforeEach(() => {
-    fetchMock.mockReset();
-    vi.stubGlobal('fetch', fetchMock);
-    useAuthStore.setState({ token: 't', refreshToken: 'r', user: sampleUser, isAuthenticated: true, isLoading: false });
+    signInAs();
     useToastStore.getState().clear();
   });
-  afterEach(() => vi.unstubAllGlobals());
 
   it('renders the catalogue from the API with prices, badges, lists and button labels', async () => {
     fakeServer('free');

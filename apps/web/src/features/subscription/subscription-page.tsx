@@ -1,10 +1,7 @@
 import { ALREADY_ON_PLAN_MESSAGE } from '@altwise/shared';
 import type { Plan } from '@altwise/shared';
-import { AlertTriangle, RotateCw } from 'lucide-react';
-import { Button } from '@/components/button';
 import { cardClasses } from '@/components/card';
-import { EmptyState } from '@/components/empty-state';
-import { errorMessage } from '@/lib/api-client';
+import { QueryErrorState } from '@/components/query-error';
 import { useAuthStore } from '@/lib/auth-store';
 import { planOf } from '@/lib/format';
 import { toast } from '@/lib/toast';
@@ -84,22 +81,7 @@ export default function SubscriptionPage() {
       </div>
 
       {plans.isError && !plans.data ? (
-        <EmptyState
-          icon={AlertTriangle}
-          title="We couldn't load the plans"
-          description={errorMessage(plans.error)}
-          action={
-            <Button
-              variant="outline"
-              leftIcon={<RotateCw className="size-4" aria-hidden="true" />}
-              isLoading={plans.isFetching}
-              loadingText="Retrying..."
-              onClick={() => void plans.refetch()}
-            >
-              Retry
-            </Button>
-          }
-        />
+        <QueryErrorState title="We couldn't load the plans" query={plans} />
       ) : plans.isPending ? (
         <PlanSkeletons />
       ) : (

@@ -1,16 +1,16 @@
 import type { UsageRange } from '@altwise/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useAuthStore } from '@/lib/auth-store';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { useToastStore } from '@/lib/toast';
-import { jsonResponse, renderRoute, sampleUser } from '@/test/render';
+import { jsonResponse, renderRoute } from '@/test/render';
+import { mockFetch, signInAs } from '@/test/session';
 import { buckets, usageResponse } from '@/test/usage-fixtures';
 import UsagePage from './usage-page';
 
 vi.mock('react-chartjs-2', async () => (await import('@/test/chart-mock')).chartMock);
 
-const fetchMock = vi.fn<typeof fetch>();
+const fetchMock = mockFetch();
 
 /** Answers GET /v1/usage for the requested range, with one success per bucket. */
 function serveUsage(overrides: Parameters<typeof usageResponse>[0] = {}) {
@@ -28,12 +28,9 @@ const bodyRows = (name: string) => within(screen.getByRole('table', { name })).g
 
 describe('UsagePage', () => {
   beforeEach(() => {
-    fetchMock.mockReset();
-    vi.stubGlobal('fetch', fetchMock);
-    useAuthStore.setState({ token: 't', refreshToken: 'r', user: sampleUser, isAuthenticated: true, isLoading: false });
+    signInAs();
     useToastStore.getState().clear();
   });
-  afterEach(() => vi.unstubAllGlobals());
 
   it('refetches with ?range= when the range changes, and the charts follow', async () => {
     serveUsage();

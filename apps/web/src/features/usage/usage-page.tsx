@@ -1,13 +1,10 @@
 import { USAGE_RANGES } from '@altwise/shared';
 import type { UsageRange } from '@altwise/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { AlertTriangle, RotateCw } from 'lucide-react';
 import { useSearchParams } from 'react-router';
-import { Button } from '@/components/button';
-import { EmptyState } from '@/components/empty-state';
 import { PageHeader } from '@/components/page-header';
+import { QueryErrorState } from '@/components/query-error';
 import { SegmentedControl } from '@/components/segmented-control';
-import { errorMessage } from '@/lib/api-client';
 import { usageQueryOptions } from '@/lib/usage-query';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useErrorToast } from '@/lib/use-error-toast';
@@ -50,22 +47,7 @@ export default function UsagePage() {
         actions={<SegmentedControl label="Time range" options={RANGE_OPTIONS} value={range} onChange={setRange} />}
       />
       {usage.isError && !data ? (
-        <EmptyState
-          icon={AlertTriangle}
-          title="We couldn't load your usage"
-          description={errorMessage(usage.error)}
-          action={
-            <Button
-              variant="outline"
-              leftIcon={<RotateCw className="size-4" aria-hidden="true" />}
-              isLoading={usage.isFetching}
-              loadingText="Retrying..."
-              onClick={() => void usage.refetch()}
-            >
-              Retry
-            </Button>
-          }
-        />
+        <QueryErrorState title="We couldn't load your usage" query={usage} />
       ) : (
         <div className="space-y-6">
           <UsageStats trends={data?.trends} isLoading={usage.isPending} />

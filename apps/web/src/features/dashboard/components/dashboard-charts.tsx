@@ -1,8 +1,9 @@
 import type { UsageResponse } from '@altwise/shared';
 import { useMemo } from 'react';
 import { Badge } from '@/components/badge';
-import { Card, CardHeader } from '@/components/card';
+import { Card } from '@/components/card';
 import { CartesianChart } from '@/components/charts/cartesian-chart';
+import { ChartCard } from '@/components/charts/chart-card';
 import { ChartSkeleton } from '@/components/charts/chart-skeleton';
 import { DoughnutChart } from '@/components/charts/doughnut-chart';
 import { formatMs, formatNumber } from '@/lib/format';
@@ -10,15 +11,12 @@ import { dailyUsage, performance, weeklyUsage } from '../dashboard-data';
 
 type Usage = UsageResponse | undefined;
 
-const formatMsValue = (value: number) => formatMs(value);
-
 export function WeeklyUsageCard({ usage }: { usage: Usage }) {
   const weekly = useMemo(() => (usage ? weeklyUsage(usage.series.buckets) : null), [usage]);
   const series = useMemo(() => (weekly ? [{ label: 'Requests', data: weekly.requests, tone: 'blue' as const }] : []), [weekly]);
   return (
-    <Card className="lg:col-span-2">
-      <CardHeader title="Weekly Usage" description="Requests per day over the last 7 days" />
-      {weekly ? (
+    <ChartCard title="Weekly Usage" description="Requests per day over the last 7 days" className="lg:col-span-2">
+      {weekly && (
         <CartesianChart
           type="line"
           title="Weekly usage"
@@ -29,10 +27,8 @@ export function WeeklyUsageCard({ usage }: { usage: Usage }) {
           summary={weekly.summary}
           fill
         />
-      ) : (
-        <ChartSkeleton />
       )}
-    </Card>
+    </ChartCard>
   );
 }
 
@@ -49,9 +45,8 @@ export function DailyUsageCard({ usage }: { usage: Usage }) {
     [daily],
   );
   return (
-    <Card>
-      <CardHeader title="Daily Usage" description="Requests used versus remaining today" />
-      {daily ? (
+    <ChartCard title="Daily Usage" description="Requests used versus remaining today">
+      {daily && (
         <DoughnutChart
           title="Daily usage"
           segments={segments}
@@ -60,10 +55,8 @@ export function DailyUsageCard({ usage }: { usage: Usage }) {
           summary={daily.summary}
           center={{ value: `${daily.percent}%`, caption: `of ${formatNumber(daily.limit)} used` }}
         />
-      ) : (
-        <ChartSkeleton />
       )}
-    </Card>
+    </ChartCard>
   );
 }
 
@@ -97,7 +90,7 @@ export function PerformanceCard({ usage }: { usage: Usage }) {
           categoryHeader="Day"
           series={series}
           summary={perf.summary}
-          formatValue={formatMsValue}
+          formatValue={formatMs}
         />
       ) : (
         <ChartSkeleton />

@@ -1,6 +1,6 @@
 import type { UsageResponse } from '@altwise/shared';
 import { Activity, CheckCircle2, Crown, Key } from 'lucide-react';
-import { StatCard } from '@/components/stat-card';
+import { StatList } from '@/components/stat-card';
 import { capitalize, formatNumber, formatPercent } from '@/lib/format';
 
 export interface DashboardStatsProps {
@@ -21,51 +21,42 @@ const unavailable = (
 export function DashboardStats({ usage, usageLoading, activeKeys, keysLoading }: DashboardStatsProps) {
   const hourLimit = usage?.currentUsage.hour.limit;
   return (
-    <ul aria-label="Key figures" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-      <li>
-        <StatCard
-          label="Total Requests"
-          value={usage ? formatNumber(usage.trends.totalRequestsToday) : unavailable}
-          hint="Today"
-          icon={Activity}
-          tone="blue"
-          isLoading={usageLoading}
-          className="h-full"
-        />
-      </li>
-      <li>
-        <StatCard
-          label="Success Rate"
-          value={usage ? formatPercent(usage.trends.successRate) : unavailable}
-          hint="Today"
-          icon={CheckCircle2}
-          tone="green"
-          isLoading={usageLoading}
-          className="h-full"
-        />
-      </li>
-      <li>
-        <StatCard
-          label="Active API Keys"
-          value={activeKeys === undefined ? unavailable : formatNumber(activeKeys)}
-          hint={activeKeys === undefined ? undefined : activeKeys === 0 ? 'Create one to call the API' : 'Ready to call the API'}
-          icon={Key}
-          tone="violet"
-          isLoading={keysLoading}
-          className="h-full"
-        />
-      </li>
-      <li>
-        <StatCard
-          label="Current Plan"
-          value={usage ? capitalize(usage.planDetails.plan) : unavailable}
-          hint={hourLimit === undefined ? undefined : `${formatNumber(hourLimit)} requests per hour`}
-          icon={Crown}
-          tone="amber"
-          isLoading={usageLoading}
-          className="h-full"
-        />
-      </li>
-    </ul>
+    <StatList
+      label="Key figures"
+      stats={[
+        {
+          label: 'Total Requests',
+          value: usage ? formatNumber(usage.trends.totalRequestsToday) : unavailable,
+          hint: 'Today',
+          icon: Activity,
+          tone: 'blue',
+          isLoading: usageLoading,
+        },
+        {
+          label: 'Success Rate',
+          value: usage ? formatPercent(usage.trends.successRate) : unavailable,
+          hint: 'Today',
+          icon: CheckCircle2,
+          tone: 'green',
+          isLoading: usageLoading,
+        },
+        {
+          label: 'Active API Keys',
+          value: activeKeys === undefined ? unavailable : formatNumber(activeKeys),
+          hint: activeKeys === undefined ? undefined : activeKeys === 0 ? 'Create one to call the API' : 'Ready to call the API',
+          icon: Key,
+          tone: 'violet',
+          isLoading: keysLoading,
+        },
+        {
+          label: 'Current Plan',
+          value: usage ? capitalize(usage.planDetails.plan) : unavailable,
+          hint: hourLimit === undefined ? undefined : `${formatNumber(hourLimit)} requests per hour`,
+          icon: Crown,
+          tone: 'amber',
+          isLoading: usageLoading,
+        },
+      ]}
+    />
   );
 }

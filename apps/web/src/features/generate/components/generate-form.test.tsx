@@ -1,26 +1,16 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useAuthStore } from '@/lib/auth-store';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { useToastStore } from '@/lib/toast';
-import { jsonResponse, renderRoute, sampleUser } from '@/test/render';
+import { apiKeyFixture } from '@/test/api-key-fixtures';
+import { jsonResponse, renderRoute } from '@/test/render';
+import { mockFetch, signInAs } from '@/test/session';
 import GeneratePage from '../generate-page';
 
-const fetchMock = vi.fn<typeof fetch>();
+const fetchMock = mockFetch();
 type Route = (init: RequestInit | undefined, url: string) => Response | Promise<Response>;
 
-const KEY = {
-  id: 'key_1',
-  apiKey: 'ak_live_0123456789abcdef0123',
-  userId: 'u_1',
-  plan: 'free',
-  limits: { requestsPerHour: 100, requestsPerDay: 500 },
-  remainingRequests: { hour: 100, day: 500 },
-  usage: { hour: 0, day: 0 },
-  createdAt: '2025-01-01T00:00:00.000Z',
-  lastUsedAt: null,
-  status: 'active',
-};
+const KEY = apiKeyFixture();
 
 function result(imageUrl: string, altText: string, extra: Record<string, unknown> = {}) {
   return {
@@ -54,27 +44,40 @@ const emptyHistory: Route = () => jsonResponse({ items: [], nextCursor: null });
 const callsTo = (key: string) =>
   fetchMock.mock.calls.filter(([input, init]) => `${init?.method ?? 'GET'} ${String(input).split('?')[0]}` === key);
 
-function renderPage() {
-  return renderRoute(<GeneratePage />, { path: '/app/generate', extraPaths: ['/subscription'] });
+/** What every visit reads: the key list (one active key) and an empty history. */
+const baseRoutes: Record<string, Route> = {
+  'GET /api/v1/api-keys': () => jsonResponse({ apiKeys: [KEY] }),
+  'GET /api/v1/images': emptyHistory,
+};
+
+function renderPage(options?: Parameters<typeof userEvent.setup>[0]) {
+  const user = userEvent.setup(options);
+  renderRoute(<GeneratePage />, { path: '/app/generate', extraPaths: ['/subscription'] });
+  return { user };
+}
+
+/** Switches to Batch Processing and types one URL per row, adding rows as needed. */
+async function enterBatch(user: ReturnType<typeof userEvent.setup>, urls: string[]) {
+  await user.click(screen.getByRole('radio', { name: 'Batch Processing' }));
+  for (const [index, url] of urls.entries()) {
+    if (index > 0) await user.click(screen.getByRole('button', { name: 'Add URL' }));
+    await user.type(screen.getByLabelText(`Image URL ${index + 1}`), url);
+  }
 }
 
 const generateButton = () => screen.getByRole('button', { name: /Generate Alt Text|Generating|Processing/ });
 
 describe('Generate form', () => {
   beforeEach(() => {
-    fetchMock.mockReset();
-    vi.stubGlobal('fetch', fetchMock);
     URL.createObjectURL = vi.fn(() => 'blob:preview-1');
     URL.revokeObjectURL = vi.fn();
     useToastStore.getState().clear();
-    useAuthStore.setState({ token: 'access-1', refreshToken: 'refresh-1', user: sampleUser, isAuthenticated: true, isLoading: false });
+    signInAs();
   });
-  afterEach(() => vi.unstubAllGlobals());
 
   it('toasts "Please enter an image URL" for a blank single URL and makes no generation call', async () => {
-    routeFetch({ 'GET /api/v1/api-keys': () => jsonResponse({ apiKeys: [KEY] }), 'GET /api/v1/images': emptyHistory });
-    const user = userEvent.setup();
-    renderPage();
+    routeFetch(baseRoutes);
+    const { user } = renderPage();
     await user.type(screen.getByLabelText('Image URL'), '   ');
     await user.click(generateButton());
     expect(await screen.findByText('Please enter an image URL')).toBeInTheDocument();
@@ -82,9 +85,8 @@ describe('Generate form', () => {
   });
 
   it('offers Single Image and Batch Processing as a radio group, keeping the typed URL', async () => {
-    routeFetch({ 'GET /api/v1/api-keys': () => jsonResponse({ apiKeys: [KEY] }), 'GET /api/v1/images': emptyHistory });
-    const user = userEvent.setup();
-    renderPage();
+    routeFetch(baseRoutes);
+    const { user } = renderPage();
     const group = screen.getByRole('radiogroup', { name: 'Processing mode' });
     expect(within(group).getByRole('radio', { name: 'Single Image' })).toHaveAttribute('aria-checked', 'true');
     await user.type(screen.getByLabelText('Image URL'), 'https://example.com/kept.png');
@@ -95,9 +97,8 @@ describe('Generate form', () => {
   });
 
   it('in batch mode labels each row, offers Remove only with more than one row, and ignores blank rows', async () => {
-    routeFetch({ 'GET /api/v1/api-keys': () => jsonResponse({ apiKeys: [KEY] }), 'GET /api/v1/images': emptyHistory });
-    const user = userEvent.setup();
-    renderPage();
+    routeFetch(baseRoutes);
+    const { user } = renderPage();
     await user.click(screen.getByRole('radio', { name: 'Batch Processing' }));
 
     expect(screen.getByLabelText('Image URL 1')).toHaveAttribute('type', 'url');
@@ -133,8 +134,7 @@ describe('Generate form', () => {
       'GET /api/v1/images': emptyHistory,
       'POST /api/v1/images': () => new Promise<Response>((resolve) => (answer = resolve)),
     });
-    const user = userEvent.setup();
-    renderPage();
+    const { user } = renderPage();
     await user.type(screen.getByLabelText('Image URL'), 'https://example.com/meadow.png');
     await user.type(screen.getByLabelText('Context (Optional)'), 'Hiking blog');
     await user.click(generateButton());
@@ -158,8 +158,7 @@ describe('Generate form', () => {
 
   it("lists the checker's issues instead of the badge when the text is not WCAG compliant", async () => {
     routeFetch({
-      'GET /api/v1/api-keys': () => jsonResponse({ apiKeys: [KEY] }),
-      'GET /api/v1/images': emptyHistory,
+      ...baseRoutes,
       'POST /api/v1/images': () =>
         jsonResponse(
           result('https://example.com/x.png', 'Image of x.png', {
@@ -168,8 +167,7 @@ describe('Generate form', () => {
           }),
         ),
     });
-    const user = userEvent.setup();
-    renderPage();
+    const { user } = renderPage();
     await user.type(screen.getByLabelText('Image URL'), 'https://example.com/x.png');
     await user.click(generateButton());
     const card = await screen.findByTestId('result');
@@ -185,8 +183,7 @@ describe('Generate form', () => {
       'GET /api/v1/images': emptyHistory,
       'POST /api/v1/images': () => jsonResponse(result('https://example.com/a.png', 'A cat')),
     });
-    const user = userEvent.setup();
-    renderPage();
+    const { user } = renderPage();
     await user.type(screen.getByLabelText('Image URL'), 'https://example.com/a.png');
     await user.click(generateButton());
     expect(await screen.findByText('Alt text generated successfully!')).toBeInTheDocument();
@@ -202,8 +199,7 @@ describe('Generate form', () => {
       'POST /api/v1/api-keys': () => jsonResponse({ error: { code: 'conflict', message: 'Limit reached' } }, 409),
       'GET /api/v1/images': emptyHistory,
     });
-    const user = userEvent.setup();
-    renderPage();
+    const { user } = renderPage();
     await user.type(screen.getByLabelText('Image URL'), 'https://example.com/a.png');
     await user.click(generateButton());
     expect(await screen.findByText('API key not available. Please check your API keys page.')).toBeInTheDocument();
@@ -213,16 +209,11 @@ describe('Generate form', () => {
   it('sends a batch, reads "Processing 2 images...", and shows a failed item with its own message', async () => {
     let answer!: (response: Response) => void;
     routeFetch({
-      'GET /api/v1/api-keys': () => jsonResponse({ apiKeys: [KEY] }),
-      'GET /api/v1/images': emptyHistory,
+      ...baseRoutes,
       'POST /api/v1/images/batch': () => new Promise<Response>((resolve) => (answer = resolve)),
     });
-    const user = userEvent.setup();
-    renderPage();
-    await user.click(screen.getByRole('radio', { name: 'Batch Processing' }));
-    await user.type(screen.getByLabelText('Image URL 1'), 'https://example.com/one.png');
-    await user.click(screen.getByRole('button', { name: 'Add URL' }));
-    await user.type(screen.getByLabelText('Image URL 2'), 'https://example.com/two.png');
+    const { user } = renderPage();
+    await enterBatch(user, ['https://example.com/one.png', 'https://example.com/two.png']);
     await user.click(generateButton());
 
     expect(await screen.findByRole('button', { name: 'Processing 2 images...' })).toBeDisabled();
@@ -245,17 +236,12 @@ describe('Generate form', () => {
 
   it("shows the server's 403 message with a link to /subscription when the plan has no batch processing", async () => {
     routeFetch({
-      'GET /api/v1/api-keys': () => jsonResponse({ apiKeys: [KEY] }),
-      'GET /api/v1/images': emptyHistory,
+      ...baseRoutes,
       'POST /api/v1/images/batch': () =>
         jsonResponse({ error: { code: 'plan_forbidden', message: 'Batch processing needs the Pro plan' } }, 403),
     });
-    const user = userEvent.setup();
-    renderPage();
-    await user.click(screen.getByRole('radio', { name: 'Batch Processing' }));
-    await user.type(screen.getByLabelText('Image URL 1'), 'https://example.com/one.png');
-    await user.click(screen.getByRole('button', { name: 'Add URL' }));
-    await user.type(screen.getByLabelText('Image URL 2'), 'https://example.com/two.png');
+    const { user } = renderPage();
+    await enterBatch(user, ['https://example.com/one.png', 'https://example.com/two.png']);
     await user.click(generateButton());
     expect(await screen.findByText('Batch processing needs the Pro plan')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'View subscription plans' })).toHaveAttribute('href', '/subscription');
@@ -263,15 +249,13 @@ describe('Generate form', () => {
 
   it('keeps only image files, says how many are ready, and uploads each as multipart', async () => {
     routeFetch({
-      'GET /api/v1/api-keys': () => jsonResponse({ apiKeys: [KEY] }),
-      'GET /api/v1/images': emptyHistory,
+      ...baseRoutes,
       'POST /api/v1/images': (init) => {
         const file = (init?.body as FormData).get('file') as File;
         return jsonResponse(result(`upload:${file.name}`, `Described ${file.name}`));
       },
     });
-    const user = userEvent.setup({ applyAccept: false });
-    renderPage();
+    const { user } = renderPage({ applyAccept: false });
     const input = screen.getByLabelText('Drag and drop images, or click to upload');
     await user.upload(input, [
       new File(['a'], 'cat.png', { type: 'image/png' }),
@@ -294,13 +278,11 @@ describe('Generate form', () => {
 
   it("toasts the server's message when a generation fails", async () => {
     routeFetch({
-      'GET /api/v1/api-keys': () => jsonResponse({ apiKeys: [KEY] }),
-      'GET /api/v1/images': emptyHistory,
+      ...baseRoutes,
       'POST /api/v1/images': () =>
         jsonResponse({ error: { code: 'quota_exceeded', message: 'Hourly limit of 100 requests reached' } }, 429),
     });
-    const user = userEvent.setup();
-    renderPage();
+    const { user } = renderPage();
     await user.type(screen.getByLabelText('Image URL'), 'https://example.com/a.png');
     await user.click(generateButton());
     const alerts = await screen.findAllByRole('alert');

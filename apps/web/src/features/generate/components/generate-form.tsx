@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { Button } from '@/components/button';
 import { cardClasses } from '@/components/card';
 import { InlineAlert } from '@/components/inline-alert';
+import { OrDivider } from '@/components/or-divider';
 import { SegmentedControl } from '@/components/segmented-control';
 import { TextField } from '@/components/text-field';
 import { TextareaField } from '@/components/textarea-field';
@@ -91,11 +92,7 @@ export function GenerateForm({ onResults }: GenerateFormProps) {
         <DropZone files={files} onFilesChange={setFiles} disabled={busy} />
       </div>
 
-      <div className="my-6 flex items-center gap-4" aria-hidden="true">
-        <span className="h-px flex-1 bg-gray-200 dark:bg-gray-700" />
-        <span className="text-xs font-semibold tracking-wide text-gray-600 uppercase dark:text-gray-300">or</span>
-        <span className="h-px flex-1 bg-gray-200 dark:bg-gray-700" />
-      </div>
+      <OrDivider />
 
       <h2 className="text-base font-semibold text-gray-900 dark:text-white">
         {mode === 'single' ? 'Image address' : 'Image addresses'}

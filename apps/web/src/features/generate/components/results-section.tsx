@@ -1,9 +1,8 @@
 import { History, Sparkles } from 'lucide-react';
 import { Button } from '@/components/button';
 import { EmptyState } from '@/components/empty-state';
-import { InlineAlert } from '@/components/inline-alert';
+import { QueryErrorAlert } from '@/components/query-error';
 import { Spinner } from '@/components/spinner';
-import { errorMessage } from '@/lib/api-client';
 import { useGenerations } from '../api/list-generations';
 import { historyEntry } from '../result-entry';
 import type { ResultEntry } from '../result-entry';
@@ -60,19 +59,7 @@ export function ResultsSection({ entries, announcement }: ResultsSectionProps) {
         )}
 
         {history.isError && (
-          <InlineAlert
-            tone="error"
-            role="alert"
-            className="mt-4"
-            title="Past generations could not be loaded"
-            action={
-              <Button variant="outline" size="sm" onClick={() => void history.refetch()}>
-                Retry
-              </Button>
-            }
-          >
-            {errorMessage(history.error)}
-          </InlineAlert>
+          <QueryErrorAlert className="mt-4" title="Past generations could not be loaded" query={history} />
         )}
 
         {history.hasNextPage && (

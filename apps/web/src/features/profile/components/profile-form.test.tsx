@@ -1,12 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { useAuthStore } from '@/lib/auth-store';
 import { useToastStore } from '@/lib/toast';
 import { jsonResponse, renderRoute, sampleUser } from '@/test/render';
+import { mockFetch, signInAs } from '@/test/session';
 import { ProfileForm } from './profile-form';
 
-const fetchMock = vi.fn<typeof fetch>();
+const fetchMock = mockFetch();
 
 function ConnectedForm() {
   const user = useAuthStore((state) => state.user);
@@ -21,18 +22,9 @@ const field = (name: string) => screen.getByLabelText(name, { exact: false }) as
 
 describe('Profile form', () => {
   beforeEach(() => {
-    fetchMock.mockReset();
-    vi.stubGlobal('fetch', fetchMock);
     useToastStore.getState().clear();
-    useAuthStore.setState({
-      token: 'access-1',
-      refreshToken: 'refresh-1',
-      user: { ...sampleUser, company: 'Analytical Engines' },
-      isAuthenticated: true,
-      isLoading: false,
-    });
+    signInAs({ ...sampleUser, company: 'Analytical Engines' });
   });
-  afterEach(() => vi.unstubAllGlobals());
 
   it('is read-only until Edit Profile, which focuses the first field', async () => {
     const user = userEvent.setup();

@@ -6,12 +6,29 @@ import { Button } from '@/components/button';
 import { Card, CardHeader } from '@/components/card';
 import { TextField } from '@/components/text-field';
 import { errorMessage } from '@/lib/api-client';
-import { fieldErrors, focusFirstInvalid } from '@/lib/form-errors';
+import { fieldErrors } from '@/lib/form-errors';
 import { toast } from '@/lib/toast';
+import { useFieldErrors } from '@/lib/use-field-errors';
 import { profileFormSchema, useUpdateProfile } from '../api/update-profile';
 
 type Field = 'firstName' | 'lastName' | 'email' | 'company';
 type Values = Record<Field, string>;
+
+interface FieldSpec {
+  name: Field;
+  label: string;
+  autoComplete: string;
+  type?: 'email';
+  optional?: boolean;
+  placeholder?: string;
+}
+
+const FIELDS: readonly FieldSpec[] = [
+  { name: 'firstName', label: 'First Name', autoComplete: 'given-name' },
+  { name: 'lastName', label: 'Last Name', autoComplete: 'family-name' },
+  { name: 'email', label: 'Email Address', type: 'email', autoComplete: 'email' },
+  { name: 'company', label: 'Company', optional: true, autoComplete: 'organization', placeholder: 'Your company name' },
+];
 
 const valuesOf = (user: User | null): Values => ({
   firstName: user?.firstName ?? '',
@@ -24,9 +41,8 @@ const valuesOf = (user: User | null): Values => ({
 export function ProfileForm({ user }: { user: User | null }) {
   const [editing, setEditing] = useState(false);
   const [values, setValues] = useState<Values>(() => valuesOf(user));
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const { formRef, errors, setErrors, showErrors } = useFieldErrors<Field>();
   const update = useUpdateProfile();
-  const formRef = useRef<HTMLFormElement>(null);
   const editButtonRef = useRef<HTMLButtonElement>(null);
   const firstFieldRef = useRef<HTMLInputElement>(null);
   const wasEditing = useRef(false);
@@ -57,8 +73,7 @@ export function ProfileForm({ user }: { user: User | null }) {
     if (!editing || update.isPending) return;
     const parsed = profileFormSchema.safeParse({ ...values, company: values.company.trim() || null });
     if (!parsed.success) {
-      setErrors(fieldErrors<Field>(parsed.error));
-      requestAnimationFrame(() => focusFirstInvalid(formRef.current));
+      showErrors(fieldErrors<Field>(parsed.error));
       return;
     }
     setErrors({});
@@ -93,46 +108,18 @@ export function ProfileForm({ user }: { user: User | null }) {
       />
       <form ref={formRef} noValidate onSubmit={(event) => void onSubmit(event)} aria-label="Personal Information">
         <div className="grid gap-5 sm:grid-cols-2">
-          <TextField
-            ref={firstFieldRef}
-            label="First Name"
-            name="firstName"
-            autoComplete="given-name"
-            readOnly={readOnly}
-            value={values.firstName}
-            onChange={set('firstName')}
-            error={errors.firstName}
-          />
-          <TextField
-            label="Last Name"
-            name="lastName"
-            autoComplete="family-name"
-            readOnly={readOnly}
-            value={values.lastName}
-            onChange={set('lastName')}
-            error={errors.lastName}
-          />
-          <TextField
-            label="Email Address"
-            type="email"
-            name="email"
-            autoComplete="email"
-            readOnly={readOnly}
-            value={values.email}
-            onChange={set('email')}
-            error={errors.email}
-          />
-          <TextField
-            label="Company"
-            optional
-            name="company"
-            autoComplete="organization"
-            placeholder="Your company name"
-            readOnly={readOnly}
-            value={values.company}
-            onChange={set('company')}
-            error={errors.company}
-          />
+          {FIELDS.map(({ name, ...field }) => (
+            <TextField
+              key={name}
+              ref={name === 'firstName' ? firstFieldRef : undefined}
+              {...field}
+              name={name}
+              readOnly={readOnly}
+              value={values[name]}
+              onChange={set(name)}
+              error={errors[name]}
+            />
+          ))}
         </div>
         {editing && (
           <div className="mt-6 flex flex-wrap justify-end gap-3">

@@ -1,12 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { useAuthStore } from '@/lib/auth-store';
 import { useToastStore } from '@/lib/toast';
-import { jsonResponse, renderRoute, sampleUser } from '@/test/render';
+import { jsonResponse, renderRoute } from '@/test/render';
+import { mockFetch, signInAs } from '@/test/session';
 import { DangerZone } from './danger-zone';
 
-const fetchMock = vi.fn<typeof fetch>();
+const fetchMock = mockFetch();
 
 async function openModal() {
   const user = userEvent.setup();
@@ -20,12 +21,9 @@ async function openModal() {
 
 describe('Delete account modal', () => {
   beforeEach(() => {
-    fetchMock.mockReset();
-    vi.stubGlobal('fetch', fetchMock);
     useToastStore.getState().clear();
-    useAuthStore.setState({ token: 'access-1', refreshToken: 'refresh-1', user: sampleUser, isAuthenticated: true, isLoading: false });
+    signInAs();
   });
-  afterEach(() => vi.unstubAllGlobals());
 
   it('focuses the confirmation input and enables the confirm button only for exactly DELETE', async () => {
     const { user, input, confirm } = await openModal();

@@ -1,13 +1,10 @@
 import type { UsageResponse } from '@altwise/shared';
 import { useMemo } from 'react';
-import { Card, CardHeader } from '@/components/card';
 import { CartesianChart } from '@/components/charts/cartesian-chart';
-import { ChartSkeleton } from '@/components/charts/chart-skeleton';
+import { ChartCard } from '@/components/charts/chart-card';
 import { DoughnutChart } from '@/components/charts/doughnut-chart';
 import { formatMs, formatNumber } from '@/lib/format';
 import { RANGE_PHRASES, seriesView } from '../usage-data';
-
-const formatMsValue = (value: number) => formatMs(value);
 
 export interface UsageChartsProps {
   series: UsageResponse['series'] | undefined;
@@ -49,9 +46,13 @@ export function UsageCharts({ series, isUpdating }: UsageChartsProps) {
 
   return (
     <div className="grid gap-6 lg:grid-cols-3">
-      <Card className="lg:col-span-3">
-        <CardHeader title="Request Trends" description={view ? `Requests per ${per} by outcome, ${period}` : undefined} />
-        {view ? (
+      <ChartCard
+        title="Request Trends"
+        description={view ? `Requests per ${per} by outcome, ${period}` : undefined}
+        className="lg:col-span-3"
+        skeletonHeightClassName="h-72"
+      >
+        {view && (
           <CartesianChart
             type="line"
             title="Request trends"
@@ -63,13 +64,14 @@ export function UsageCharts({ series, isUpdating }: UsageChartsProps) {
             heightClassName="h-72"
             isUpdating={isUpdating}
           />
-        ) : (
-          <ChartSkeleton heightClassName="h-72" />
         )}
-      </Card>
-      <Card className="lg:col-span-2">
-        <CardHeader title="Response Time" description={view ? `Average response time per ${per}, ${period}` : undefined} />
-        {view ? (
+      </ChartCard>
+      <ChartCard
+        title="Response Time"
+        description={view ? `Average response time per ${per}, ${period}` : undefined}
+        className="lg:col-span-2"
+      >
+        {view && (
           <CartesianChart
             type="bar"
             title="Response time"
@@ -78,16 +80,13 @@ export function UsageCharts({ series, isUpdating }: UsageChartsProps) {
             categoryHeader={view.categoryHeader}
             series={responseSeries}
             summary={view.responseSummary}
-            formatValue={formatMsValue}
+            formatValue={formatMs}
             isUpdating={isUpdating}
           />
-        ) : (
-          <ChartSkeleton />
         )}
-      </Card>
-      <Card>
-        <CardHeader title="Request Status" description={view ? `All requests, ${period}` : undefined} />
-        {view ? (
+      </ChartCard>
+      <ChartCard title="Request Status" description={view ? `All requests, ${period}` : undefined}>
+        {view && (
           <DoughnutChart
             title="Request status"
             segments={statusSegments}
@@ -98,10 +97,8 @@ export function UsageCharts({ series, isUpdating }: UsageChartsProps) {
             emptyText="No requests yet"
             isUpdating={isUpdating}
           />
-        ) : (
-          <ChartSkeleton />
         )}
-      </Card>
+      </ChartCard>
     </div>
   );
 }
