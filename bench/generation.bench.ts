@@ -4,6 +4,10 @@
  * 2. image cost: what the engine sends for a 12-megapixel photo versus the original;
  * 3. cached answers per second for a repeated image, 50 concurrent clients.
  */
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { createRequire } from 'node:module';
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
@@ -200,6 +204,28 @@ export async function benchImageCost(): Promise<BenchRow[]> {
   ];
 }
 
+/** The image host in a process of its own, as a real one would be: the server pays only the fetch. */
+async function startExternalImageHost(body: Buffer, name: string, contentType: string) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'altwise-bench-host-'));
+  const file = path.join(dir, name);
+  fs.writeFileSync(file, body);
+  const child = spawn(process.execPath, [path.join(import.meta.dirname, 'support/static-image-host.mjs'), file, contentType], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const port = await new Promise<number>((resolve, reject) => {
+    child.stdout.once('data', (chunk: Buffer) => resolve(Number(chunk.toString().trim())));
+    child.once('exit', (code) => reject(new Error(`image host exited with ${code}`)));
+  });
+  return {
+    url: `http://127.0.0.1:${port}`,
+    hostPort: `127.0.0.1:${port}`,
+    async close() {
+      child.kill('SIGTERM');
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
 /**
  * (3) Cached answers per second, 50 clients, ~5 s, metered like any call (API key, quota, usage
  * event, history row). By URL, the image is fetched and checked by the engine on every request
@@ -207,7 +233,7 @@ export async function benchImageCost(): Promise<BenchRow[]> {
  */
 export async function benchCacheHits(): Promise<BenchRow[]> {
   const photo = await photoJpeg(1024, 768, 3);
-  const host = await startImageHost({ '/repeated.jpg': { body: photo, contentType: 'image/jpeg' } });
+  const host = await startExternalImageHost(photo, 'repeated.jpg', 'image/jpeg');
   const server = await startTestServer('sqlite', { IMAGE_FETCH_ALLOW: host.hostPort });
   try {
     const { token, user } = await registerUser(server);

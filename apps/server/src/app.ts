@@ -36,7 +36,13 @@ import { createUsageService } from './modules/usage/usage.service';
 import { createAuthGuards } from './platform/caller';
 import type { AppContext } from './platform/context';
 import { registerErrorHandler } from './platform/error-handler';
-import { registerOpenApi, registerSecurityHeaders, registerWebApp } from './platform/http-plugins';
+import {
+  registerGracefulClose,
+  registerOpenApi,
+  registerSecurityHeaders,
+  registerWebApp,
+} from './platform/http-plugins';
+import { registerJsonBodyParser } from './platform/json-body-parser';
 import { createRateLimiter } from './platform/rate-limiter';
 import { deriveKeys, loadAppSecret } from './platform/secrets';
 
@@ -80,9 +86,20 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  app.addHook('onClose', () => database.destroy());
+  // Runs after in-flight requests are done: queued rows are committed before the database closes,
+  // so a graceful shutdown loses nothing.
+  const beforeDatabaseCloses: Array<() => Promise<void>> = [];
+  app.addHook('onClose', async () => {
+    try {
+      for (const close of beforeDatabaseCloses) await close();
+    } finally {
+      await database.destroy();
+    }
+  });
 
   registerErrorHandler(app);
+  registerJsonBodyParser(app);
+  registerGracefulClose(app);
   await registerSecurityHeaders(app, config);
   await registerOpenApi(app);
 
@@ -95,6 +112,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const auth = createAuthService({ ctx, users, accessTokens, refreshTokens, rateLimiter });
   const quota = createQuotaService(ctx, { users });
   const usage = createUsageService(ctx, { quota });
+  beforeDatabaseCloses.push(() => usage.close());
   const apiKeys = createApiKeyService(ctx, { users, quota, usage });
   const billing = createBillingService(ctx, { users, payments: createReferenceOnlyPaymentProvider() });
   const account = createAccountService({ users, settings, refreshTokens, apiKeys, billing, quota, usage });
@@ -127,6 +145,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     planOf: async (userId) => (await users.get(userId)).plan,
     quotaExceededError,
   });
+  // History rows before usage events: a request writes its history row first.
+  beforeDatabaseCloses.unshift(() => altText.close());
   await app.register(altTextRoutes, { altText, guards, maxImageBytes: config.images.maxBytes });
   const demoDescriber = createCachedDescriber(vision.withMaxBytes(DEMO_MAX_BYTES), createAltTextCacheRepository(ctx.db), ctx.now);
   await app.register(demoRoutes, { demo: createDemoService({ rateLimiter, describer: demoDescriber }) });

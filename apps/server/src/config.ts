@@ -40,6 +40,8 @@ const envSchema = z.object({
   OLLAMA_BASE_URL: z.string().trim().url().default('http://127.0.0.1:11434'),
   ANTHROPIC_API_KEY: optionalText,
   GOOGLE_GENERATIVE_AI_API_KEY: optionalText,
+  // Altwise's own: the longest edge sent to the model, overriding the provider's default.
+  ALT_IMAGE_MAX_EDGE: z.coerce.number().int().min(256).max(2048).optional(),
   IMAGE_MAX_BYTES: positiveInt(10_485_760),
   IMAGE_FETCH_TIMEOUT_MS: positiveInt(10_000),
   IMAGE_FETCH_ALLOW: commaList,
@@ -77,6 +79,7 @@ function toConfig(env: z.infer<typeof envSchema>) {
       ollamaBaseUrl: env.OLLAMA_BASE_URL,
       anthropicApiKey: env.ANTHROPIC_API_KEY,
       googleApiKey: env.GOOGLE_GENERATIVE_AI_API_KEY,
+      maxImageEdge: env.ALT_IMAGE_MAX_EDGE,
     },
     images: {
       maxBytes: env.IMAGE_MAX_BYTES,

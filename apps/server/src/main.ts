@@ -20,6 +20,10 @@ async function main() {
     ? `http://localhost:${config.port}`
     : address;
   console.log(`Altwise is running at ${url} (AI provider: ${app.altTextProvider ?? 'offline'})`);
+  if (config.redisUrl) {
+    // Said out loud rather than ignored: quotas are exact in the database, Redis is not wired yet.
+    app.log.warn('REDIS_URL is set but not used yet: quotas and batches run on the database');
+  }
 
   // Stop accepting, let in-flight requests finish, close the database (an onClose hook).
   let closing = false;

@@ -3,8 +3,9 @@ import type { DescribeOptions } from './cache-key';
 import { cacheKey, normaliseDescribeOptions } from './cache-key';
 import type { HostResolver } from './fetch/ssrf-guard';
 import { MAX_INPUT_PIXELS } from './image/image-decoder';
-import type { ImageSource, LoadedImage } from './image/image-loader';
-import { loadImage } from './image/image-loader';
+import type { ImageSource, LoadedImage, RawImage } from './image/image-loader';
+import { loadImage, readImage } from './image/image-loader';
+import type { ImagePreparation } from './image/image-preparer';
 import { prepareImage } from './image/image-preparer';
 import type { ProviderConfig, ProviderDependencies } from './providers/provider-factory';
 import { createProvider } from './providers/provider-factory';
@@ -42,10 +43,15 @@ export interface AltTextDescription {
 export interface AltTextEngine {
   /** Name and model of the provider in use: what the cache key must contain. */
   readonly provider: { readonly name: ProviderName; readonly model: string };
-  /** Fetch (SSRF-guarded) or take uploaded bytes; check type, size and pixels; read metadata. */
+  /** Fetch (SSRF-guarded) or take uploaded bytes; byte cap, type by magic bytes, hash. No decoding. */
+  readImage(source: Exclude<ImageSource, { raw: RawImage }>, signal?: AbortSignal): Promise<RawImage>;
+  /**
+   * Everything `readImage` does, then the pixel limit, the embedded metadata and the one decode
+   * (the image prepared for the provider, which also proves the file decodes).
+   */
   loadImage(source: ImageSource, signal?: AbortSignal): Promise<LoadedImage>;
   /** The cache key of this image and options for the current provider. */
-  cacheKey(image: Pick<LoadedImage, 'sha256'>, options?: DescribeOptions): string;
+  cacheKey(image: Pick<LoadedImage, 'sha256' | 'fileName'>, options?: DescribeOptions): string;
   /** Prepare → provider → sanitise → check. Never called on a cache hit. */
   describe(image: LoadedImage, options?: DescribeOptions, signal?: AbortSignal): Promise<AltTextDescription>;
 }
@@ -58,6 +64,10 @@ const OFFLINE_LANGUAGE_WARNING: AltTextIssue = Object.freeze({
   severity: 'warning',
   message: 'The offline describer writes English only; use a vision model for other languages.',
 });
+
+function samePreparation(a: ImagePreparation, b: ImagePreparation): boolean {
+  return a === b || (a.maxEdge === b.maxEdge && a.format === b.format && a.quality === b.quality);
+}
 
 function isProvider(value: VisionProvider | ProviderConfig): value is VisionProvider {
   return typeof (value as VisionProvider).describe === 'function';
@@ -72,19 +82,31 @@ export function createAltTextEngine(options: AltTextEngineOptions): AltTextEngin
     ? options.provider
     : createProvider(options.provider, options.providerDependencies);
   const maxPixels = options.maxPixels ?? MAX_INPUT_PIXELS;
-  const fetchOptions = { ...options.fetch, maxPixels };
+  const fetchOptions = { ...options.fetch, maxPixels, preparation: provider.preparation };
 
   return Object.freeze({
     provider: Object.freeze({ name: provider.name, model: provider.model }),
 
+    readImage: (source: Exclude<ImageSource, { raw: RawImage }>, signal?: AbortSignal) =>
+      readImage(source, fetchOptions, signal),
+
     loadImage: (source: ImageSource, signal?: AbortSignal) => loadImage(source, fetchOptions, signal),
 
-    cacheKey: (image: Pick<LoadedImage, 'sha256'>, describeOptions?: DescribeOptions) =>
-      cacheKey({ sha256: image.sha256, provider: provider.name, model: provider.model, ...describeOptions }),
+    cacheKey: (image: Pick<LoadedImage, 'sha256' | 'fileName'>, describeOptions?: DescribeOptions) =>
+      cacheKey({
+        sha256: image.sha256,
+        fileName: image.fileName,
+        provider: provider.name,
+        model: provider.model,
+        ...describeOptions,
+      }),
 
     async describe(image: LoadedImage, describeOptions?: DescribeOptions, signal?: AbortSignal) {
       const { context, language, maxLength } = normaliseDescribeOptions(describeOptions);
-      const prepared = await prepareImage(image.bytes, provider.preparation, maxPixels);
+      // Loaded by this engine (the normal case): the image was already prepared, decode nothing.
+      const prepared = samePreparation(image.preparedFor, provider.preparation)
+        ? image.prepared
+        : await prepareImage(image.bytes, provider.preparation, maxPixels);
       const raw = await provider.describe(
         {
           image: prepared,

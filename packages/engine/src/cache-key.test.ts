@@ -25,8 +25,10 @@ describe('cacheKey', () => {
       cacheKey({ ...base, language: 'fr' }),
       cacheKey({ ...base, maxLength: 100 }),
       cacheKey({ ...base, context: 'Product page' }),
+      // The offline describer and the prompt both read the file name: same bytes, other name, other text.
+      cacheKey({ ...base, fileName: 'sunny-meadow.png' }),
     ]);
-    expect(keys.size).toBe(7);
+    expect(keys.size).toBe(8);
   });
 
   it('cannot be confused by moving text between fields', () => {

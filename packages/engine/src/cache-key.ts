@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { DEFAULT_LANGUAGE, DEFAULT_MAX_LENGTH } from '@altwise/shared';
 
 /** Bump when the prompt, sanitiser or offline describer change what a given input produces. */
-export const CACHE_KEY_VERSION = 'altwise-alt-text-v1';
+export const CACHE_KEY_VERSION = 'altwise-alt-text-v2';
 
 export interface DescribeOptions {
   readonly context?: string;
@@ -18,14 +18,26 @@ export interface NormalisedDescribeOptions {
   readonly maxLength: number;
 }
 
-/** One normalisation for describing and for keying, so equivalent requests share a cache entry. */
-export function normaliseDescribeOptions(options: DescribeOptions = {}): NormalisedDescribeOptions {
-  let language = options.language?.trim() || DEFAULT_LANGUAGE;
+// Every request normalises its language (for the cache key): remember the few tags callers use.
+const canonical = new Map<string, string>();
+const MAX_REMEMBERED_TAGS = 500;
+
+function canonicalLanguage(tag: string): string {
+  const known = canonical.get(tag);
+  if (known) return known;
+  let language = tag;
   try {
-    language = Intl.getCanonicalLocales(language)[0] ?? language;
+    language = Intl.getCanonicalLocales(tag)[0] ?? tag;
   } catch {
     // Not a valid tag: keep it as given; the shared schema normally stops these earlier.
   }
+  if (canonical.size < MAX_REMEMBERED_TAGS) canonical.set(tag, language);
+  return language;
+}
+
+/** One normalisation for describing and for keying, so equivalent requests share a cache entry. */
+export function normaliseDescribeOptions(options: DescribeOptions = {}): NormalisedDescribeOptions {
+  const language = canonicalLanguage(options.language?.trim() || DEFAULT_LANGUAGE);
   return {
     context: options.context?.trim() || undefined,
     language,
@@ -36,6 +48,8 @@ export function normaliseDescribeOptions(options: DescribeOptions = {}): Normali
 export type CacheKeyInput = DescribeOptions & {
   readonly provider: string;
   readonly model: string;
+  /** The upload's name or the URL's last segment: describers read it, so it changes the output. */
+  readonly fileName?: string;
 } & ({ readonly bytes: Uint8Array } | { readonly sha256: string });
 
 /**
@@ -53,6 +67,7 @@ export function cacheKey(input: CacheKeyInput): string {
     options.language,
     options.maxLength,
     options.context ?? null,
+    input.fileName ?? null,
   ]);
   return createHash('sha256').update(encoded).digest('hex');
 }

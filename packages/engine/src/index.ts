@@ -20,8 +20,8 @@ export { createOfflineProvider, OFFLINE_MODEL } from './providers/offline.provid
 export { DEFAULT_RETRY_POLICY } from './providers/retry-policy';
 export type { RetryPolicy } from './providers/retry-policy';
 
-export { loadImage } from './image/image-loader';
-export type { ImageSource, LoadedImage, LoadImageOptions } from './image/image-loader';
+export { loadImage, readImage } from './image/image-loader';
+export type { ImageSource, LoadedImage, LoadImageOptions, RawImage } from './image/image-loader';
 export type { EmbeddedDescriptions } from './image/embedded-metadata';
 export type { ImageFacts } from './image/image-decoder';
 export { MAX_INPUT_PIXELS } from './image/image-decoder';

@@ -3,13 +3,24 @@ import type { VisionInput } from './providers/vision-provider';
 /** Longest untrusted block we forward; the shared schema caps context at 2000 anyway. */
 const MAX_UNTRUSTED_CHARS = 2000;
 
+// Building Intl.DisplayNames costs about a millisecond: one instance, and a small memo of labels.
+let displayNames: Intl.DisplayNames | undefined;
+const labels = new Map<string, string>();
+const MAX_LABELS = 500;
+
 function languageLabel(tag: string): string {
+  const known = labels.get(tag);
+  if (known) return known;
+  let label = tag;
   try {
-    const name = new Intl.DisplayNames(['en'], { type: 'language' }).of(tag);
-    return name && name !== tag ? `${name} (${tag})` : tag;
+    displayNames ??= new Intl.DisplayNames(['en'], { type: 'language' });
+    const name = displayNames.of(tag);
+    if (name && name !== tag) label = `${name} (${tag})`;
   } catch {
-    return tag;
+    // Not a tag Intl knows: the tag itself is the label.
   }
+  if (labels.size < MAX_LABELS) labels.set(tag, label);
+  return label;
 }
 
 /** Untrusted text may not close its own block: angle brackets are escaped and length is capped. */

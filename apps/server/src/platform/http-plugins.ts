@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import cors from '@fastify/cors';
-import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -9,9 +8,10 @@ import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { Config } from '../config';
 import { AppError } from './errors';
+import { registerStaticSecurityHeaders } from './security-headers';
 
 export async function registerSecurityHeaders(app: FastifyInstance, config: Config) {
-  await app.register(helmet, {
+  registerStaticSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -76,5 +76,19 @@ export async function registerWebApp(app: FastifyInstance, config: Config) {
     }
     const error = AppError.notFound(`Route ${request.method} ${pathname} not found`);
     return reply.status(404).send(error.toJSON());
+  });
+}
+
+/**
+ * During shutdown, answers still in flight tell the client to close the connection, so a keep-alive
+ * socket cannot hold the server open until its idle timeout.
+ */
+export function registerGracefulClose(app: FastifyInstance) {
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    if (closing) reply.header('connection', 'close');
   });
 }

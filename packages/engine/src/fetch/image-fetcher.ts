@@ -1,7 +1,8 @@
-import type { LookupAddress, LookupOneOptions, LookupAllOptions } from 'node:dns';
-import { Agent, request } from 'undici';
+import { request } from 'undici';
 import { EngineError, isEngineError } from '../errors/engine-error';
-import type { CheckedTarget, HostResolver, ResolvedAddress } from './ssrf-guard';
+import type { PinnedAgentPool } from './pinned-agents';
+import { sharedAgentPool } from './pinned-agents';
+import type { CheckedTarget, HostResolver } from './ssrf-guard';
 import { checkUrl, normaliseAllowList } from './ssrf-guard';
 
 export const DEFAULT_MAX_BYTES = 10_485_760;
@@ -15,40 +16,28 @@ export interface FetchImageOptions {
   readonly timeoutMs?: number;
   readonly resolve?: HostResolver;
   readonly signal?: AbortSignal;
+  /** Keep-alive connections per checked address; the process-wide pool unless a test gives its own. */
+  readonly agents?: PinnedAgentPool;
 }
 
 export interface FetchedImage {
   readonly bytes: Buffer;
   /** Where the bytes finally came from, after redirects. */
   readonly finalUrl: string;
+  /** The same, parsed. */
+  readonly finalLocation: URL;
 }
 
-type LookupCallback = (
-  error: NodeJS.ErrnoException | null,
-  address: string | LookupAddress[],
-  family?: number,
-) => void;
-
-/**
- * A `lookup` for net/tls.connect that answers with the addresses the guard already
- * checked, so a second DNS answer (rebinding) can never change where we connect.
- */
-function pinnedLookup(addresses: readonly ResolvedAddress[]) {
-  return (
-    _hostname: string,
-    options: LookupOneOptions | LookupAllOptions,
-    callback: LookupCallback,
-  ): void => {
-    if ((options as LookupAllOptions).all) {
-      callback(
-        null,
-        addresses.map((entry) => ({ address: entry.address, family: entry.family })),
-      );
-      return;
-    }
-    const first = addresses[0]!;
-    callback(null, first.address, first.family);
-  };
+// The engine passes the same allow list on every fetch: normalise it once, not per request.
+const allowSets = new WeakMap<readonly string[], Set<string>>();
+function allowSetOf(allow: readonly string[] | undefined): Set<string> {
+  if (!allow) return normaliseAllowList(allow);
+  let set = allowSets.get(allow);
+  if (!set) {
+    set = normaliseAllowList(allow);
+    allowSets.set(allow, set);
+  }
+  return set;
 }
 
 function abortable<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
@@ -90,40 +79,43 @@ async function readCapped(body: Body, maxBytes: number): Promise<Buffer> {
 
 type HopResult = { kind: 'redirect'; location: string } | { kind: 'image'; bytes: Buffer };
 
-async function fetchHop(target: CheckedTarget, maxBytes: number, signal: AbortSignal): Promise<HopResult> {
-  const agent = new Agent({ connect: { lookup: pinnedLookup(target.addresses) }, pipelining: 0 });
-  try {
-    const response = await request(target.url, {
-      method: 'GET',
-      headers: HEADERS,
-      dispatcher: agent,
-      signal,
-    });
-    const { statusCode, headers, body } = response;
-    if (statusCode >= 300 && statusCode < 400 && statusCode !== 304) {
-      discard(body);
-      const location = headers.location;
-      const value = Array.isArray(location) ? location[0] : location;
-      if (!value)
-        throw new EngineError(
-          'unreachable',
-          `The image host answered a redirect (HTTP ${statusCode}) without a location`,
-        );
-      return { kind: 'redirect', location: value };
-    }
-    if (statusCode < 200 || statusCode >= 300) {
-      discard(body);
-      throw new EngineError('unreachable', `The image host answered HTTP ${statusCode}`);
-    }
-    const declared = Number(headers['content-length']);
-    if (Number.isFinite(declared) && declared > maxBytes) {
-      discard(body);
-      throw new EngineError('too_large', `The image is larger than ${maxBytes} bytes`);
-    }
-    return { kind: 'image', bytes: await readCapped(body, maxBytes) };
-  } finally {
-    void agent.destroy().catch(() => undefined);
+async function fetchHop(
+  target: CheckedTarget,
+  maxBytes: number,
+  signal: AbortSignal,
+  agents: PinnedAgentPool,
+): Promise<HopResult> {
+  // The agent only ever connects to target.addresses (see pinned-agents.ts), so reusing its
+  // idle socket keeps the guarantee a fresh connection gave.
+  const agent = agents.agentFor(target.url.hostname, target.addresses);
+  const response = await request(target.url, {
+    method: 'GET',
+    headers: HEADERS,
+    dispatcher: agent,
+    signal,
+  });
+  const { statusCode, headers, body } = response;
+  if (statusCode >= 300 && statusCode < 400 && statusCode !== 304) {
+    discard(body);
+    const location = headers.location;
+    const value = Array.isArray(location) ? location[0] : location;
+    if (!value)
+      throw new EngineError(
+        'unreachable',
+        `The image host answered a redirect (HTTP ${statusCode}) without a location`,
+      );
+    return { kind: 'redirect', location: value };
   }
+  if (statusCode < 200 || statusCode >= 300) {
+    discard(body);
+    throw new EngineError('unreachable', `The image host answered HTTP ${statusCode}`);
+  }
+  const declared = Number(headers['content-length']);
+  if (Number.isFinite(declared) && declared > maxBytes) {
+    discard(body);
+    throw new EngineError('too_large', `The image is larger than ${maxBytes} bytes`);
+  }
+  return { kind: 'image', bytes: await readCapped(body, maxBytes) };
 }
 
 /**
@@ -134,16 +126,27 @@ async function fetchHop(target: CheckedTarget, maxBytes: number, signal: AbortSi
 export async function fetchImage(rawUrl: string, options: FetchImageOptions = {}): Promise<FetchedImage> {
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
   const timeoutMs = options.timeoutMs ?? DEFAULT_FETCH_TIMEOUT_MS;
-  const deadline = AbortSignal.timeout(timeoutMs);
-  const signal = options.signal ? AbortSignal.any([deadline, options.signal]) : deadline;
-  const allowSet = normaliseAllowList(options.allow);
+  const allowSet = allowSetOf(options.allow);
+  // One controller for the deadline and the caller's signal: AbortSignal.timeout + AbortSignal.any
+  // cost several times more per fetch, and a cached image is fetched on every request.
+  const controller = new AbortController();
+  const signal = controller.signal;
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort(new DOMException(`The fetch took longer than ${timeoutMs} ms`, 'TimeoutError'));
+  }, timeoutMs);
+  const callerSignal = options.signal;
+  const onCallerAbort = () => controller.abort(callerSignal!.reason);
+  if (callerSignal?.aborted) onCallerAbort();
+  else callerSignal?.addEventListener('abort', onCallerAbort, { once: true });
 
   let current = rawUrl;
   try {
     for (let redirects = 0; ; redirects += 1) {
       const target = await abortable(checkUrl(current, { allowSet, resolve: options.resolve }), signal);
-      const hop = await fetchHop(target, maxBytes, signal);
-      if (hop.kind === 'image') return { bytes: hop.bytes, finalUrl: target.url.href };
+      const hop = await fetchHop(target, maxBytes, signal, options.agents ?? sharedAgentPool);
+      if (hop.kind === 'image') return { bytes: hop.bytes, finalUrl: target.url.href, finalLocation: target.url };
       if (redirects >= MAX_REDIRECTS) {
         throw new EngineError('unreachable', `The image URL redirected more than ${MAX_REDIRECTS} times`);
       }
@@ -155,12 +158,15 @@ export async function fetchImage(rawUrl: string, options: FetchImageOptions = {}
     }
   } catch (error) {
     if (isEngineError(error)) throw error;
-    if (options.signal?.aborted) throw options.signal.reason;
-    if (deadline.aborted) {
+    if (callerSignal?.aborted) throw callerSignal.reason;
+    if (timedOut) {
       throw new EngineError('timeout', `The image could not be fetched within ${timeoutMs} ms`, {
         cause: error,
       });
     }
     throw new EngineError('unreachable', 'The image host could not be reached', { cause: error });
+  } finally {
+    clearTimeout(timer);
+    callerSignal?.removeEventListener('abort', onCallerAbort);
   }
 }

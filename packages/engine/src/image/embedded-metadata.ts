@@ -108,11 +108,21 @@ function settle<T>(promise: Promise<T>): Promise<T | undefined> {
 /** Reads embedded descriptions from any accepted format (sharp finds the blocks, exifr parses them). */
 export async function readEmbeddedDescriptions(bytes: Buffer): Promise<EmbeddedDescriptions> {
   const metadata = await settle(sharp(bytes, { limitInputPixels: false }).metadata());
-  if (!metadata) return {};
+  return metadata ? descriptionsFromBlocks(metadata) : {};
+}
+
+/**
+ * The same, from a header sharp has already read (the loader's), so the file is not parsed twice.
+ * Pure JavaScript: it runs on the main thread while libvips decodes on its own.
+ */
+export async function descriptionsFromBlocks(
+  blocks: Pick<sharp.Metadata, 'xmp' | 'exif' | 'iptc'>,
+): Promise<EmbeddedDescriptions> {
+  if (!blocks.xmp && !blocks.exif && !blocks.iptc) return {};
   const [xmp, exifDescription, iptcCaption] = await Promise.all([
-    metadata.xmp ? settle(readXmp(metadata.xmp)) : undefined,
-    metadata.exif ? settle(readExif(metadata.exif)) : undefined,
-    metadata.iptc ? settle(readIptc(metadata.iptc)) : undefined,
+    blocks.xmp ? settle(readXmp(blocks.xmp)) : undefined,
+    blocks.exif ? settle(readExif(blocks.exif)) : undefined,
+    blocks.iptc ? settle(readIptc(blocks.iptc)) : undefined,
   ]);
   const result: Record<string, string> = {};
   for (const [key, value] of Object.entries({ ...xmp, exifDescription, iptcCaption })) {

@@ -2,7 +2,9 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { animatedGif, bombPng, redSquarePng, transparentSpacerGif } from '../../test/image-fixtures';
 import { EngineError } from '../errors/engine-error';
-import { inspectImage, restrictImageLoaders } from './image-decoder';
+import { readImageHeader, restrictImageLoaders } from './image-decoder';
+
+const inspectImage = async (bytes: Buffer, maxPixels?: number) => (await readImageHeader(bytes, maxPixels)).facts;
 
 async function failureCode(promise: Promise<unknown>): Promise<string> {
   const error = await promise.then(
@@ -13,7 +15,7 @@ async function failureCode(promise: Promise<unknown>): Promise<string> {
   return (error as EngineError).code;
 }
 
-describe('inspectImage', () => {
+describe('readImageHeader', () => {
   it('reports type, size, transparency and animation', async () => {
     expect(await inspectImage(await redSquarePng())).toEqual({
       type: 'png',
@@ -38,10 +40,7 @@ describe('inspectImage', () => {
     expect(await failureCode(inspectImage(await redSquarePng(), 1_000))).toBe('too_many_pixels');
   });
 
-  it('calls a file with a valid signature but a broken body undecodable', async () => {
-    const png = await redSquarePng();
-    const broken = Buffer.concat([png.subarray(0, 40), Buffer.alloc(60, 0xab)]);
-    expect(await failureCode(inspectImage(broken))).toBe('undecodable');
+  it('calls a file whose header cannot be read undecodable', async () => {
     const jpegHeaderOnly = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46]);
     expect(await failureCode(inspectImage(jpegHeaderOnly))).toBe('undecodable');
   });

@@ -39,16 +39,29 @@ export function decodeOptions(maxPixels = MAX_INPUT_PIXELS): sharp.SharpOptions 
   return { limitInputPixels: maxPixels, pages: 1, failOn: 'error', autoOrient: true };
 }
 
-/**
- * Type by magic bytes, then size from the header alone (no pixel decoding), so a
- * decompression bomb is refused before any memory is spent on it; then a real decode
- * of the first frame proves the file is readable.
- */
-export async function inspectImage(bytes: Buffer, maxPixels = MAX_INPUT_PIXELS): Promise<ImageFacts> {
+/** The facts and the raw header of an image whose pixels have not been decoded yet. */
+export interface ImageHeader {
+  readonly facts: ImageFacts;
+  /** sharp's header read, with the EXIF/XMP/IPTC blocks the metadata reader parses. */
+  readonly metadata: sharp.Metadata;
+}
+
+/** Type by magic bytes. The server's Content-Type and the file name are never trusted. */
+export function requireImageType(bytes: Buffer): ImageType {
   const type = sniffImageType(bytes);
   if (!type) {
     throw new EngineError('unsupported_type', 'Unsupported image type: use JPEG, PNG, GIF, WebP or AVIF');
   }
+  return type;
+}
+
+/**
+ * Type by magic bytes, then size from the header alone (no pixel decoding), so a decompression
+ * bomb is refused before any memory is spent on it. Decodability is proven by the one real decode
+ * that follows (prepareImage), not by a second, throw-away decode here.
+ */
+export async function readImageHeader(bytes: Buffer, maxPixels = MAX_INPUT_PIXELS): Promise<ImageHeader> {
+  const type = requireImageType(bytes);
   restrictImageLoaders();
 
   let metadata: sharp.Metadata;
@@ -63,15 +76,8 @@ export async function inspectImage(bytes: Buffer, maxPixels = MAX_INPUT_PIXELS):
     throw new EngineError('too_many_pixels', `The image has more than ${maxPixels} pixels`);
   }
 
-  try {
-    // A small output keeps this cheap (JPEG shrink-on-load) while still decoding every byte.
-    await sharp(bytes, decodeOptions(maxPixels)).resize(32, 32, { fit: 'inside' }).raw().toBuffer();
-  } catch (error) {
-    throw new EngineError('undecodable', 'The image could not be decoded', { cause: error });
-  }
-
   const oriented = metadata.autoOrient ?? { width, height };
-  return {
+  const facts: ImageFacts = {
     type,
     mimeType: MIME_TYPES[type],
     width: oriented.width,
@@ -79,4 +85,5 @@ export async function inspectImage(bytes: Buffer, maxPixels = MAX_INPUT_PIXELS):
     animated: (metadata.pages ?? 1) > 1,
     hasAlpha: Boolean(metadata.hasAlpha),
   };
+  return { facts, metadata };
 }

@@ -4,7 +4,7 @@ import type { ImageHost } from '../../../../test-utils/image-host';
 import { startImageHost } from '../../../../test-utils/image-host';
 import { bombPng, redSquarePng } from '../../test/image-fixtures';
 import { EngineError } from '../errors/engine-error';
-import { loadImage } from './image-loader';
+import { loadImage, readImage } from './image-loader';
 
 let host: ImageHost;
 let red: Buffer;
@@ -69,6 +69,31 @@ describe('loadImage', () => {
     expect(await failureCode(loadImage({ bytes: Buffer.from('%PDF-1.7') }))).toBe('unsupported_type');
     expect(await failureCode(loadImage({ bytes: bombPng() }))).toBe('too_many_pixels');
     expect(await failureCode(loadImage({ bytes: Buffer.alloc(0) }))).toBe('undecodable');
+  });
+
+  it('calls a file with a valid signature but a broken body undecodable: the one decode is the check', async () => {
+    const broken = Buffer.concat([red.subarray(0, 40), Buffer.alloc(60, 0xab)]);
+    expect(await failureCode(loadImage({ bytes: broken }))).toBe('undecodable');
+  });
+
+  it('prepares the image once, for the provider, while loading', async () => {
+    const loaded = await loadImage({ bytes: red }, { preparation: { maxEdge: 16, format: 'png' } });
+    expect(loaded.prepared).toMatchObject({ mediaType: 'image/png', width: 16, height: 16 });
+    expect(loaded.preparedFor).toEqual({ maxEdge: 16, format: 'png' });
+  });
+
+  it('reads, caps, types and hashes without decoding, and loads from what it read', async () => {
+    const broken = Buffer.concat([red.subarray(0, 40), Buffer.alloc(60, 0xab)]);
+    // Not decoded yet, so a broken body still reads; only loading it finds out.
+    const raw = await readImage({ bytes: broken, fileName: 'broken.png' });
+    expect(raw).toMatchObject({ type: 'png', fileName: 'broken.png' });
+    expect(raw.sha256).toBe(createHash('sha256').update(broken).digest('hex'));
+    expect(await failureCode(loadImage({ raw }))).toBe('undecodable');
+    expect(await failureCode(readImage({ bytes: Buffer.from('%PDF-1.7') }))).toBe('unsupported_type');
+    expect(await failureCode(readImage({ bytes: red }, { maxBytes: 100 }))).toBe('too_large');
+    const fetched = await readImage({ url: `${host.url}/photos/red%20square.png` }, { allow: [host.hostPort] });
+    expect(fetched).toMatchObject({ type: 'png', fileName: 'red square.png', sourceUrl: `${host.url}/photos/red%20square.png` });
+    expect((await loadImage({ raw: fetched })).width).toBe(64);
   });
 
   it('keeps the uploaded file name', async () => {

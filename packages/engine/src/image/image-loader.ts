@@ -3,30 +3,47 @@ import { EngineError } from '../errors/engine-error';
 import type { FetchImageOptions } from '../fetch/image-fetcher';
 import { DEFAULT_MAX_BYTES, fetchImage } from '../fetch/image-fetcher';
 import type { EmbeddedDescriptions } from './embedded-metadata';
-import { readEmbeddedDescriptions } from './embedded-metadata';
+import { descriptionsFromBlocks } from './embedded-metadata';
 import type { ImageFacts } from './image-decoder';
-import { MAX_INPUT_PIXELS, inspectImage } from './image-decoder';
+import { MAX_INPUT_PIXELS, readImageHeader, requireImageType } from './image-decoder';
+import type { ImagePreparation, PreparedImage } from './image-preparer';
+import { DEFAULT_PREPARATION, prepareImage } from './image-preparer';
+import type { ImageType } from './image-type';
 
-export type ImageSource =
-  { readonly url: string } | { readonly bytes: Uint8Array; readonly fileName?: string };
-
-export interface LoadedImage extends ImageFacts {
+/** Bytes fetched or uploaded, capped, typed by magic bytes and hashed; no pixel decoded yet. */
+export interface RawImage {
   /** The original bytes, exactly as fetched or uploaded (the cache key hashes these). */
   readonly bytes: Buffer;
   readonly sha256: string;
-  readonly metadata: EmbeddedDescriptions;
+  /** From the magic bytes; the rest of the file is unchecked until it is loaded. */
+  readonly type: ImageType;
   /** The uploaded file name, or the last path segment of the URL. A hint, never trusted. */
   readonly fileName?: string;
   /** The URL the bytes came from after redirects; kept for the caller, never sent to a model. */
   readonly sourceUrl?: string;
 }
 
-export interface LoadImageOptions extends Omit<FetchImageOptions, 'signal'> {
-  readonly maxPixels?: number;
+/** An image URL, uploaded bytes, or bytes already read with `readImage` (not fetched again). */
+export type ImageSource =
+  | { readonly url: string }
+  | { readonly bytes: Uint8Array; readonly fileName?: string }
+  | { readonly raw: RawImage };
+
+export interface LoadedImage extends ImageFacts, RawImage {
+  readonly metadata: EmbeddedDescriptions;
+  /** The one decode of the image: downscaled and re-encoded the way `preparedFor` asks. */
+  readonly prepared: PreparedImage;
+  readonly preparedFor: ImagePreparation;
 }
 
-function fileNameFromUrl(url: string): string | undefined {
-  const segment = new URL(url).pathname.split('/').filter(Boolean).pop();
+export interface LoadImageOptions extends Omit<FetchImageOptions, 'signal'> {
+  readonly maxPixels?: number;
+  /** How the provider wants its pixels (defaults to JPEG, 1024 px). */
+  readonly preparation?: ImagePreparation;
+}
+
+function fileNameFromUrl(url: URL): string | undefined {
+  const segment = url.pathname.split('/').filter(Boolean).pop();
   if (!segment) return undefined;
   try {
     return decodeURIComponent(segment);
@@ -36,15 +53,15 @@ function fileNameFromUrl(url: string): string | undefined {
 }
 
 /**
- * Loads an image from a URL (through the SSRF-guarded fetcher) or from uploaded bytes,
- * which skip only the fetch: the byte cap, the type gate, the pixel limit and the
- * decode check apply to both.
+ * The cheap half of loading: fetch (SSRF-guarded) or take the upload, apply the byte cap, refuse
+ * an empty file or a non-image by its magic bytes, and hash. Enough to look up a cache entry;
+ * nothing is decoded.
  */
-export async function loadImage(
-  source: ImageSource,
-  options: LoadImageOptions = {},
+export async function readImage(
+  source: Exclude<ImageSource, { raw: RawImage }>,
+  options: Omit<LoadImageOptions, 'preparation' | 'maxPixels'> = {},
   signal?: AbortSignal,
-): Promise<LoadedImage> {
+): Promise<RawImage> {
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
   let bytes: Buffer;
   let fileName: string | undefined;
@@ -54,7 +71,7 @@ export async function loadImage(
     const fetched = await fetchImage(source.url, { ...options, maxBytes, signal });
     bytes = fetched.bytes;
     sourceUrl = fetched.finalUrl;
-    fileName = fileNameFromUrl(fetched.finalUrl);
+    fileName = fileNameFromUrl(fetched.finalLocation);
   } else {
     bytes = Buffer.isBuffer(source.bytes) ? source.bytes : Buffer.from(source.bytes);
     fileName = source.fileName;
@@ -62,9 +79,32 @@ export async function loadImage(
       throw new EngineError('too_large', `The image is larger than ${maxBytes} bytes`);
   }
   if (bytes.length === 0) throw new EngineError('undecodable', 'The image is empty');
-
-  const facts = await inspectImage(bytes, options.maxPixels ?? MAX_INPUT_PIXELS);
-  const metadata = await readEmbeddedDescriptions(bytes);
+  const type = requireImageType(bytes);
   const sha256 = createHash('sha256').update(bytes).digest('hex');
-  return { ...facts, bytes, sha256, metadata, fileName, sourceUrl };
+  return { bytes, sha256, type, fileName, sourceUrl };
+}
+
+/**
+ * Loads an image from a URL (through the SSRF-guarded fetcher), uploaded bytes (which skip only
+ * the fetch: the byte cap, the type gate, the pixel limit and the decode check apply to both) or
+ * a RawImage. The header is read once (size, pixel limit, metadata blocks); then the one real
+ * decode (downscale and re-encode for the provider) runs in libvips while the embedded
+ * descriptions are parsed on the main thread. A file that does not decode fails here.
+ */
+export async function loadImage(
+  source: ImageSource,
+  options: LoadImageOptions = {},
+  signal?: AbortSignal,
+): Promise<LoadedImage> {
+  const raw = 'raw' in source ? source.raw : await readImage(source, options, signal);
+  const maxPixels = options.maxPixels ?? MAX_INPUT_PIXELS;
+  const preparation = options.preparation ?? DEFAULT_PREPARATION;
+  // The decode starts alongside the header read: its own pixel ceiling (limitInputPixels) makes
+  // libvips refuse a bomb from the header too, before allocating, and the header's error (named
+  // too_many_pixels or undecodable) is the one reported.
+  const preparing = prepareImage(raw.bytes, preparation, maxPixels);
+  preparing.catch(() => undefined);
+  const { facts, metadata } = await readImageHeader(raw.bytes, maxPixels);
+  const [prepared, descriptions] = await Promise.all([preparing, descriptionsFromBlocks(metadata)]);
+  return { ...raw, ...facts, metadata: descriptions, prepared, preparedFor: preparation };
 }

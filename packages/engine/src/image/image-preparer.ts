@@ -37,11 +37,16 @@ export async function prepareImage(
   let pipeline = sharp(bytes, decodeOptions(maxPixels)).resize(preparation.maxEdge, preparation.maxEdge, {
     fit: 'inside',
     withoutEnlargement: true,
+    // Cheaper than the default lanczos3 (about 1 ms of 16 for a 1600 px photo) and as good for a
+    // model reading the gist; JPEG shrink-on-load (fastShrinkOnLoad, the default) does the rest.
+    kernel: 'mitchell',
   });
   let mediaType: PreparedImage['mediaType'];
   if (preparation.format === 'jpeg') {
-    // JPEG has no alpha; white is what most pages put behind a transparent image.
-    pipeline = pipeline.flatten({ background: '#ffffff' }).jpeg({ quality });
+    // JPEG has no alpha; white is what most pages put behind a transparent image. No optimised
+    // Huffman tables (a second pass, about 1 ms) and no mozjpeg/trellis: a few KB more on the wire
+    // cost nothing next to the time, and image tokens depend on pixels, not bytes.
+    pipeline = pipeline.flatten({ background: '#ffffff' }).jpeg({ quality, optimiseCoding: false });
     mediaType = 'image/jpeg';
   } else if (preparation.format === 'webp') {
     pipeline = pipeline.webp({ quality });

@@ -21,7 +21,10 @@ export function createOpenAiProvider(options: OpenAiProviderOptions): VisionProv
     // Chat Completions rather than the Responses API: strict json_schema output works on
     // every vision model there, and one wire format keeps the loopback fake honest.
     languageModel: openai.chat(model),
-    preparation: { maxEdge: 1024, ...options.preparation },
+    // One 512-px tile at high detail: 255 tokens instead of 765 for a photo (OpenAI scales the short
+    // side to 768 itself, so 1024 bought nothing but tiles). Alt text needs the gist; high detail on
+    // one tile still reads text better than 'low' detail (85 tokens) would. ALT_IMAGE_MAX_EDGE overrides.
+    preparation: { maxEdge: 512, ...options.preparation },
     retry: options.retry,
   });
 }

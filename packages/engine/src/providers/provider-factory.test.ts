@@ -60,7 +60,7 @@ describe('createProvider', () => {
   it('builds each provider with its default model and image size, without network', () => {
     const cases: Array<[ProviderConfig, string, string, number]> = [
       [{ provider: 'offline' }, 'offline', 'offline-describer-1', 256],
-      [{ provider: 'openai', openaiApiKey: 'k' }, 'openai', 'gpt-4o-mini', 1024],
+      [{ provider: 'openai', openaiApiKey: 'k' }, 'openai', 'gpt-4o-mini', 512],
       [
         { provider: 'openai-compatible', openaiBaseUrl: 'http://127.0.0.1:1/v1' },
         'openai-compatible',

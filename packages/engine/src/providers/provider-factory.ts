@@ -19,7 +19,7 @@ export interface ProviderConfig {
   readonly ollamaBaseUrl?: string;
   readonly anthropicApiKey?: string;
   readonly googleApiKey?: string;
-  /** Overrides the provider's longest image edge (default 1024, or 768 for pixel-billed providers). */
+  /** Overrides the provider's longest image edge (default 1024; OpenAI 512; 768 for pixel-billed providers). */
   readonly maxImageEdge?: number;
 }
 

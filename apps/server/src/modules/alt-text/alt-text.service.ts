@@ -3,6 +3,7 @@ import type { AltTextEngine } from '@altwise/engine';
 import { checkAltText } from '@altwise/engine';
 import type { AltTextResult, BatchItemError, BatchResponse, Generation, GenerationOptions } from '@altwise/shared';
 import { getPlan } from '@altwise/shared';
+import { createBatchWriter } from '../../platform/batch-writer';
 import type { Caller } from '../../platform/caller';
 import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
@@ -85,6 +86,8 @@ export function createAltTextService(deps: AltTextServiceDeps) {
   const { ctx, quota, usage } = deps;
   const describer = createCachedDescriber(deps.engine, createAltTextCacheRepository(ctx.db), ctx.now);
   const generations = createGenerationRepository(ctx.db);
+  // A single multi-row INSERT is already one transaction. Each request still waits for its row.
+  const historyWriter = createBatchWriter<GenerationRow>({ writeBatch: (rows) => generations.insertMany(rows) });
 
   const record = (caller: Caller, endpoint: Endpoint, outcome: UsageOutcome, images: number, ms: number, cached: boolean) =>
     usage.record({ userId: caller.userId, apiKeyId: caller.apiKeyId, endpoint, outcome, images, processingMs: Math.round(ms), cached });
@@ -108,7 +111,7 @@ export function createAltTextService(deps: AltTextServiceDeps) {
     const processingTime = Math.round(performance.now() - started);
     const at = ctx.now();
     const result = toResult(imageLabel(image), described, processingTime, at);
-    await generations.insert({
+    await historyWriter.write({
       id: newGenerationId(at),
       user_id: caller.userId,
       api_key_id: caller.apiKeyId,
@@ -131,6 +134,9 @@ export function createAltTextService(deps: AltTextServiceDeps) {
 
   return {
     provider: deps.engine.provider,
+
+    /** Commits every queued history row; then later rows are written one by one (app close). */
+    close: () => historyWriter.close(),
 
     /** check quota → load image → describe → check quality → record usage → respond. */
     async generate(caller: Caller, input: GenerateInput, onQuota: QuotaListener): Promise<AltTextResult> {
@@ -187,6 +193,8 @@ export function createAltTextService(deps: AltTextServiceDeps) {
 
     /** The caller's generations, newest first, keyset-paginated. */
     async history(userId: string, query: { limit: number; cursor?: string }) {
+      // Rows of requests still committing are included rather than missed.
+      await historyWriter.flush();
       const after = query.cursor ? decodeCursor(query.cursor) : undefined;
       const rows = await generations.listPage(userId, query.limit + 1, after);
       const page = rows.slice(0, query.limit);

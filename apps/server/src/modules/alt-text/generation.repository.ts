@@ -6,8 +6,10 @@ export type GenerationRow = Selectable<GenerationsTable>;
 
 export function createGenerationRepository(db: Kysely<Database>) {
   return {
-    async insert(row: GenerationRow): Promise<void> {
-      await db.insertInto('generations').values(row).execute();
+    /** One multi-row INSERT (the history writer's batches; at most a few hundred rows). */
+    async insertMany(rows: GenerationRow[]): Promise<void> {
+      if (rows.length === 0) return;
+      await db.insertInto('generations').values(rows).execute();
     },
 
     /** Newest first, keyset-paginated on (created_at, id): stable while new rows arrive. */

@@ -5,6 +5,7 @@ import type { Caller } from '../../platform/caller';
 import type { AppContext } from '../../platform/context';
 import { decrypt, encrypt, hmacHex, randomBase62 } from '../../platform/crypto';
 import { AppError } from '../../platform/errors';
+import { createLruCache } from '../../platform/lru-cache';
 import type { AccountQuotaService } from '../usage/quota.service';
 import type { UsageService } from '../usage/usage.service';
 import type { UserService } from '../users/user.service';
@@ -24,6 +25,21 @@ export interface ApiKeyServiceDeps {
 }
 
 /**
+ * Authentications are remembered for a few seconds, so a client's burst of calls does not pay an
+ * HMAC, two SELECTs and an account check each time. A revoke or an account deletion in this
+ * process forgets the key at once (the next request is a 401). Other instances of the server keep
+ * a revoked key working for at most AUTH_CACHE_TTL_MS: the price of the cache, kept small. The
+ * account's plan is NOT cached: quotas read it on every admission.
+ */
+export const AUTH_CACHE_TTL_MS = 5_000;
+const AUTH_CACHE_MAX_ENTRIES = 10_000;
+
+interface RememberedKey {
+  caller: Caller;
+  lastUsedAt: number | null;
+}
+
+/**
  * API keys: `ak_live_` + 40 base62 characters (238 bits). Stored as an HMAC for lookup and as
  * AES-256-GCM ciphertext so the owner can see it again; never as plaintext. Limits belong to the
  * account, so every key shows the account's plan, limits and remaining requests.
@@ -32,6 +48,20 @@ export function createApiKeyService(ctx: AppContext, deps: ApiKeyServiceDeps) {
   const keys = createApiKeyRepository(ctx.db);
   // The purpose prefix keeps these hashes apart from the refresh-token hashes made with the same key.
   const hash = (rawKey: string) => hmacHex(ctx.keys.lookup, `api-key:${rawKey}`);
+  // Keyed by the lookup hash, so no plaintext key is kept (the HMAC costs microseconds; the
+  // queries it saves cost far more).
+  const remembered = createLruCache<string, RememberedKey>({
+    maxEntries: AUTH_CACHE_MAX_ENTRIES,
+    ttlMs: AUTH_CACHE_TTL_MS,
+    now: ctx.now,
+  });
+
+  // Bumped by every revoke and deletion, so a lookup that overlapped one is not remembered.
+  let invalidations = 0;
+  function forget(predicate: (entry: RememberedKey) => boolean): void {
+    invalidations += 1;
+    remembered.deleteWhere(predicate);
+  }
 
   async function toApiKeys(userId: string, rows: ApiKeyRow[]): Promise<ApiKey[]> {
     const at = ctx.now();
@@ -105,23 +135,40 @@ export function createApiKeyService(ctx: AppContext, deps: ApiKeyServiceDeps) {
 
     /** Revokes at once; an unknown id and another account's key are both 404. */
     async revoke(userId: string, id: string): Promise<void> {
-      if (!(await keys.revoke(id, userId, ctx.now()))) throw AppError.notFound('API key not found');
+      const revoked = await keys.revoke(id, userId, ctx.now());
+      forget((entry) => entry.caller.apiKeyId === id);
+      if (!revoked) throw AppError.notFound('API key not found');
     },
 
     /** For the X-API-Key guard: an active key of an active account, or null. */
     async authenticate(rawKey: string): Promise<Caller | null> {
-      const row = await findActive(rawKey);
-      if (!row) return null;
-      const owner = await deps.users.findById(row.user_id);
-      if (!owner || owner.status !== 'active') return null;
+      // Anything not shaped like a key is refused before hashing or touching the database.
+      if (!KEY_PATTERN.test(rawKey)) return null;
+      const keyHash = hash(rawKey);
       const now = ctx.now();
-      if (row.last_used_at === null || now - row.last_used_at >= LAST_USED_RESOLUTION_MS) {
-        await keys.touch(row.id, now, now - LAST_USED_RESOLUTION_MS);
+      let entry = remembered.get(keyHash);
+      if (!entry) {
+        const epochAtRead = invalidations;
+        const row = await keys.findActiveByHash(keyHash);
+        if (!row) return null;
+        const owner = await deps.users.findById(row.user_id);
+        if (!owner || owner.status !== 'active') return null;
+        entry = { caller: { userId: row.user_id, apiKeyId: row.id }, lastUsedAt: row.last_used_at };
+        // A revoke or deletion that ran while we read may have been read around: do not remember.
+        if (epochAtRead === invalidations) remembered.set(keyHash, entry);
       }
-      return { userId: row.user_id, apiKeyId: row.id };
+      // last_used_at keeps its one-minute resolution whether or not the key came from memory.
+      if (entry.lastUsedAt === null || now - entry.lastUsedAt >= LAST_USED_RESOLUTION_MS) {
+        entry.lastUsedAt = now;
+        await keys.touch(entry.caller.apiKeyId!, now, now - LAST_USED_RESOLUTION_MS);
+      }
+      return { ...entry.caller };
     },
 
-    deleteForUser: (userId: string) => keys.deleteForUser(userId),
+    async deleteForUser(userId: string): Promise<void> {
+      await keys.deleteForUser(userId);
+      forget((entry) => entry.caller.userId === userId);
+    },
   };
 }
 

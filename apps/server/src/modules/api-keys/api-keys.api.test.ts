@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASES, registerUser, startTestServer } from '../../../test/support/test-server';
 import type { TestServer } from '../../../test/support/test-server';
 import type { TestClock } from '../usage/usage.test-support';
+import { AUTH_CACHE_TTL_MS } from './api-key.service';
 import { createTestClock, meteringFor } from '../usage/usage.test-support';
 
 for (const database of DATABASES) {
@@ -113,6 +114,26 @@ for (const database of DATABASES) {
       expect(row).toEqual({ status: 'revoked', revoked_at: clock.now });
       // Revoking again finds no active key.
       expect((await server.request('DELETE', `/api/v1/api-keys/${key.id}`, { token })).status).toBe(404);
+    });
+
+    it('forgets a remembered key when its account is deleted: the next request is a 401', async () => {
+      const { token } = await registerUser(server);
+      const key = (await create(token)).body;
+      expect((await server.request('GET', '/api/v1/usage', { apiKey: key.apiKey })).status).toBe(200);
+      expect((await server.request('DELETE', '/api/v1/user', { token })).status).toBe(200);
+      expect((await server.request('GET', '/api/v1/usage', { apiKey: key.apiKey })).status).toBe(401);
+    });
+
+    it(`remembers an authentication for at most ${AUTH_CACHE_TTL_MS / 1000} s when the key is revoked elsewhere (another instance)`, async () => {
+      const { token } = await registerUser(server);
+      const key = (await create(token)).body;
+      const useKey = async () => (await server.request('GET', '/api/v1/usage', { apiKey: key.apiKey })).status;
+      expect(await useKey()).toBe(200);
+      // As another instance would: the row changes, this process is not told.
+      await server.app.db.updateTable('api_keys').set({ status: 'revoked', revoked_at: clock.now }).where('id', '=', key.id).execute();
+      expect(await useKey()).toBe(200);
+      clock.advance(AUTH_CACHE_TTL_MS);
+      expect(await useKey()).toBe(401);
     });
 
     it("answers 404 for another user's key and for an unknown id, changing nothing", async () => {

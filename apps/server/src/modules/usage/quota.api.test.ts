@@ -92,6 +92,14 @@ for (const database of DATABASES) {
       expect((await metering.quota.admit(user.userId, 5)).admitted).toBe(true);
     });
 
+    it('refuses more units than a whole window holds on a fresh account, creating nothing', async () => {
+      const { user } = await registerUser(server);
+      const decision = refused(await metering.quota.admit(user.userId, 101));
+      expect(decision).toMatchObject({ window: 'hour', hour: { remaining: 100 } });
+      expect(await counters(user.userId)).toEqual([]);
+      expect((await metering.quota.admit(user.userId, 100)).admitted).toBe(true);
+    });
+
     it('counts the UTC day across hours and refuses with the daily wording until midnight', async () => {
       const { user } = await registerUser(server);
       clock.set('2030-02-01T00:30:00.000Z');

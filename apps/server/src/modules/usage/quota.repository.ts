@@ -11,52 +11,63 @@ export interface Charge {
   day: { start: number; limit: number };
 }
 
-/** Thrown inside the admission transaction to undo the hour charge when the day is full. */
-class DayFull extends Error {}
+/** Thrown inside the admission transaction to roll it back when a window is full. */
+class WindowFull extends Error {
+  constructor(readonly window: WindowName) {
+    super(`${window} window full`);
+  }
+}
 
 export function createQuotaRepository(db: Kysely<Database>) {
   return {
-    /** Makes sure both counter rows exist; true when one was created (a new window began). */
-    async ensureCounters(userId: string, hourStart: number, dayStart: number): Promise<boolean> {
-      const result = await db
-        .insertInto('quota_counters')
-        .values([
-          { user_id: userId, window: 'hour', window_start: hourStart, used: 0 },
-          { user_id: userId, window: 'day', window_start: dayStart, used: 0 },
-        ])
-        .onConflict((oc) => oc.columns(['user_id', 'window', 'window_start']).doNothing())
-        .executeTakeFirst();
-      return Number(result.numInsertedOrUpdatedRows ?? 0n) > 0;
-    },
-
     /**
-     * Charges the hour row, then the day row, each only if the units still fit, in one
-     * transaction. SQLite runs one transaction at a time; on PostgreSQL the row lock taken by the
-     * first UPDATE makes a concurrent one wait and re-check `used + n <= limit` on the new value.
-     * Always hour then day, so two admissions never lock in opposite orders.
-     * Returns the new totals, or the window that refused (and nothing is charged).
+     * Charges both windows or neither, with ONE statement in a transaction: a two-row upsert (hour,
+     * then day) that creates a window's row already charged, or adds to it only while
+     * `used + n <= limit` (the WHERE of DO UPDATE). A row missing from RETURNING is a window that
+     * refused; the transaction is then rolled back, so the other is not charged alone. Exact under
+     * concurrency on both databases: SQLite runs one write transaction at a time; on PostgreSQL
+     * the conflicting row is locked and the WHERE is evaluated on its latest committed version, so
+     * two admissions can never both see room for the last unit. Rows are always taken hour then
+     * day, so two admissions never lock in opposite orders.
+     * Returns the new totals (and whether the hour row is new: a new window began), or the window
+     * that refused (and nothing is charged).
      */
-    async charge(input: Charge): Promise<{ hourUsed: number; dayUsed: number } | { refused: WindowName }> {
-      const bump = (trx: Kysely<Database>, window: WindowName, start: number, limit: number) =>
-        trx
-          .updateTable('quota_counters')
-          .set({ used: sql<number>`used + ${input.units}` })
-          .where('user_id', '=', input.userId)
-          .where('window', '=', window)
-          .where('window_start', '=', start)
-          .where(sql<number>`used + ${input.units}`, '<=', limit)
-          .returning('used')
-          .executeTakeFirst();
+    async charge(
+      input: Charge,
+    ): Promise<{ hourUsed: number; dayUsed: number; newHour: boolean } | { refused: WindowName }> {
+      // A fresh row starts at `units`, which the WHERE never sees: refuse what cannot fit at all.
+      if (input.units > input.hour.limit) return { refused: 'hour' };
+      if (input.units > input.day.limit) return { refused: 'day' };
       try {
         return await db.transaction().execute(async (trx) => {
-          const hour = await bump(trx, 'hour', input.hour.start, input.hour.limit);
-          if (!hour) return { refused: 'hour' as const };
-          const day = await bump(trx, 'day', input.day.start, input.day.limit);
-          if (!day) throw new DayFull();
-          return { hourUsed: Number(hour.used), dayUsed: Number(day.used) };
+          const rows = await trx
+            .insertInto('quota_counters')
+            .values([
+              { user_id: input.userId, window: 'hour', window_start: input.hour.start, used: input.units },
+              { user_id: input.userId, window: 'day', window_start: input.day.start, used: input.units },
+            ])
+            .onConflict((oc) =>
+              oc
+                .columns(['user_id', 'window', 'window_start'])
+                .doUpdateSet({ used: sql<number>`quota_counters.used + excluded.used` })
+                .where(
+                  sql<number>`quota_counters.used + excluded.used`,
+                  '<=',
+                  // Typed, or PostgreSQL reads the parameters of a CASE as text.
+                  sql<number>`case when quota_counters.window = 'hour' then cast(${input.hour.limit} as integer) else cast(${input.day.limit} as integer) end`,
+                ),
+            )
+            .returning(['window', 'used'])
+            .execute();
+          const hour = rows.find((row) => row.window === 'hour');
+          if (!hour) throw new WindowFull('hour');
+          const day = rows.find((row) => row.window === 'day');
+          if (!day) throw new WindowFull('day');
+          const hourUsed = Number(hour.used);
+          return { hourUsed, dayUsed: Number(day.used), newHour: hourUsed === input.units };
         });
       } catch (error) {
-        if (error instanceof DayFull) return { refused: 'day' };
+        if (error instanceof WindowFull) return { refused: error.window };
         throw error;
       }
     },

@@ -64,10 +64,6 @@ export function createQuotaService(ctx: Pick<AppContext, 'db' | 'now'>, deps: { 
       const at = ctx.now();
       const { hourStart, dayStart } = windowsAt(at);
       const limits = await limitsOf(userId);
-      if (await counters.ensureCounters(userId, hourStart, dayStart)) {
-        // A new window began: yesterday's rows are kept for refunds across midnight, older go.
-        await counters.pruneBefore(userId, dayStart - DAY_MS);
-      }
       const charged = await counters.charge({
         userId,
         units,
@@ -75,6 +71,11 @@ export function createQuotaService(ctx: Pick<AppContext, 'db' | 'now'>, deps: { 
         day: { start: dayStart, limit: limits.day },
       });
       if ('hourUsed' in charged) {
+        if (charged.newHour) {
+          // A new window began (or the hour was refunded to zero): yesterday's rows are kept for
+          // refunds across midnight, older go. At most once an hour per account in practice.
+          await counters.pruneBefore(userId, dayStart - DAY_MS);
+        }
         return {
           admitted: true,
           hour: window(limits.hour, charged.hourUsed, hourStart + HOUR_MS),

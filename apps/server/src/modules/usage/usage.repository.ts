@@ -1,6 +1,6 @@
-import type { Kysely } from 'kysely';
+import type { Insertable, Kysely } from 'kysely';
 import { sql } from 'kysely';
-import type { Database } from '../../db/schema';
+import type { Database, UsageRollupsTable } from '../../db/schema';
 import type { UsageOutcome } from '../../platform/metering';
 import { HOUR_MS } from './usage-windows';
 
@@ -23,6 +23,8 @@ export interface OutcomeTotals {
   processingMs: number;
 }
 
+type UsageRollupRow = Insertable<UsageRollupsTable>;
+
 // usage_rollups.api_key_id is part of the primary key, so bearer requests are stored as ''.
 const NO_KEY = '';
 
@@ -32,36 +34,56 @@ const int = (value: number) => sql<number>`cast(${value} as bigint)`;
 
 export function createUsageRepository(db: Kysely<Database>) {
   return {
-    /** The event and its hourly rollup move together, so analytics never disagree with the log. */
-    async insert(event: EventRow): Promise<void> {
+    /**
+     * Events and their hourly rollups move together in one transaction, so analytics never
+     * disagree with the log: one multi-row INSERT of the events, then one upsert per distinct
+     * (account, hour, key, outcome), summed here first (PostgreSQL refuses to update a row twice
+     * in one statement) and sorted, so concurrent writers lock rollup rows in the same order.
+     */
+    async insertMany(events: EventRow[]): Promise<void> {
+      if (events.length === 0) return;
+      const rollups = new Map<string, UsageRollupRow>();
+      for (const event of events) {
+        const row: UsageRollupRow = {
+          user_id: event.userId,
+          bucket_start: Math.floor(event.at / HOUR_MS) * HOUR_MS,
+          api_key_id: event.apiKeyId ?? NO_KEY,
+          outcome: event.outcome,
+          requests: 1,
+          images: event.images,
+          processing_ms: event.processingMs,
+        };
+        const key = JSON.stringify([row.user_id, row.bucket_start, row.api_key_id, row.outcome]);
+        const existing = rollups.get(key);
+        if (existing) {
+          existing.requests += 1;
+          existing.images += row.images;
+          existing.processing_ms += row.processing_ms;
+        } else rollups.set(key, row);
+      }
+      const ordered = [...rollups].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, row]) => row);
       await db.transaction().execute(async (trx) => {
         await trx
           .insertInto('usage_events')
-          .values({
-            user_id: event.userId,
-            api_key_id: event.apiKeyId,
-            endpoint: event.endpoint,
-            outcome: event.outcome,
-            images: event.images,
-            processing_ms: event.processingMs,
-            cached: event.cached ? 1 : 0,
-            created_at: event.at,
-          })
+          .values(
+            events.map((event) => ({
+              user_id: event.userId,
+              api_key_id: event.apiKeyId,
+              endpoint: event.endpoint,
+              outcome: event.outcome,
+              images: event.images,
+              processing_ms: event.processingMs,
+              cached: event.cached ? 1 : 0,
+              created_at: event.at,
+            })),
+          )
           .execute();
         await trx
           .insertInto('usage_rollups')
-          .values({
-            user_id: event.userId,
-            bucket_start: Math.floor(event.at / HOUR_MS) * HOUR_MS,
-            api_key_id: event.apiKeyId ?? NO_KEY,
-            outcome: event.outcome,
-            requests: 1,
-            images: event.images,
-            processing_ms: event.processingMs,
-          })
+          .values(ordered)
           .onConflict((oc) =>
             oc.columns(['user_id', 'bucket_start', 'api_key_id', 'outcome']).doUpdateSet({
-              requests: sql<number>`usage_rollups.requests + 1`,
+              requests: sql<number>`usage_rollups.requests + excluded.requests`,
               images: sql<number>`usage_rollups.images + excluded.images`,
               processing_ms: sql<number>`usage_rollups.processing_ms + excluded.processing_ms`,
             }),

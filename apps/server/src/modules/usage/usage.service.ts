@@ -1,10 +1,11 @@
 import type { UsageBucket, UsageRange, UsageResponse } from '@altwise/shared';
 import { nextPlan } from '@altwise/shared';
+import { createBatchWriter } from '../../platform/batch-writer';
 import type { Caller } from '../../platform/caller';
 import type { AppContext } from '../../platform/context';
 import type { UsageEvent, UsageRecorder } from '../../platform/metering';
 import type { AccountQuotaService } from './quota.service';
-import type { OutcomeTotals } from './usage.repository';
+import type { EventRow, OutcomeTotals } from './usage.repository';
 import { createUsageRepository } from './usage.repository';
 import { DAY_MS, HOUR_MS, windowsAt } from './usage-windows';
 
@@ -40,10 +41,14 @@ function totalsBy(rows: OutcomeTotals[], outcome: string) {
  */
 export function createUsageService(ctx: Pick<AppContext, 'db' | 'now'>, deps: { quota: Pick<AccountQuotaService, 'status'> }) {
   const usage = createUsageRepository(ctx.db);
+  // Every request records an event: concurrent ones share a transaction (see batch-writer.ts), and
+  // each still waits for its own commit. Reads flush first, so they include requests committing now.
+  const events = createBatchWriter<EventRow>({ writeBatch: (rows) => usage.insertMany(rows) });
 
   /** Admitted images (success and error; throttled were never charged) per key, this hour and today. */
   async function keyUsage(userId: string, keyIds: string[], at: number = ctx.now()): Promise<Map<string, KeyUsage>> {
     const { hourStart, dayStart } = windowsAt(at);
+    await events.flush();
     const result = new Map(keyIds.map((id) => [id, { hour: 0, day: 0 }]));
     for (const row of await usage.admittedImagesByKey(userId, keyIds, dayStart)) {
       const entry = result.get(row.apiKeyId);
@@ -56,7 +61,7 @@ export function createUsageService(ctx: Pick<AppContext, 'db' | 'now'>, deps: { 
 
   const recorder: UsageRecorder = {
     async record(event: UsageEvent): Promise<void> {
-      await usage.insert({ ...event, at: ctx.now() });
+      await events.write({ ...event, at: ctx.now() });
     },
   };
 
@@ -69,6 +74,7 @@ export function createUsageService(ctx: Pick<AppContext, 'db' | 'now'>, deps: { 
       const { hourStart, dayStart } = windowsAt(at);
       const { bucketMs, buckets } = RANGES[range];
       const from = (bucketMs === HOUR_MS ? hourStart : dayStart) - (buckets - 1) * bucketMs;
+      await events.flush();
       const [status, seriesRows, todayRows, keys] = await Promise.all([
         deps.quota.status(caller.userId, at),
         usage.series(caller.userId, from, from + buckets * bucketMs, bucketMs),
@@ -113,8 +119,17 @@ export function createUsageService(ctx: Pick<AppContext, 'db' | 'now'>, deps: { 
       };
     },
 
-    detachUser: (userId: string) => usage.detachUser(userId),
-    rebuildRollups: () => usage.rebuildRollups(),
+    /** After the account's queued events are committed, so none is written after it is detached. */
+    async detachUser(userId: string): Promise<void> {
+      await events.flush();
+      await usage.detachUser(userId);
+    },
+    rebuildRollups: async () => {
+      await events.flush();
+      await usage.rebuildRollups();
+    },
+    /** Commits every queued event; later ones are written one by one (app close). */
+    close: () => events.close(),
   };
 }
 

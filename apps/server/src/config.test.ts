@@ -1,0 +1,41 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+describe('loadConfig', () => {
+  it('runs with no variables at all: SQLite in ./data, port 8080, the auto provider', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({ port: 8080, host: '127.0.0.1', databaseUrl: null, appSecret: null });
+    expect(config.dataDir).toBe(path.resolve('./data'));
+    expect(config.ai.provider).toBe('auto');
+    expect(config.images).toEqual({ maxBytes: 10_485_760, fetchTimeoutMs: 10_000, fetchAllow: [] });
+    expect(config.batchConcurrency).toBe(8);
+    expect(Object.isFrozen(config)).toBe(true);
+  });
+
+  it('parses lists and numbers', () => {
+    const config = loadConfig({ IMAGE_FETCH_ALLOW: '127.0.0.1:9000, intranet:80', PORT: '3000', CORS_ORIGINS: 'https://a.example' });
+    expect(config.images.fetchAllow).toEqual(['127.0.0.1:9000', 'intranet:80']);
+    expect(config.port).toBe(3000);
+    expect(config.corsOrigins).toEqual(['https://a.example']);
+  });
+
+  it.each([
+    ['PORT', { PORT: 'eighty' }],
+    ['DATABASE_URL', { DATABASE_URL: 'mysql://localhost/db' }],
+    ['ALT_PROVIDER', { ALT_PROVIDER: 'skynet' }],
+    ['APP_SECRET', { APP_SECRET: 'short' }],
+    ['IMAGE_MAX_BYTES', { IMAGE_MAX_BYTES: '-1' }],
+    ['LOG_LEVEL', { LOG_LEVEL: 'loud' }],
+  ])('fails fast naming the bad variable %s', (name, env) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(new RegExp(`\\b${name}\\b`));
+  });
+  it('passes ALT_IMAGE_MAX_EDGE to the engine, within 256..2048', () => {
+    expect(loadConfig({}).ai.maxImageEdge).toBeUndefined();
+    expect(loadConfig({ ALT_IMAGE_MAX_EDGE: '768' }).ai.maxImageEdge).toBe(768);
+    for (const bad of ['255', '2049', '512.5', 'big']) {
+      expect(() => loadConfig({ ALT_IMAGE_MAX_EDGE: bad }), bad).toThrow(/\bALT_IMAGE_MAX_EDGE\b/);
+    }
+  });
+});

@@ -1,0 +1,70 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { startImageHost } from '../../../test-utils/image-host';
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const probe = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+function startMain(env: Record<string, string>) {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'main.ts')], {
+    env: { ...process.env, LOG_LEVEL: 'warn', ALT_PROVIDER: 'offline', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk) => (output += chunk));
+  child.stderr.on('data', (chunk) => (output += chunk));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, exited, output: () => output };
+}
+
+describe('main', () => {
+  it('prints the URL and provider, then shuts down cleanly on SIGTERM, finishing in-flight requests', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'altwise-main-'));
+    const port = await freePort();
+    const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#3366cc' } }).png().toBuffer();
+    // The image host answers slowly, so the demo request below is surely in flight at SIGTERM.
+    const imageHost = await startImageHost({ '/slow.png': { body: png, contentType: 'image/png', delayMs: 800 } });
+    const server = startMain({ PORT: String(port), DATA_DIR: dataDir, IMAGE_FETCH_ALLOW: imageHost.hostPort });
+    try {
+      const deadline = Date.now() + 20_000;
+      while (!server.output().includes('Altwise is running') && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      expect(server.output()).toContain(`Altwise is running at http://localhost:${port} (AI provider: offline)`);
+
+      // A request in flight when the signal arrives still gets its answer.
+      const inFlight = fetch(`http://127.0.0.1:${port}/api/v1/demo`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ imageUrl: `${imageHost.url}/slow.png` }),
+      });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      server.child.kill('SIGTERM');
+      const answer = await inFlight;
+      expect(answer.status).toBe(200);
+      expect(((await answer.json()) as { altText: unknown }).altText).toEqual(expect.any(String));
+      expect(await server.exited).toBe(0);
+    } finally {
+      server.child.kill('SIGKILL');
+      await imageHost.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('refuses to start with a bad variable and names it', async () => {
+    const server = startMain({ PORT: 'not-a-port' });
+    expect(await server.exited).toBe(1);
+    expect(server.output()).toMatch(/Invalid configuration: PORT/);
+  });
+});

@@ -1,0 +1,57 @@
+import type { FastifyInstance } from 'fastify';
+import { errorCodes } from 'fastify';
+
+/**
+ * Whether parsed JSON carries a key that could poison a prototype when the value is later merged
+ * or assigned: an own `__proto__` (JSON.parse makes it a plain property), or a `constructor` whose
+ * value has a `prototype`. The same rule as Fastify's default parser (secure-json-parse with both
+ * actions on 'error'), applied by walking the parsed value instead of scanning the text with two
+ * regular expressions first: a request body is a handful of keys, but can be a 14 MB base64 string.
+ */
+export function hasPrototypeKeys(value: unknown): boolean {
+  const pending: unknown[] = [value];
+  while (pending.length > 0) {
+    const node = pending.pop();
+    if (node === null || typeof node !== 'object') continue;
+    if (Object.hasOwn(node, '__proto__')) return true;
+    const constructor: unknown = Object.hasOwn(node, 'constructor') ? (node as { constructor: unknown }).constructor : null;
+    if (
+      constructor !== null &&
+      typeof constructor === 'object' &&
+      Object.hasOwn(constructor, 'prototype')
+    ) {
+      return true;
+    }
+    for (const child of Object.values(node)) if (child !== null && typeof child === 'object') pending.push(child);
+  }
+  return false;
+}
+
+/** Parses a JSON body: Fastify's default behaviour (errors, BOM, prototype guard) at less cost. */
+export function parseJsonBody(body: string): unknown {
+  let text = body;
+  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+  const value: unknown = JSON.parse(text);
+  if (hasPrototypeKeys(value)) throw new SyntaxError('Object contains forbidden prototype property');
+  return value;
+}
+
+/** Replaces the default application/json parser; limits and error codes stay Fastify's own. */
+export function registerJsonBodyParser(app: FastifyInstance): void {
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    const text = body as string;
+    if (text.length === 0) {
+      done(new errorCodes.FST_ERR_CTP_EMPTY_JSON_BODY(), undefined);
+      return;
+    }
+    let value: unknown;
+    try {
+      value = parseJsonBody(text);
+    } catch {
+      done(new errorCodes.FST_ERR_CTP_INVALID_JSON_BODY(), undefined);
+      return;
+    }
+    done(null, value);
+  });
+}

@@ -1,0 +1,119 @@
+import type { LookupAddress, LookupAllOptions, LookupOneOptions } from 'node:dns';
+import { Agent } from 'undici';
+import type { ResolvedAddress } from './ssrf-guard';
+
+type LookupCallback = (
+  error: NodeJS.ErrnoException | null,
+  address: string | LookupAddress[],
+  family?: number,
+) => void;
+
+/**
+ * A `lookup` for net/tls.connect that answers with the addresses the guard already
+ * checked, so a second DNS answer (rebinding) can never change where we connect.
+ */
+export function pinnedLookup(addresses: readonly ResolvedAddress[]) {
+  return (
+    _hostname: string,
+    options: LookupOneOptions | LookupAllOptions,
+    callback: LookupCallback,
+  ): void => {
+    if ((options as LookupAllOptions).all) {
+      callback(
+        null,
+        addresses.map((entry) => ({ address: entry.address, family: entry.family })),
+      );
+      return;
+    }
+    const first = addresses[0]!;
+    callback(null, first.address, first.family);
+  };
+}
+
+export interface PinnedAgentPoolOptions {
+  /** Most agents kept; the least recently used is closed past this. */
+  readonly maxAgents?: number;
+  /** An agent unused this long is closed (its sockets with it). */
+  readonly idleMs?: number;
+  /** How long undici keeps an idle socket open for the next request. */
+  readonly keepAliveMs?: number;
+  /** Clock seam for tests. */
+  readonly now?: () => number;
+}
+
+interface PoolEntry {
+  readonly agent: Agent;
+  lastUsed: number;
+}
+
+/**
+ * Keep-alive connections without giving up DNS pinning. Each agent is created for one host name
+ * AND one exact set of checked addresses, and its `lookup` can only ever answer that set, so a
+ * pooled socket is always a socket to an address the guard approved for this name. When the name
+ * resolves differently (rebinding, failover), the key changes and a fresh agent connects; the old
+ * one never serves the new answer. Every request is still checked (DNS + classification) before it
+ * gets here; the pool only saves the TCP/TLS handshake.
+ */
+export function createPinnedAgentPool(options: PinnedAgentPoolOptions = {}) {
+  const maxAgents = options.maxAgents ?? 64;
+  const idleMs = options.idleMs ?? 30_000;
+  const keepAliveMs = options.keepAliveMs ?? 4_000;
+  const clock = options.now ?? Date.now;
+  // Insertion order is recency order: a hit is re-inserted at the end.
+  const agents = new Map<string, PoolEntry>();
+
+  const retire = (key: string, entry: PoolEntry) => {
+    agents.delete(key);
+    // close() lets requests still in flight on this agent finish, then ends its sockets.
+    void entry.agent.close().catch(() => undefined);
+  };
+
+  function sweep(now: number): void {
+    for (const [key, entry] of agents) {
+      if (now - entry.lastUsed >= idleMs) retire(key, entry);
+    }
+    while (agents.size >= maxAgents) {
+      const [key, entry] = agents.entries().next().value!;
+      retire(key, entry);
+    }
+  }
+
+  return {
+    /** The agent for this host name and exactly these checked addresses. */
+    agentFor(hostname: string, addresses: readonly ResolvedAddress[]): Agent {
+      const now = clock();
+      const key = `${hostname.toLowerCase()}|${addresses.map((entry) => `${entry.family}/${entry.address}`).join(',')}`;
+      const found = agents.get(key);
+      if (found) {
+        agents.delete(key);
+        found.lastUsed = now;
+        agents.set(key, found);
+        return found.agent;
+      }
+      sweep(now);
+      const agent = new Agent({
+        connect: { lookup: pinnedLookup(addresses) },
+        keepAliveTimeout: keepAliveMs,
+        keepAliveMaxTimeout: keepAliveMs,
+      });
+      agents.set(key, { agent, lastUsed: now });
+      return agent;
+    },
+
+    get size(): number {
+      return agents.size;
+    },
+
+    /** Closes every agent (graceful shutdown, tests). */
+    async close(): Promise<void> {
+      const entries = [...agents.values()];
+      agents.clear();
+      await Promise.all(entries.map((entry) => entry.agent.close().catch(() => undefined)));
+    },
+  };
+}
+
+export type PinnedAgentPool = ReturnType<typeof createPinnedAgentPool>;
+
+/** One pool per process, like undici's global dispatcher: connections are shared by every engine. */
+export const sharedAgentPool = createPinnedAgentPool();
