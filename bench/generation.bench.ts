@@ -144,7 +144,7 @@ export async function benchGenerationOverhead(): Promise<BenchRow[]> {
 }
 
 /** OpenAI high detail: fit 2048², shortest side to 768 (downscale only), 170 per 512-px tile + 85. */
-export function openAiImageTokens(width: number, height: number): number {
+function openAiImageTokens(width: number, height: number): number {
   let scale = Math.min(1, 2048 / Math.max(width, height));
   let w = width * scale;
   let h = height * scale;
@@ -155,7 +155,7 @@ export function openAiImageTokens(width: number, height: number): number {
 }
 
 /** Claude: about width·height/750 tokens, after its own 1568-px long-edge cap. */
-export function claudeImageTokens(width: number, height: number): number {
+function claudeImageTokens(width: number, height: number): number {
   const scale = Math.min(1, 1568 / Math.max(width, height));
   return Math.ceil((Math.round(width * scale) * Math.round(height * scale)) / 750);
 }

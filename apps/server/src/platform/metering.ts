@@ -45,9 +45,15 @@ export interface UsageRecorder {
   record(event: UsageEvent): Promise<void>;
 }
 
-/** X-RateLimit-* describe the hourly window on every counted response. */
+/** X-RateLimit-* describe the hourly window on every counted response (and on the 429). */
+export function rateLimitHeaders(decision: QuotaDecision): Record<string, string> {
+  return {
+    'x-ratelimit-limit': String(decision.hour.limit),
+    'x-ratelimit-remaining': String(decision.hour.remaining),
+    'x-ratelimit-reset': String(Math.ceil(decision.hour.resetAt / 1000)),
+  };
+}
+
 export function setRateLimitHeaders(reply: FastifyReply, decision: QuotaDecision): void {
-  reply.header('x-ratelimit-limit', String(decision.hour.limit));
-  reply.header('x-ratelimit-remaining', String(decision.hour.remaining));
-  reply.header('x-ratelimit-reset', String(Math.ceil(decision.hour.resetAt / 1000)));
+  reply.headers(rateLimitHeaders(decision));
 }

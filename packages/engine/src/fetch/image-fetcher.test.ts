@@ -52,7 +52,7 @@ describe('fetchImage', () => {
   it('fetches from an allow-listed loopback host', async () => {
     const result = await fetchImage(`${host.url}/ok.png`, { allow });
     expect(result.bytes.equals(PNG_BYTES)).toBe(true);
-    expect(result.finalUrl).toBe(`${host.url}/ok.png`);
+    expect(result.finalUrl.href).toBe(`${host.url}/ok.png`);
   });
 
   it('refuses the same loopback host when it is not allow-listed', async () => {
@@ -77,7 +77,7 @@ describe('fetchImage', () => {
 
   it('follows up to three redirects, re-checking each', async () => {
     const result = await fetchImage(`${host.url}/hop1`, { allow });
-    expect(result.finalUrl).toBe(`${host.url}/ok.png`);
+    expect(result.finalUrl.href).toBe(`${host.url}/ok.png`);
   });
 
   it('refuses a fourth redirect', async () => {

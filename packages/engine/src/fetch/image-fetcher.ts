@@ -23,9 +23,7 @@ export interface FetchImageOptions {
 export interface FetchedImage {
   readonly bytes: Buffer;
   /** Where the bytes finally came from, after redirects. */
-  readonly finalUrl: string;
-  /** The same, parsed. */
-  readonly finalLocation: URL;
+  readonly finalUrl: URL;
 }
 
 // The engine passes the same allow list on every fetch: normalise it once, not per request.
@@ -146,7 +144,7 @@ export async function fetchImage(rawUrl: string, options: FetchImageOptions = {}
     for (let redirects = 0; ; redirects += 1) {
       const target = await abortable(checkUrl(current, { allowSet, resolve: options.resolve }), signal);
       const hop = await fetchHop(target, maxBytes, signal, options.agents ?? sharedAgentPool);
-      if (hop.kind === 'image') return { bytes: hop.bytes, finalUrl: target.url.href, finalLocation: target.url };
+      if (hop.kind === 'image') return { bytes: hop.bytes, finalUrl: target.url };
       if (redirects >= MAX_REDIRECTS) {
         throw new EngineError('unreachable', `The image URL redirected more than ${MAX_REDIRECTS} times`);
       }

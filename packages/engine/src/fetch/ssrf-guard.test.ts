@@ -140,10 +140,10 @@ describe('checkUrl: allow list', () => {
     );
     await expect(
       checkUrl('http://[::1]/a.png', { resolve: noDns, allow: ['[::1]:80'] }),
-    ).resolves.toBeTruthy();
+    ).resolves.toMatchObject({ allowListed: true });
     const resolve = resolverFor({ 'images.intranet': ['10.0.0.9'] });
     await expect(
       checkUrl('https://images.intranet/a.png', { resolve, allow: ['images.intranet:443'] }),
-    ).resolves.toBeTruthy();
+    ).resolves.toMatchObject({ allowListed: true });
   });
 });

@@ -1,7 +1,10 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { withIptcCaption, xmpPacket } from '../../test/image-fixtures';
-import { bestEmbeddedAlt, isMeaningfulDescription, readEmbeddedDescriptions } from './embedded-metadata';
+import { bestEmbeddedAlt, descriptionsFromBlocks, isMeaningfulDescription } from './embedded-metadata';
+
+// The loader's path: sharp reads the header once, the blocks are parsed from it.
+const readEmbeddedDescriptions = async (bytes: Buffer) => descriptionsFromBlocks(await sharp(bytes).metadata());
 
 const base = () => sharp({ create: { width: 16, height: 16, channels: 3, background: '#808080' } });
 
@@ -11,7 +14,7 @@ const FIELDS = {
   description: 'Ridge walk, Lake District &amp; friends',
 };
 
-describe('readEmbeddedDescriptions', () => {
+describe('descriptionsFromBlocks', () => {
   it.each(['jpeg', 'png', 'webp'] as const)(
     'reads IPTC accessibility fields and dc:description from XMP in %s',
     async (format) => {

@@ -1,5 +1,5 @@
 import * as exifrModule from 'exifr';
-import sharp from 'sharp';
+import type sharp from 'sharp';
 
 type ExifrApi = Pick<typeof exifrModule, 'parse' | 'sidecar'>;
 // exifr ships a UMD build (what Node's ESM loader sees, API under `default`) and an ESM build
@@ -105,15 +105,9 @@ function settle<T>(promise: Promise<T>): Promise<T | undefined> {
   return promise.catch(() => undefined);
 }
 
-/** Reads embedded descriptions from any accepted format (sharp finds the blocks, exifr parses them). */
-export async function readEmbeddedDescriptions(bytes: Buffer): Promise<EmbeddedDescriptions> {
-  const metadata = await settle(sharp(bytes, { limitInputPixels: false }).metadata());
-  return metadata ? descriptionsFromBlocks(metadata) : {};
-}
-
 /**
- * The same, from a header sharp has already read (the loader's), so the file is not parsed twice.
- * Pure JavaScript: it runs on the main thread while libvips decodes on its own.
+ * Reads embedded descriptions from the blocks of a header sharp has already read (the loader's),
+ * so the file is not parsed twice. Pure JavaScript: it runs on the main thread while libvips decodes.
  */
 export async function descriptionsFromBlocks(
   blocks: Pick<sharp.Metadata, 'xmp' | 'exif' | 'iptc'>,

@@ -56,12 +56,16 @@ export function requireImageType(bytes: Buffer): ImageType {
 }
 
 /**
- * Type by magic bytes, then size from the header alone (no pixel decoding), so a decompression
- * bomb is refused before any memory is spent on it. Decodability is proven by the one real decode
- * that follows (prepareImage), not by a second, throw-away decode here.
+ * Type by magic bytes (unless the caller already sniffed it, as readImage does), then size from
+ * the header alone (no pixel decoding), so a decompression bomb is refused before any memory is
+ * spent on it. Decodability is proven by the one real decode that follows (prepareImage), not by
+ * a second, throw-away decode here.
  */
-export async function readImageHeader(bytes: Buffer, maxPixels = MAX_INPUT_PIXELS): Promise<ImageHeader> {
-  const type = requireImageType(bytes);
+export async function readImageHeader(
+  bytes: Buffer,
+  maxPixels = MAX_INPUT_PIXELS,
+  type: ImageType = requireImageType(bytes),
+): Promise<ImageHeader> {
   restrictImageLoaders();
 
   let metadata: sharp.Metadata;

@@ -70,8 +70,8 @@ export async function readImage(
   if ('url' in source) {
     const fetched = await fetchImage(source.url, { ...options, maxBytes, signal });
     bytes = fetched.bytes;
-    sourceUrl = fetched.finalUrl;
-    fileName = fileNameFromUrl(fetched.finalLocation);
+    sourceUrl = fetched.finalUrl.href;
+    fileName = fileNameFromUrl(fetched.finalUrl);
   } else {
     bytes = Buffer.isBuffer(source.bytes) ? source.bytes : Buffer.from(source.bytes);
     fileName = source.fileName;
@@ -104,7 +104,7 @@ export async function loadImage(
   // too_many_pixels or undecodable) is the one reported.
   const preparing = prepareImage(raw.bytes, preparation, maxPixels);
   preparing.catch(() => undefined);
-  const { facts, metadata } = await readImageHeader(raw.bytes, maxPixels);
+  const { facts, metadata } = await readImageHeader(raw.bytes, maxPixels, raw.type);
   const [prepared, descriptions] = await Promise.all([preparing, descriptionsFromBlocks(metadata)]);
   return { ...raw, ...facts, metadata: descriptions, prepared, preparedFor: preparation };
 }

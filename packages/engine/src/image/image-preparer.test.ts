@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { largeJpeg, redSquarePng, xmpPacket } from '../../test/image-fixtures';
-import { prepareImage, toDataUrl } from './image-preparer';
+import { prepareImage } from './image-preparer';
 
 describe('prepareImage', () => {
   it('downscales the long edge to the provider maximum and re-encodes as JPEG', async () => {
@@ -33,10 +33,5 @@ describe('prepareImage', () => {
       .toBuffer();
     const prepared = await prepareImage(withXmp);
     expect((await sharp(prepared.bytes).metadata()).xmp).toBeUndefined();
-  });
-
-  it('builds a data URL', async () => {
-    const prepared = await prepareImage(await redSquarePng(), { maxEdge: 16, format: 'png' });
-    expect(toDataUrl(prepared)).toMatch(/^data:image\/png;base64,[A-Za-z0-9+/]+=*$/);
   });
 });

@@ -62,7 +62,3 @@ export async function prepareImage(
     throw new EngineError('undecodable', 'The image could not be decoded', { cause: error });
   }
 }
-
-export function toDataUrl(image: PreparedImage): string {
-  return `data:${image.mediaType};base64,${image.bytes.toString('base64')}`;
-}

@@ -44,8 +44,14 @@ export interface AltTextServiceDeps {
   quotaExceededError: (decision: Extract<QuotaDecision, { admitted: false }>) => Error;
 }
 
-function imageLabel(image: ImageInput): string {
+/** How the image is named in results and history: its URL, or the upload's file name. */
+export function imageLabel(image: ImageInput): string {
   return 'url' in image ? image.url : image.fileName || 'upload';
+}
+
+/** The describer's source for an image input. */
+export function describerSource(image: ImageInput) {
+  return 'url' in image ? { url: image.url } : { bytes: image.bytes, fileName: image.fileName };
 }
 
 function toResult(imageUrl: string, described: Described, processingTime: number, at: number): AltTextResult {
@@ -106,8 +112,7 @@ export function createAltTextService(deps: AltTextServiceDeps) {
   /** Load → describe (or the cache) → quality check (inside the engine) → store in history. */
   async function describeAndStore(caller: Caller, image: ImageInput, options: GenerationOptions): Promise<AltTextResult> {
     const started = performance.now();
-    const source = 'url' in image ? { url: image.url } : { bytes: image.bytes, fileName: image.fileName };
-    const described = await describer.describe(source, options, options.regenerate === true);
+    const described = await describer.describe(describerSource(image), options, options.regenerate === true);
     const processingTime = Math.round(performance.now() - started);
     const at = ctx.now();
     const result = toResult(imageLabel(image), described, processingTime, at);

@@ -61,6 +61,32 @@ for (const database of DATABASES) {
       expect((await refresh(refreshToken)).status).toBe(401);
     });
 
+    it('"Remember me" keeps a used session for 30 days; without it the session ends 24 hours after sign-in', async () => {
+      const { credentials } = await registerUser(server);
+      let remembered = (await login(credentials, true)).body.refreshToken;
+      let plain = (await login(credentials)).body.refreshToken;
+      // Used every 12 hours: the plain session dies at its 24-hour end, the remembered one lives on.
+      for (let step = 1; step <= 6; step += 1) {
+        clock.now += 12 * HOUR;
+        const next = await refresh(remembered);
+        expect(next.status).toBe(200);
+        remembered = next.body.refreshToken;
+        const plainNext = await refresh(plain);
+        expect(plainNext.status).toBe(step === 1 ? 200 : 401);
+        if (plainNext.status === 200) plain = plainNext.body.refreshToken;
+      }
+      // ...but never past 30 days from sign-in, however often it is used.
+      for (let day = 3; day < 30; day += 1) {
+        clock.now += 24 * HOUR - MINUTE;
+        const next = await refresh(remembered);
+        expect(next.status).toBe(200);
+        remembered = next.body.refreshToken;
+      }
+      // Two hours later: well inside the idle limit, but past the 30th day.
+      clock.now += 2 * HOUR;
+      expect((await refresh(remembered)).status).toBe(401);
+    });
+
     it('keeps the default 24h timeout: a token idle for 2 hours still works', async () => {
       const { refreshToken } = await registerUser(server);
       clock.now += 2 * HOUR;

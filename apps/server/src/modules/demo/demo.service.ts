@@ -2,6 +2,7 @@ import { performance } from 'node:perf_hooks';
 import type { DemoResult } from '@altwise/shared';
 import type { CachedDescriber } from '../alt-text/cached-describer';
 import { toAppError } from '../alt-text/generation-errors';
+import { describerSource, imageLabel } from '../alt-text/alt-text.service';
 import type { ImageInput } from '../alt-text/alt-text.service';
 import { AppError } from '../../platform/errors';
 import type { RateLimiter } from '../../platform/rate-limiter';
@@ -30,11 +31,10 @@ export function createDemoService(deps: { rateLimiter: RateLimiter; describer: C
       }
       const image = await readImage();
       const started = performance.now();
-      const source = 'url' in image ? { url: image.url } : { bytes: image.bytes, fileName: image.fileName };
       try {
-        const described = await deps.describer.describe(source, {});
+        const described = await deps.describer.describe(describerSource(image), {});
         return {
-          imageUrl: 'url' in image ? image.url : image.fileName || 'upload',
+          imageUrl: imageLabel(image),
           altText: described.altText,
           processingTime: Math.round(performance.now() - started),
           wcagCompliant: described.wcagCompliant,

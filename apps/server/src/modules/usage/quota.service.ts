@@ -1,6 +1,7 @@
 import { getPlan } from '@altwise/shared';
 import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
+import { rateLimitHeaders } from '../../platform/metering';
 import type { QuotaDecision, QuotaService, QuotaWindow } from '../../platform/metering';
 import type { UserService } from '../users/user.service';
 import { createQuotaRepository } from './quota.repository';
@@ -32,9 +33,7 @@ export function quotaExceededError(decision: RefusedDecision): AppError {
     { window: decision.window, limit: full.limit, remaining: full.remaining, resetTime: new Date(full.resetAt).toISOString() },
     {
       'retry-after': String(Math.max(1, Math.ceil(decision.retryAfterSeconds))),
-      'x-ratelimit-limit': String(decision.hour.limit),
-      'x-ratelimit-remaining': String(decision.hour.remaining),
-      'x-ratelimit-reset': String(Math.ceil(decision.hour.resetAt / 1000)),
+      ...rateLimitHeaders(decision),
     },
   );
 }

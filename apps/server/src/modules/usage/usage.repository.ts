@@ -1,19 +1,10 @@
 import type { Insertable, Kysely } from 'kysely';
 import { sql } from 'kysely';
 import type { Database, UsageRollupsTable } from '../../db/schema';
-import type { UsageOutcome } from '../../platform/metering';
-import { HOUR_MS } from './usage-windows';
+import type { UsageEvent } from '../../platform/metering';
+import { HOUR_MS, startOfHour } from './usage-windows';
 
-export interface EventRow {
-  userId: string;
-  apiKeyId: string | null;
-  endpoint: string;
-  outcome: UsageOutcome;
-  images: number;
-  processingMs: number;
-  cached: boolean;
-  at: number;
-}
+export type EventRow = UsageEvent & { at: number };
 
 /** Totals of one outcome (in one bucket): requests, images and their summed processing time. */
 export interface OutcomeTotals {
@@ -46,7 +37,7 @@ export function createUsageRepository(db: Kysely<Database>) {
       for (const event of events) {
         const row: UsageRollupRow = {
           user_id: event.userId,
-          bucket_start: Math.floor(event.at / HOUR_MS) * HOUR_MS,
+          bucket_start: startOfHour(event.at),
           api_key_id: event.apiKeyId ?? NO_KEY,
           outcome: event.outcome,
           requests: 1,

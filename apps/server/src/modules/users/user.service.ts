@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { UpdateUserRequest, User } from '@altwise/shared';
+import type { User } from '@altwise/shared';
 import type { updateUserRequestSchema } from '@altwise/shared';
 import type { z } from 'zod';
 import type { AppContext } from '../../platform/context';
@@ -102,4 +102,3 @@ export function createUserService(ctx: AppContext, users: UserRepository = creat
 }
 
 export type UserService = ReturnType<typeof createUserService>;
-export type { UpdateUserRequest };

@@ -39,15 +39,16 @@ function usePreviewUrl(file: File | null): string | null {
 }
 
 function DemoResultView({ result, imageSrc }: { result: DemoResult; imageSrc: string }) {
-  const [src, setSrc] = useState(imageSrc);
-  useEffect(() => setSrc(imageSrc), [imageSrc]);
+  // The placeholder stands in for an image that failed to load.
+  const [failed, setFailed] = useState<string | null>(null);
+  const src = imageSrc === failed ? PLACEHOLDER_IMAGE : imageSrc;
   return (
     <div data-testid="demo-result" className="space-y-4">
       <div className="overflow-hidden rounded-2xl border border-gray-200 bg-gray-100 dark:border-gray-700 dark:bg-gray-800">
         <img
           src={src}
           alt={result.altText}
-          onError={() => setSrc(PLACEHOLDER_IMAGE)}
+          onError={() => setFailed(imageSrc)}
           className="mx-auto max-h-72 w-full object-contain"
         />
       </div>

@@ -1,5 +1,5 @@
 import { AlertCircle, AlertTriangle, Clock, Info, ShieldCheck, Timer } from 'lucide-react';
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { Badge } from '@/components/badge';
 import type { BadgeTone } from '@/components/badge';
 import { CopyButton } from '@/components/copy-button';
@@ -16,15 +16,16 @@ const severity: Record<AltTextIssue['severity'], { tone: BadgeTone; label: strin
 };
 
 function Preview({ src, alt }: { src: string; alt: string }) {
-  const [shown, setShown] = useState(src || PLACEHOLDER_IMAGE);
-  useEffect(() => setShown(src || PLACEHOLDER_IMAGE), [src]);
+  // The placeholder stands in for a missing address or one that failed to load.
+  const [failed, setFailed] = useState<string | null>(null);
+  const shown = src && src !== failed ? src : PLACEHOLDER_IMAGE;
   return (
     <div className="flex aspect-[4/3] items-center justify-center overflow-hidden rounded-xl border border-gray-200 bg-gray-100 sm:w-56 sm:shrink-0 dark:border-gray-700 dark:bg-gray-800">
       <img
         src={shown}
         alt={alt}
         loading="lazy"
-        onError={() => setShown(PLACEHOLDER_IMAGE)}
+        onError={() => setFailed(src)}
         className="max-h-full w-full object-contain"
       />
     </div>

@@ -4,6 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { useAuthStore } from '@/lib/auth-store';
 import { parseResponse } from '@/lib/parse-response';
+import { PROFILE_QUERY_KEY } from '@/lib/profile-query';
 
 /** The profile form: the shared update schema with the three names required (SPEC §5). */
 export const profileFormSchema = updateUserRequestSchema.required({ firstName: true, lastName: true, email: true });
@@ -25,7 +26,7 @@ export function useUpdateProfile() {
       const merged: User = { ...(current ?? saved), ...saved, ...sent } as User;
       useAuthStore.getState().setUser(merged);
       // The shell's GET /auth/profile cache, so a later read does not bring the old name back.
-      queryClient.setQueryData(['auth', 'profile'], { user: merged });
+      queryClient.setQueryData(PROFILE_QUERY_KEY, { user: merged });
     },
   });
 }

@@ -2,8 +2,8 @@ import type { Plan } from '@altwise/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, errorMessage } from '@/lib/api-client';
 import { useAuthStore } from '@/lib/auth-store';
+import { getProfile, PROFILE_QUERY_KEY } from '@/lib/profile-query';
 import { toast } from '@/lib/toast';
-import { getProfile, PROFILE_QUERY_KEY } from './get-profile';
 import { SUBSCRIPTION_QUERY_KEY } from './get-subscription';
 
 /**
