@@ -9,16 +9,23 @@ export const AUTH_TOKEN_KEY = 'authToken';
 export const REFRESH_TOKEN_KEY = 'refreshToken';
 export const AUTH_STORAGE_NAME = 'auth-storage';
 
+/**
+ * Why the last session ended: the user chose to leave (they go to the landing page), or the
+ * session ended under them (expired, revoked, signed out everywhere: they go to /login).
+ */
+export type SignOutReason = 'user' | 'session-ended';
+
 export interface AuthState {
   token: string | null;
   refreshToken: string | null;
   user: User | null;
   isAuthenticated: boolean;
   isLoading: boolean;
+  signOutReason: SignOutReason | null;
   login(credentials: LoginRequest): Promise<User>;
   register(data: RegisterRequest): Promise<User>;
   /** Clears the local session first, then tells the server (fire and forget). */
-  logout(): void;
+  logout(reason?: SignOutReason): void;
   /** Exchanges the refresh token; on failure logs out and rethrows. */
   refresh(): Promise<void>;
   /** Sends the changed fields, then merges them into the stored user. */
@@ -47,7 +54,14 @@ function mirrorTokens(token: string | null, refreshToken: string | null): void {
   }
 }
 
-const signedOut = { token: null, refreshToken: null, user: null, isAuthenticated: false, isLoading: false };
+const signedOut = {
+  token: null,
+  refreshToken: null,
+  user: null,
+  isAuthenticated: false,
+  isLoading: false,
+  signOutReason: null,
+};
 
 export const useAuthStore = create<AuthState>()(
   persist(
@@ -85,10 +99,10 @@ export const useAuthStore = create<AuthState>()(
           }
         },
 
-        logout() {
+        logout(reason = 'user') {
           const { refreshToken } = get();
           mirrorTokens(null, null);
-          set(signedOut);
+          set({ ...signedOut, signOutReason: reason });
           queryClient.clear();
           void api.post('/auth/logout', refreshToken ? { refreshToken } : {}, { auth: false }).catch(() => {
             // The local session is already gone; a failed server call changes nothing for the user.
@@ -137,6 +151,6 @@ configureApiAuth({
   getRefreshToken: () => useAuthStore.getState().refreshToken,
   refresh: () => useAuthStore.getState().refresh(),
   signOut: () => {
-    if (useAuthStore.getState().isAuthenticated) useAuthStore.getState().logout();
+    if (useAuthStore.getState().isAuthenticated) useAuthStore.getState().logout('session-ended');
   },
 });

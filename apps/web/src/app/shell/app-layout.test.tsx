@@ -131,6 +131,20 @@ describe('app shell', () => {
     expect(fetchMock.mock.calls.some(([input]) => input === '/api/auth/logout')).toBe(true);
   });
 
+  it('sends a user who chose Logout to / even when the sign-out lands before any navigation', async () => {
+    fetchMock.mockReturnValue(new Promise(() => {}));
+    const router = renderShell();
+    act(() => useAuthStore.getState().logout());
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+  });
+
+  it('sends a user whose session ended under them to /login', async () => {
+    fetchMock.mockReturnValue(new Promise(() => {}));
+    const router = renderShell();
+    act(() => useAuthStore.getState().logout('session-ended'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+  });
+
   it('opens the notifications popover from the bell and closes it on Escape', async () => {
     fetchMock.mockReturnValue(new Promise(() => {}));
     const user = userEvent.setup();

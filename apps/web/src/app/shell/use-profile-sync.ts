@@ -14,6 +14,6 @@ export function useProfileSync(): void {
   }, [query.data, setUser]);
 
   useEffect(() => {
-    if (query.isError && useAuthStore.getState().isAuthenticated) logout();
+    if (query.isError && useAuthStore.getState().isAuthenticated) logout('session-ended');
   }, [query.isError, logout]);
 }

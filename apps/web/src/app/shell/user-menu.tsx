@@ -64,8 +64,9 @@ export function UserMenu() {
 
   const onLogout = () => {
     setOpen(false);
-    // Leave the signed-in area first; logging out while still inside would bounce to /login.
-    void Promise.resolve(navigate('/')).then(() => logout());
+    // A chosen logout lands on / (the /app guard agrees), so the order of the two does not matter.
+    logout();
+    void navigate('/');
   };
 
   const name = fullName(user?.firstName, user?.lastName);

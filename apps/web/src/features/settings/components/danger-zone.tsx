@@ -25,14 +25,15 @@ export function DangerZone() {
     }
     toast.success('Signed out on every device');
     // Signed out first: /login sends a signed-in visitor back to the dashboard.
-    logout();
+    logout('session-ended');
     void navigate('/login', { replace: true });
   };
 
   const onDeleted = () => {
     setDeleteOpen(false);
-    // Leave the signed-in area first; signing out while inside would bounce to /login.
-    void Promise.resolve(navigate('/', { replace: true })).then(() => logout());
+    // A chosen sign-out lands on / (the /app guard agrees), so the order of the two does not matter.
+    logout();
+    void navigate('/', { replace: true });
   };
 
   return (
