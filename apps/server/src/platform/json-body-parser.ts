@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { errorCodes } from 'fastify';
 
 /**
@@ -36,18 +36,26 @@ export function parseJsonBody(body: string): unknown {
   return value;
 }
 
-/** Replaces the default application/json parser; limits and error codes stay Fastify's own. */
-export function registerJsonBodyParser(app: FastifyInstance): void {
+/** Turns a whole, non-empty JSON body into its value; throws on invalid JSON. */
+export type JsonBodyParse = (body: Buffer, request: FastifyRequest) => unknown;
+
+const parseUtf8Body: JsonBodyParse = (body) => parseJsonBody(body.toString('utf8'));
+
+/**
+ * Replaces the application/json parser of `app` (and the plugins it registers); limits and error
+ * codes stay Fastify's own. A plugin may bring its own `parse` for bodies it knows better.
+ */
+export function registerJsonBodyParser(app: FastifyInstance, parse: JsonBodyParse = parseUtf8Body): void {
   app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
-    const text = body as string;
-    if (text.length === 0) {
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
+    const bytes = body as Buffer;
+    if (bytes.length === 0) {
       done(new errorCodes.FST_ERR_CTP_EMPTY_JSON_BODY(), undefined);
       return;
     }
     let value: unknown;
     try {
-      value = parseJsonBody(text);
+      value = parse(bytes, request);
     } catch {
       done(new errorCodes.FST_ERR_CTP_INVALID_JSON_BODY(), undefined);
       return;

@@ -114,6 +114,28 @@ for (const database of DATABASES) {
       expect((await asDataUrl()).body).toMatchObject({ imageUrl: 'pier.png', cached: true });
     });
 
+    it('decodes a large base64 image from the body bytes into the very bytes JSON.parse would give', async () => {
+      // Over 64 KB of base64, so the image parser decodes it in place; escaped slashes (as PHP's
+      // json_encode writes them) take the ordinary path. Both must be the same cached image.
+      const bytes = Buffer.concat([await distinctPng(), Buffer.alloc(70_000, 7)]);
+      const send = (imageData: string) =>
+        env.server.request('POST', '/api/v1/images', {
+          token,
+          body: `{"fileName":"dock.png","imageData":"${imageData}"}`,
+          headers: { 'content-type': 'application/json' },
+        });
+      const inPlace = await send(bytes.toString('base64'));
+      expect(inPlace.body).toMatchObject({ imageUrl: 'dock.png', cached: false });
+      const calls = env.vision!.calls;
+      const escaped = await send(`data:image/png;base64,${bytes.toString('base64').replaceAll('/', '\\/')}`);
+      expect(escaped.body).toMatchObject({ imageUrl: 'dock.png', cached: true, altText: inPlace.body.altText });
+      expect(env.vision!.calls).toBe(calls);
+
+      const damaged = await send(`${bytes.toString('base64').slice(0, 80_000)}*${bytes.toString('base64').slice(80_000)}`);
+      expect(damaged.status).toBe(400);
+      expect(damaged.body.error.details).toEqual([{ field: 'imageData', message: 'imageData must be base64-encoded image bytes' }]);
+    });
+
     it('accepts a base64 image larger than the global 1 MB JSON limit', async () => {
       // ~1.2 MB of base64 in a 10 MB-image route: the route's own body limit applies.
       const padding = Buffer.alloc(900_000, 0);

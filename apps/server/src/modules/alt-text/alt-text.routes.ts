@@ -18,6 +18,7 @@ import { callerOf } from '../../platform/caller';
 import { AppError } from '../../platform/errors';
 import { setRateLimitHeaders } from '../../platform/metering';
 import type { AltTextService, GenerateInput } from './alt-text.service';
+import { decodedImageData, registerImageJsonBodyParser } from './image-json-body';
 import { decodeBase64Image, fieldsToOptions, multipartLimits, parseOrThrow, readUpload } from './image-upload';
 
 /** base64 grows bytes by 4/3; the rest is room for the other JSON fields and a data: prefix. */
@@ -36,7 +37,7 @@ async function generateInput(request: FastifyRequest, body: GenerateBody | null 
   }
   if (!body) throw AppError.badRequest('Send JSON with imageUrl or imageData, or a multipart form with a file');
   const { imageUrl, imageData, fileName, ...options } = body;
-  const image = imageUrl ? { url: imageUrl } : { bytes: decodeBase64Image(imageData!), fileName };
+  const image = imageUrl ? { url: imageUrl } : { bytes: decodedImageData(request) ?? decodeBase64Image(imageData!), fileName };
   return { ...options, image };
 }
 
@@ -47,6 +48,7 @@ export const altTextRoutes: FastifyPluginAsyncZod<{
 }> = async (app, { altText, guards, maxImageBytes }) => {
   // Scoped to this plugin: only these routes take files, and never more than one image.
   await app.register(multipart, { limits: multipartLimits(maxImageBytes) });
+  registerImageJsonBodyParser(app);
 
   // onRequest, not preHandler: the caller is checked from headers alone, before a body of up to
   // IMAGE_MAX_BYTES (JSON or multipart) is read and parsed for someone who may not be allowed in.
