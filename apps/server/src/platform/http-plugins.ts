@@ -4,8 +4,9 @@ import cors from '@fastify/cors';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifySchema } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
 import type { Config } from '../config';
 import { AppError } from './errors';
 import { registerStaticSecurityHeaders } from './security-headers';
@@ -39,6 +40,36 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Conf
   }
 }
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * For routes that take more than one body type: each media type's body, for the API docs only.
+     * Such a route validates its JSON with `schema.body` and reads its form itself, so one schema
+     * cannot describe both (the docs would show JSON fields for the form).
+     */
+    documentedBodies?: Record<string, z.ZodType>;
+  }
+}
+
+type TransformInput = Parameters<typeof jsonSchemaTransform>[0];
+
+/** The zod → OpenAPI transform, plus one request body per media type where a route documents them. */
+function transformRouteSchema(input: TransformInput) {
+  const transformed = jsonSchemaTransform(input);
+  const bodies = input.route.config?.documentedBodies;
+  if (!bodies) return transformed;
+  const content = Object.fromEntries(
+    Object.entries(bodies).map(([mediaType, body]) => {
+      const converted = (jsonSchemaTransform({ ...input, schema: { body } }).schema as FastifySchema).body;
+      // A root schema converted on its own can carry the converter's internal $id placeholder,
+      // which the docs would show as its title; a request body needs neither $id nor $schema.
+      const { $id: _id, $schema: _schema, ...schema } = converted as Record<string, unknown>;
+      return [mediaType, { schema }];
+    }),
+  );
+  return { ...transformed, schema: { ...transformed.schema, body: { content } } };
+}
+
 export async function registerOpenApi(app: FastifyInstance) {
   await app.register(swagger, {
     openapi: {
@@ -55,7 +86,7 @@ export async function registerOpenApi(app: FastifyInstance) {
         },
       },
     },
-    transform: jsonSchemaTransform,
+    transform: transformRouteSchema,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());

@@ -61,6 +61,16 @@ for (const database of DATABASES) {
       expect(Object.keys(spec.body.paths)).toEqual(
         expect.arrayContaining(['/api/auth/login', '/api/v1/images', '/api/v1/usage', '/api/user/subscription']),
       );
+      // Routes that take JSON or a form document each: the form has a binary `file`, the JSON none.
+      for (const path of ['/api/v1/images', '/api/v1/demo']) {
+        const { content } = spec.body.paths[path].post.requestBody;
+        expect(Object.keys(content).sort(), path).toEqual(['application/json', 'multipart/form-data']);
+        expect(content['multipart/form-data'].schema).toMatchObject({ properties: { file: { type: 'string', format: 'binary' } }, required: ['file'] });
+        expect(content['application/json'].schema.properties).toHaveProperty('imageUrl');
+        expect(content['application/json'].schema.properties).not.toHaveProperty('file');
+        expect(JSON.stringify(content)).not.toMatch(/PLACEHOLDER|"null"/);
+      }
+      expect(spec.body.paths['/api/v1/images'].post.requestBody.content['multipart/form-data'].schema.properties).toHaveProperty('context');
       const docs = await server.request('GET', '/api/docs/');
       expect(docs.status).toBe(200);
       expect(docs.body).toContain('swagger');

@@ -19,7 +19,7 @@ import { AppError } from '../../platform/errors';
 import { setRateLimitHeaders } from '../../platform/metering';
 import type { AltTextService, GenerateInput } from './alt-text.service';
 import { decodedImageData, registerImageJsonBodyParser } from './image-json-body';
-import { decodeBase64Image, fieldsToOptions, multipartLimits, parseOrThrow, readUpload } from './image-upload';
+import { decodeBase64Image, fieldsToOptions, multipartLimits, parseOrThrow, readUpload, uploadFormDocs } from './image-upload';
 
 /** base64 grows bytes by 4/3; the rest is room for the other JSON fields and a data: prefix. */
 export function jsonImageBodyLimit(maxImageBytes: number): number {
@@ -60,6 +60,12 @@ export const altTextRoutes: FastifyPluginAsyncZod<{
     {
       ...secured,
       bodyLimit: jsonImageBodyLimit(maxImageBytes),
+      config: {
+        documentedBodies: {
+          'application/json': generateRequestSchema.describe('An image URL or base64 image data (plain or a data: URL), and the options'),
+          'multipart/form-data': uploadFormDocs(generationOptionsSchema),
+        },
+      },
       schema: {
         tags: ['alt-text'],
         summary: 'Generate alt text for one image (imageUrl, base64 imageData, or a multipart "file")',

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { AppError } from '../../platform/errors';
 
 /** One uploaded image and the text fields that came with it (multipart/form-data). */
@@ -11,6 +11,11 @@ export interface Upload {
 
 /** The optional data: URL prefix of `imageData` (data:image/png;base64,). */
 export const DATA_URL_PREFIX = /^data:[\w/+.-]+;base64,/i;
+
+/** A multipart form with the image as its `file` part and these text fields, for the API docs. */
+export function uploadFormDocs(fields: z.ZodObject = z.object({})) {
+  return fields.extend({ file: z.file().describe('The image: JPEG, PNG, GIF, WebP or AVIF') });
+}
 
 /** Limits for @fastify/multipart, registered inside each route plugin that takes files. */
 export function multipartLimits(maxFileBytes: number) {

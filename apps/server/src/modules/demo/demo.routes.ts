@@ -3,7 +3,7 @@ import { VALIDATION, batchRequestSchema, demoResponseSchema } from '@altwise/sha
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../platform/errors';
-import { multipartLimits, readUpload } from '../alt-text/image-upload';
+import { multipartLimits, readUpload, uploadFormDocs } from '../alt-text/image-upload';
 import type { DemoService } from './demo.service';
 import { DEMO_MAX_BYTES } from './demo.service';
 
@@ -20,6 +20,7 @@ export const demoRoutes: FastifyPluginAsyncZod<{ demo: DemoService }> = async (a
   app.post(
     '/api/v1/demo',
     {
+      config: { documentedBodies: { 'application/json': demoRequestSchema, 'multipart/form-data': uploadFormDocs() } },
       schema: {
         tags: ['demo'],
         summary: 'Public demo: alt text for one image URL or uploaded file (5 MB), 10 per hour per visitor',
