@@ -136,7 +136,8 @@ describe('Settings', () => {
     expect(await timeout.locator('option').allTextContents()).toEqual(['1 hour', '8 hours', '24 hours', '7 days']);
 
     await toggle('Push notifications').click();
-    expect(await toggle('Push notifications').getAttribute('aria-checked')).toBe('true');
+    // The switch flips in the mutation's onMutate, which TanStack Query runs asynchronously.
+    await expect.poll(() => toggle('Push notifications').getAttribute('aria-checked')).toBe('true');
     await expectToast(page, 'success', 'Setting updated successfully!');
     await dismissToasts(page);
     await timeout.selectOption('7d');
