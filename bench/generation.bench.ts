@@ -16,17 +16,11 @@ import type { ProviderConfig } from '@altwise/engine';
 import sharp from 'sharp';
 import { startFakeVisionServer } from '../test-utils/fake-vision-server';
 import { startImageHost } from '../test-utils/image-host';
+import { seeded } from '../packages/engine/test/image-fixtures';
+import type { BenchRow } from './support/stats';
+import { percentile } from './support/stats';
 import { registerUser, startTestServer } from '../apps/server/test/support/test-server';
-
-export interface BenchRow {
-  name: string;
-  measured: number;
-  baseline?: number;
-  ratio?: number;
-  target: string;
-  pass: boolean;
-  unit: string;
-}
+import type { TestServer } from '../apps/server/test/support/test-server';
 
 type Autocannon = (options: Record<string, unknown>) => Promise<{
   requests: { average: number; total: number };
@@ -36,18 +30,6 @@ type Autocannon = (options: Record<string, unknown>) => Promise<{
   timeouts: number;
 }>;
 const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
-
-/** A seeded PRNG (mulberry32): the same "photo" on every run. */
-function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Smooth gradients plus grain: compresses like a photograph (about 0.15 bytes/pixel at q85), not like a flat graphic. */
 async function photoJpeg(width: number, height: number, seed: number, grain = 20): Promise<Buffer> {
@@ -64,11 +46,6 @@ async function photoJpeg(width: number, height: number, seed: number, grain = 20
     }
   }
   return sharp(pixels, { raw: { width, height, channels: 3 } }).jpeg({ quality: 85 }).toBuffer();
-}
-
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
 
 const round = (value: number, digits = 2) => Number(value.toFixed(digits));
@@ -230,7 +207,7 @@ async function startExternalImageHost(body: Buffer, name: string, contentType: s
  * An API key of a new Enterprise account (20,000 requests an hour): one account per measurement,
  * so one run's quota never ends the next (two runs of 5 s at 2,000 req/s would).
  */
-async function enterpriseApiKey(server: Awaited<ReturnType<typeof startTestServer>>): Promise<string> {
+async function enterpriseApiKey(server: TestServer): Promise<string> {
   const { token, user } = await registerUser(server);
   await server.app.db.updateTable('users').set({ plan: 'enterprise' }).where('id', '=', user.userId).execute();
   const key = await server.request('POST', '/api/v1/api-keys', { token, body: {} });

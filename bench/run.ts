@@ -5,17 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-
-interface BenchRow {
-  name: string;
-  measured?: number | string;
-  baseline?: number | string;
-  ratio?: number;
-  target: string;
-  pass: boolean;
-  unit?: string;
-  [extra: string]: unknown;
-}
+import type { BenchRow } from './support/stats';
 
 const dir = import.meta.dirname;
 const files = fs

@@ -1,19 +1,10 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { animatedGif, bombPng, redSquarePng, transparentSpacerGif } from '../../test/image-fixtures';
-import { EngineError } from '../errors/engine-error';
 import { readImageHeader, restrictImageLoaders } from './image-decoder';
+import { failureCode } from '../../test/engine-errors';
 
 const inspectImage = async (bytes: Buffer, maxPixels?: number) => (await readImageHeader(bytes, maxPixels)).facts;
-
-async function failureCode(promise: Promise<unknown>): Promise<string> {
-  const error = await promise.then(
-    () => undefined,
-    (thrown: unknown) => thrown,
-  );
-  expect(error).toBeInstanceOf(EngineError);
-  return (error as EngineError).code;
-}
 
 describe('readImageHeader', () => {
   it('reports type, size, transparency and animation', async () => {

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ImageHost } from '../../../../test-utils/image-host';
 import { startImageHost } from '../../../../test-utils/image-host';
 import { bombPng, redSquarePng } from '../../test/image-fixtures';
-import { EngineError } from '../errors/engine-error';
 import { loadImage, readImage } from './image-loader';
+import { failureCode } from '../../test/engine-errors';
 
 let host: ImageHost;
 let red: Buffer;
@@ -19,15 +19,6 @@ beforeAll(async () => {
   });
 });
 afterAll(() => host.close());
-
-async function failureCode(promise: Promise<unknown>): Promise<string> {
-  const error = await promise.then(
-    () => undefined,
-    (thrown: unknown) => thrown,
-  );
-  expect(error).toBeInstanceOf(EngineError);
-  return (error as EngineError).code;
-}
 
 describe('loadImage', () => {
   it('loads a URL into bytes, facts, metadata, hash and a file name hint', async () => {

@@ -7,10 +7,10 @@ import { startImageHost } from '../../../../test-utils/image-host';
 import { largeJpeg } from '../../test/image-fixtures';
 import type { AltTextEngine } from '../alt-text-engine';
 import { createAltTextEngine } from '../alt-text-engine';
-import { EngineError } from '../errors/engine-error';
 import type { LoadedImage } from '../image/image-loader';
 import { createOpenAiCompatibleProvider } from './openai-compatible.provider';
 import type { RetryPolicy } from './retry-policy';
+import { failureCode } from '../../test/engine-errors';
 
 let fake: FakeVisionServer;
 let host: ImageHost;
@@ -36,15 +36,6 @@ function engineWith(retry: Partial<RetryPolicy> = FAST_RETRY): AltTextEngine {
     }),
     fetch: { allow: [host.hostPort] },
   });
-}
-
-async function failureCode(promise: Promise<unknown>): Promise<string> {
-  const error = await promise.then(
-    () => undefined,
-    (thrown: unknown) => thrown,
-  );
-  expect(error).toBeInstanceOf(EngineError);
-  return (error as EngineError).code;
 }
 
 beforeAll(async () => {

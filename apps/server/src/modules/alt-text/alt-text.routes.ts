@@ -48,6 +48,7 @@ export const altTextRoutes: FastifyPluginAsyncZod<{
 }> = async (app, { altText, guards, maxImageBytes }) => {
   // Scoped to this plugin: only these routes take files, and never more than one image.
   await app.register(multipart, { limits: multipartLimits(maxImageBytes) });
+  // JSON with a large base64 imageData is decoded from the body bytes; every other body parses as usual.
   registerImageJsonBodyParser(app);
 
   // onRequest, not preHandler: the caller is checked from headers alone, before a body of up to
