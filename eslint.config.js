@@ -1,6 +1,43 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import { importX } from 'eslint-plugin-import-x';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
+import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+const SERVER_MODULES = './apps/server/src/modules';
+const serverModules = readdirSync(SERVER_MODULES, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+/**
+ * The architecture's boundaries (DESIGN.md §2), checked on every import instead of remembered:
+ * dependencies point from the apps to the packages and from the server's modules to `platform/`,
+ * never back; a module is reached only through its public face, its `index.ts`.
+ */
+const boundaryZones = [
+  { target: './apps/web', from: './apps/server', message: 'The web app talks to the server over HTTP only.' },
+  // Their source, that is: the SDK's and CLI's tests and the SDK's type generator run a real server.
+  { target: './packages/*/src/**', from: './apps', message: 'The packages know nothing of the apps that use them.' },
+  { target: './packages/shared', from: './packages/engine', message: 'The shared contract depends on nothing.' },
+  {
+    target: './apps/server/src/platform',
+    from: SERVER_MODULES,
+    message: 'platform/ serves the modules and depends on none of them: take what it needs as a parameter.',
+  },
+  ...serverModules.flatMap((target) =>
+    serverModules
+      .filter((from) => from !== target)
+      .map((from) => ({
+        target: `${SERVER_MODULES}/${target}`,
+        from: `${SERVER_MODULES}/${from}`,
+        except: ['./index.ts'],
+        message: `Import the ${from} module through its public face, modules/${from}/index.ts.`,
+      })),
+  ),
+];
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '**/*.config.js'] },
@@ -13,6 +50,37 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
     },
+  },
+  {
+    files: ['**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      // Without these, import-x cannot read the TypeScript files it follows, and no-cycle sees no edge.
+      ...importX.flatConfigs.typescript.settings,
+      'import-x/resolver': undefined,
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          project: ['apps/server/tsconfig.json', 'apps/web/tsconfig.json', 'packages/*/tsconfig.json'],
+          noWarnOnMultipleProjects: true,
+        }),
+      ],
+    },
+    rules: {
+      'import-x/no-cycle': 'error',
+      'import-x/no-restricted-paths': ['error', { zones: boundaryZones }],
+    },
+  },
+  {
+    // Tests may reach a module's internals (its test support, its repository) to arrange a case.
+    files: ['apps/server/src/**/*.test.ts', 'apps/server/src/**/*.test-support.ts'],
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: boundaryZones.filter((zone) => !zone.except) }] },
+  },
+  // jsx-a11y's recommended set reports every rule it turns on as an error.
+  { files: ['apps/web/src/**/*.tsx'], ...jsxA11y.flatConfigs.recommended },
+  {
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
   },
   {
     files: ['**/*.test.ts', '**/*.test.tsx', '**/test/**', '**/e2e/**', 'test-utils/**', 'bench/**'],

@@ -6,6 +6,7 @@ const root = import.meta.dirname;
 const alias = {
   '@altwise/shared': path.join(root, 'packages/shared/src/index.ts'),
   '@altwise/engine': path.join(root, 'packages/engine/src/index.ts'),
+  '@altwise/sdk': path.join(root, 'packages/sdk/src/index.ts'),
 };
 
 export default defineConfig({
@@ -29,6 +30,14 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
+      },
+      {
+        resolve: { alias },
+        test: { name: 'sdk', include: ['packages/sdk/**/*.test.ts'], environment: 'node', testTimeout: 30_000, hookTimeout: 60_000 },
+      },
+      {
+        resolve: { alias },
+        test: { name: 'cli', include: ['packages/cli/**/*.test.ts'], environment: 'node', testTimeout: 60_000, hookTimeout: 60_000 },
       },
       {
         extends: './apps/web/vite.config.ts',

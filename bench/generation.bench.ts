@@ -4,10 +4,6 @@
  * 2. image cost: what the engine sends for a 12-megapixel photo versus the original;
  * 3. cached answers per second for a repeated image, 50 concurrent clients.
  */
-import { spawn } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { createRequire } from 'node:module';
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
@@ -16,7 +12,7 @@ import type { ProviderConfig } from '@altwise/engine';
 import sharp from 'sharp';
 import { startFakeVisionServer } from '../test-utils/fake-vision-server';
 import { startImageHost } from '../test-utils/image-host';
-import { seeded } from '../packages/engine/test/image-fixtures';
+import { photoJpeg, startExternalImageHost } from './support/fixtures';
 import type { BenchRow } from './support/stats';
 import { percentile } from './support/stats';
 import { registerUser, startTestServer } from '../apps/server/test/support/test-server';
@@ -30,23 +26,6 @@ type Autocannon = (options: Record<string, unknown>) => Promise<{
   timeouts: number;
 }>;
 const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
-
-/** Smooth gradients plus grain: compresses like a photograph (about 0.15 bytes/pixel at q85), not like a flat graphic. */
-async function photoJpeg(width: number, height: number, seed: number, grain = 20): Promise<Buffer> {
-  const random = seeded(seed);
-  const pixels = Buffer.alloc(width * height * 3);
-  const phase = seed % 97;
-  for (let y = 0; y < height; y += 1) {
-    for (let x = 0; x < width; x += 1) {
-      const offset = (y * width + x) * 3;
-      const noise = (random() - 0.5) * grain;
-      pixels[offset] = Math.max(0, Math.min(255, 120 + 80 * Math.sin((x + phase) / 211) + noise));
-      pixels[offset + 1] = Math.max(0, Math.min(255, 110 + 70 * Math.cos((y + phase) / 157) + noise));
-      pixels[offset + 2] = Math.max(0, Math.min(255, 140 + 60 * Math.sin((x + y) / 293) + noise));
-    }
-  }
-  return sharp(pixels, { raw: { width, height, channels: 3 } }).jpeg({ quality: 85 }).toBuffer();
-}
 
 const round = (value: number, digits = 2) => Number(value.toFixed(digits));
 
@@ -150,8 +129,7 @@ async function capturePreparedImage(config: ProviderConfig, original: Buffer) {
     return new Response(JSON.stringify({ error: { message: 'captured' } }), { status: 400 });
   };
   const engine = createAltTextEngine({ provider: createProvider(config, { fetch: capture, retry: { maxAttempts: 1 } }) });
-  const image = await engine.loadImage({ bytes: original, fileName: 'photo.jpg' });
-  await engine.describe(image).catch((error: unknown) => {
+  await engine.describe({ bytes: original, fileName: 'photo.jpg' }).catch((error: unknown) => {
     if (!isEngineError(error)) throw error;
   });
   if (!captured) throw new Error(`cost bench: no image captured for ${config.provider}`);
@@ -179,28 +157,6 @@ export async function benchImageCost(): Promise<BenchRow[]> {
     row(`image bytes sent to Claude, 4000x3000 photo → ${claude.width}x${claude.height}`, claude.bytes, original.length, 'bytes'),
     row(`Claude image tokens, 4000x3000 photo`, claudeImageTokens(claude.width, claude.height), claudeImageTokens(4000, 3000), 'tokens'),
   ];
-}
-
-/** The image host in a process of its own, as a real one would be: the server pays only the fetch. */
-async function startExternalImageHost(body: Buffer, name: string, contentType: string) {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'altwise-bench-host-'));
-  const file = path.join(dir, name);
-  fs.writeFileSync(file, body);
-  const child = spawn(process.execPath, [path.join(import.meta.dirname, 'support/static-image-host.mjs'), file, contentType], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const port = await new Promise<number>((resolve, reject) => {
-    child.stdout.once('data', (chunk: Buffer) => resolve(Number(chunk.toString().trim())));
-    child.once('exit', (code) => reject(new Error(`image host exited with ${code}`)));
-  });
-  return {
-    url: `http://127.0.0.1:${port}`,
-    hostPort: `127.0.0.1:${port}`,
-    async close() {
-      child.kill('SIGTERM');
-      fs.rmSync(dir, { recursive: true, force: true });
-    },
-  };
 }
 
 /**

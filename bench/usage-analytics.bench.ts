@@ -4,6 +4,7 @@
  * log is written), then the hourly rollups are rebuilt from them, exactly what the usage recorder
  * would have written one event at a time.
  */
+import { DAY_MS } from '@altwise/shared';
 import { createUsageRepository } from '../apps/server/src/modules/usage/usage.repository';
 import { registerUser, startTestServer } from '../apps/server/test/support/test-server';
 import type { BenchRow } from './support/stats';
@@ -27,7 +28,7 @@ export async function benchUsageAnalytics(): Promise<BenchRow> {
 
     // Spread over the last 90 days up to now, in time order; other accounts interleaved.
     const now = Date.now();
-    const from = now - DAYS * 86_400_000;
+    const from = now - DAYS * DAY_MS;
     const total = EVENTS + OTHER_EVENTS;
     const everyOther = Math.round(total / OTHER_EVENTS);
     const row = (i: number) => {

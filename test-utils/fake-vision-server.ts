@@ -11,6 +11,7 @@ export interface FakeAltText {
   containsText: boolean;
   textInImage: string;
   longDescription: string;
+  keywordsShown: string[];
 }
 
 export interface RecordedImage {
@@ -46,6 +47,8 @@ export interface FakeVisionServer {
   readonly url: string;
   /** Requests received on /v1/chat/completions, including failed and stalled ones. */
   readonly calls: number;
+  /** The most requests being answered at the same time since the server started. */
+  readonly maxConcurrent: number;
   readonly requests: readonly RecordedRequest[];
   readonly lastRequest: RecordedRequest | undefined;
   setLatency(ms: number): void;
@@ -124,6 +127,10 @@ export async function startFakeVisionServer(
   let permanent: { status: number; retryAfter?: number | string } | undefined;
   let stalled = false;
   const requests: RecordedRequest[] = [];
+  // Requests being answered right now, and the most ever at once (global model limits are
+  // proven by this number).
+  let active = 0;
+  let maxConcurrent = 0;
 
   const server = createServer((request, response) => {
     const chunks: Buffer[] = [];
@@ -151,6 +158,14 @@ export async function startFakeVisionServer(
       };
       requests.push(recorded);
       const callNumber = requests.length;
+      active += 1;
+      maxConcurrent = Math.max(maxConcurrent, active);
+      let counted = true;
+      const done = () => {
+        if (counted) active -= 1;
+        counted = false;
+      };
+      response.on('close', done);
       if (stalled) return; // Never answer: the client's deadline must fire.
 
       const failure = failures.shift() ?? permanent;
@@ -177,6 +192,7 @@ export async function startFakeVisionServer(
                 containsText: false,
                 textInImage: '',
                 longDescription: '',
+                keywordsShown: [],
                 ...produced,
               });
         sendJson(
@@ -197,6 +213,9 @@ export async function startFakeVisionServer(
     url: `http://127.0.0.1:${port}/v1`,
     get calls() {
       return requests.length;
+    },
+    get maxConcurrent() {
+      return maxConcurrent;
     },
     get requests() {
       return requests;

@@ -1,3 +1,4 @@
+import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -20,16 +21,49 @@ const commaList = z
   );
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
+/** An IPv4/IPv6 address or a CIDR range (what Fastify's trustProxy takes in a list). */
+function isAddressOrCidr(entry: string): boolean {
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = net.isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  const bits = Number(prefix);
+  return /^\d+$/.test(prefix) && bits <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY: unset/`false` (no proxy), a hop count (`1`: one reverse proxy in front), or a comma
+ * list of proxy addresses/CIDRs. The client IP is then the right-most address not trusted, never a
+ * left entry a client can write itself. `true` used to trust every hop; it now means one hop.
+ */
+const trustProxySchema = z
+  .string()
+  .trim()
+  .default('false')
+  .transform((value, ctx) => {
+    if (value === '' || value === 'false' || value === '0') return { trust: false as const, legacyTrue: false };
+    if (value === 'true') return { trust: 1, legacyTrue: true };
+    if (/^\d+$/.test(value)) return { trust: Number(value), legacyTrue: false };
+    const entries = value.split(',').map((entry) => entry.trim()).filter(Boolean);
+    const bad = entries.filter((entry) => !isAddressOrCidr(entry));
+    if (bad.length > 0 || entries.length === 0) {
+      ctx.addIssue({ code: 'custom', message: `must be false, a hop count or a comma list of addresses/CIDRs (bad: ${bad.join(', ')})` });
+      return z.NEVER;
+    }
+    return { trust: entries, legacyTrue: false };
+  });
+
 /** DESIGN.md §3: the configuration contract. Only this file reads the environment. */
 const envSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   PORT: z.coerce.number().int().min(1).max(65535).default(8080),
   HOST: z.string().trim().min(1).default('127.0.0.1'),
   DATA_DIR: z.string().trim().min(1).default('./data'),
   DATABASE_URL: optionalText.refine((url) => !url || /^postgres(ql)?:\/\//.test(url), {
     message: 'must start with postgres:// (leave it unset for SQLite)',
   }),
-  REDIS_URL: optionalText,
+  REDIS_URL: optionalText.refine((url) => !url || /^rediss?:\/\//.test(url), { message: 'must start with redis:// or rediss://' }),
+  // Namespaces every BullMQ key, so that several deployments (or test runs) can share one Redis.
+  REDIS_PREFIX: z.string().trim().regex(/^[\w.-]+$/, 'letters, digits, _ . - only').default('altwise'),
   APP_SECRET: optionalText.refine((secret) => !secret || secret.length >= 32, {
     message: 'must be at least 32 characters',
   }),
@@ -46,12 +80,37 @@ const envSchema = z.object({
   IMAGE_FETCH_TIMEOUT_MS: positiveInt(10_000),
   IMAGE_FETCH_ALLOW: commaList,
   BATCH_CONCURRENCY: positiveInt(8),
+  MODEL_CONCURRENCY: positiveInt(16),
+  // Model requests per minute (bulk-job items), across every worker when REDIS_URL is set.
+  MODEL_RPM: z.coerce.number().int().positive().optional(),
+  // inline: this process works through bulk-job items; none: it only serves the API (workers elsewhere).
+  WORKERS: z.enum(['inline', 'none']).default('inline'),
+  DATABASE_POOL_SIZE: positiveInt(10),
+  DATABASE_CONNECT_TIMEOUT_MS: positiveInt(5_000),
+  DATABASE_STATEMENT_TIMEOUT_MS: positiveInt(10_000),
+  DATABASE_START_TIMEOUT_MS: positiveInt(30_000),
+  SHUTDOWN_TIMEOUT_MS: positiveInt(25_000),
+  CACHE_TTL_DAYS: positiveInt(30),
+  RETENTION_DAYS: positiveInt(400),
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
   CORS_ORIGINS: commaList,
-  TRUST_PROXY: z
-    .enum(['true', 'false'])
-    .default('false')
-    .transform((value) => value === 'true'),
+  TRUST_PROXY: trustProxySchema,
+  // Altwise's own: slow clients (README "Security"). A request must arrive whole within
+  // REQUEST_TIMEOUT_MS (its headers within HEADERS_TIMEOUT_MS), else 408; a socket silent for
+  // CONNECTION_TIMEOUT_MS is closed.
+  REQUEST_TIMEOUT_MS: positiveInt(30_000),
+  HEADERS_TIMEOUT_MS: positiveInt(10_000),
+  CONNECTION_TIMEOUT_MS: positiveInt(300_000),
+  REGISTRATIONS_PER_HOUR: positiveInt(5),
+  BILLING_PROVIDER: z.preprocess((value) => (value === '' ? undefined : value), z.enum(['none', 'test', 'stripe']).default('none')),
+  STRIPE_SECRET_KEY: optionalText,
+  STRIPE_WEBHOOK_SECRET: optionalText,
+  STRIPE_PRICE_PRO: optionalText,
+  STRIPE_PRICE_ENTERPRISE: optionalText,
+  // Where the Stripe client connects (tests point it at a loopback fake); unset: api.stripe.com.
+  STRIPE_API_BASE_URL: optionalText.refine((url) => !url || URL.canParse(url), { message: 'must be a URL' }),
+  // The web app's public address, for Stripe's return links; unset: taken from the request.
+  PUBLIC_URL: optionalText.refine((url) => !url || URL.canParse(url), { message: 'must be a URL' }),
   WEB_DIST_DIR: optionalText,
 });
 
@@ -64,12 +123,12 @@ export class ConfigError extends Error {
 function toConfig(env: z.infer<typeof envSchema>) {
   const dataDir = path.resolve(env.DATA_DIR);
   return {
-    env: env.NODE_ENV,
     port: env.PORT,
     host: env.HOST,
     dataDir,
     databaseUrl: env.DATABASE_URL ?? null,
     redisUrl: env.REDIS_URL ?? null,
+    redisPrefix: env.REDIS_PREFIX,
     appSecret: env.APP_SECRET ?? null,
     ai: {
       provider: env.ALT_PROVIDER,
@@ -87,9 +146,39 @@ function toConfig(env: z.infer<typeof envSchema>) {
       fetchAllow: env.IMAGE_FETCH_ALLOW,
     },
     batchConcurrency: env.BATCH_CONCURRENCY,
+    modelConcurrency: env.MODEL_CONCURRENCY,
+    modelRpm: env.MODEL_RPM ?? null,
+    workers: env.WORKERS,
+    database: {
+      poolSize: env.DATABASE_POOL_SIZE,
+      connectTimeoutMs: env.DATABASE_CONNECT_TIMEOUT_MS,
+      statementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT_MS,
+      startTimeoutMs: env.DATABASE_START_TIMEOUT_MS,
+    },
+    shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
+    retention: { cacheTtlDays: env.CACHE_TTL_DAYS, retentionDays: env.RETENTION_DAYS },
     logLevel: env.LOG_LEVEL,
     corsOrigins: env.CORS_ORIGINS,
-    trustProxy: env.TRUST_PROXY,
+    trustProxy: env.TRUST_PROXY.trust,
+    /** TRUST_PROXY=true, read as one hop: said in the log at start. */
+    trustProxyWasTrue: env.TRUST_PROXY.legacyTrue,
+    timeouts: {
+      requestMs: env.REQUEST_TIMEOUT_MS,
+      // Node requires the headers deadline not to exceed the whole-request one.
+      headersMs: Math.min(env.HEADERS_TIMEOUT_MS, env.REQUEST_TIMEOUT_MS),
+      connectionMs: env.CONNECTION_TIMEOUT_MS,
+    },
+    registrationsPerHour: env.REGISTRATIONS_PER_HOUR,
+    publicUrl: env.PUBLIC_URL ?? null,
+    billing: {
+      provider: env.BILLING_PROVIDER,
+      stripe: {
+        secretKey: env.STRIPE_SECRET_KEY ?? null,
+        webhookSecret: env.STRIPE_WEBHOOK_SECRET ?? null,
+        prices: { pro: env.STRIPE_PRICE_PRO ?? null, enterprise: env.STRIPE_PRICE_ENTERPRISE ?? null },
+        apiBaseUrl: env.STRIPE_API_BASE_URL ?? null,
+      },
+    },
     webDistDir: env.WEB_DIST_DIR
       ? path.resolve(env.WEB_DIST_DIR)
       : path.resolve(import.meta.dirname, '../../web/dist'),
@@ -103,5 +192,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')} ${issue.message}`);
     throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
   }
-  return Object.freeze(toConfig(parsed.data));
+  const config = toConfig(parsed.data);
+  if (config.billing.provider === 'stripe') {
+    const missing = Object.entries({
+      STRIPE_SECRET_KEY: config.billing.stripe.secretKey,
+      STRIPE_WEBHOOK_SECRET: config.billing.stripe.webhookSecret,
+      STRIPE_PRICE_PRO: config.billing.stripe.prices.pro,
+      STRIPE_PRICE_ENTERPRISE: config.billing.stripe.prices.enterprise,
+    }).filter(([, value]) => !value);
+    if (missing.length > 0) {
+      throw new ConfigError(`Invalid configuration: BILLING_PROVIDER=stripe needs ${missing.map(([name]) => name).join(', ')}`);
+    }
+  }
+  return Object.freeze(config);
 }

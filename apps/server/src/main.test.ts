@@ -35,7 +35,7 @@ describe('main', () => {
     const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#3366cc' } }).png().toBuffer();
     // The image host answers slowly, so the demo request below is surely in flight at SIGTERM.
     const imageHost = await startImageHost({ '/slow.png': { body: png, contentType: 'image/png', delayMs: 800 } });
-    const server = startMain({ PORT: String(port), DATA_DIR: dataDir, IMAGE_FETCH_ALLOW: imageHost.hostPort });
+    const server = startMain({ PORT: String(port), DATA_DIR: dataDir, IMAGE_FETCH_ALLOW: imageHost.hostPort, SHUTDOWN_TIMEOUT_MS: '5000' });
     try {
       const deadline = Date.now() + 20_000;
       while (!server.output().includes('Altwise is running') && Date.now() < deadline) {
@@ -60,6 +60,15 @@ describe('main', () => {
       await imageHost.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
+  });
+
+  it('waits for an unreachable database for a bounded time, then exits with one line naming the host and the variable', async () => {
+    const port = await freePort();
+    const server = startMain({ DATABASE_URL: `postgres://postgres@127.0.0.1:${port}/altwise`, DATABASE_START_TIMEOUT_MS: '1500' });
+    expect(await server.exited).toBe(1);
+    const lines = server.output().trim().split('\n');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(new RegExp(`^Cannot reach PostgreSQL at 127\\.0\\.0\\.1:${port} after 2 s \\(.+\\); check DATABASE_URL$`));
   });
 
   it('refuses to start with a bad variable and names it', async () => {

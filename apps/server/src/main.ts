@@ -1,19 +1,20 @@
-import { buildApp } from './app';
-import { ConfigError, loadConfig } from './config';
+import type { FastifyInstance } from 'fastify';
+import { handleFatalErrors } from './platform/fatal-errors';
+import { buildAppOrExit, drainOnSignals, loadConfigOrExit } from './process-lifecycle';
 
 async function main() {
-  let config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
+  // Set once built; until then a fatal error is logged to stderr and there is nothing to close.
+  let app: FastifyInstance | undefined = undefined;
+  handleFatalErrors(process, {
+    logger: () => app?.log,
+    close: async () => {
+      await app?.close();
+    },
+    exit: (code) => process.exit(code),
+  });
 
-  const app = await buildApp(config);
+  const config = loadConfigOrExit();
+  app = await buildAppOrExit(config);
   const address = await app.listen({ port: config.port, host: config.host });
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   const url = address.includes('127.0.0.1') || address.includes('[::1]') || shownHost === 'localhost'
@@ -21,26 +22,12 @@ async function main() {
     : address;
   console.log(`Altwise is running at ${url} (AI provider: ${app.altTextProvider ?? 'offline'})`);
   if (config.redisUrl) {
-    // Said out loud rather than ignored: quotas are exact in the database, Redis is not wired yet.
-    app.log.warn('REDIS_URL is set but not used yet: quotas and batches run on the database');
+    // Said out loud: only bulk jobs use Redis; quotas stay exact in the database.
+    app.log.info({ prefix: config.redisPrefix, workers: config.workers }, 'REDIS_URL is set: bulk-job items are dispatched through BullMQ');
   }
 
-  // Stop accepting, let in-flight requests finish, close the database (an onClose hook).
-  let closing = false;
-  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
-    process.on(signal, () => {
-      if (closing) return;
-      closing = true;
-      app.log.info({ signal }, 'shutting down');
-      app.close().then(
-        () => process.exit(0),
-        (error) => {
-          app.log.error(error, 'shutdown failed');
-          process.exit(1);
-        },
-      );
-    });
-  }
+  // A fifth of the drain (at most 5 s) for load balancers to notice the 503 before the listener closes.
+  drainOnSignals(app, config, Math.min(5_000, config.shutdownTimeoutMs / 5));
 }
 
 void main();

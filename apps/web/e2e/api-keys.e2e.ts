@@ -30,13 +30,18 @@ describe('API Keys', () => {
 
     const keys = await apiCall<{ apiKeys: KeyBody[] }>(env.baseUrl, registered, 'GET', '/v1/api-keys');
     expect(keys.body.apiKeys).toHaveLength(1);
-    const fullKey = keys.body.apiKeys[0]!.apiKey;
+    // The list is masked; the full key only comes from an explicit (audited) reveal.
+    const listed = keys.body.apiKeys[0]!;
+    expect(listed.apiKey).toMatch(/^ak_live_…[A-Za-z0-9]{4}$/);
+    const revealed = await apiCall<{ apiKey: string }>(env.baseUrl, registered, 'POST', `/v1/api-keys/${listed.id}/reveal`);
+    const fullKey = revealed.body.apiKey;
     const ending = fullKey.slice(-4);
+    expect(listed.apiKey.endsWith(ending)).toBe(true);
 
     const card = page.getByTestId('api-key');
     const value = card.getByTestId('api-key-value');
     await value.waitFor();
-    expect(await value.textContent()).toBe(`${fullKey.slice(0, 12)}••••••••${ending}`);
+    expect(await value.textContent()).toBe(`ak_live_••••••••${ending}`);
     expect(await card.textContent()).toContain('Active');
     expect(await card.textContent()).toContain('Free');
     expect(await card.getByRole('progressbar', { name: 'Hourly usage' }).getAttribute('aria-valuemax')).toBe('100');
@@ -47,7 +52,7 @@ describe('API Keys', () => {
     await show.click();
     const hide = card.getByRole('button', { name: 'Hide API key' });
     expect(await hide.getAttribute('aria-pressed')).toBe('true');
-    expect(await value.textContent()).toBe(fullKey);
+    await page.waitForFunction((key) => document.querySelector('[data-testid="api-key-value"]')?.textContent === key, fullKey);
     await hide.click();
     expect(await value.textContent()).toContain('••••••••');
 

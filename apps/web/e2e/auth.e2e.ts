@@ -25,7 +25,7 @@ describe('sign-up, sign-out and sign-in', () => {
     await page.getByText('Welcome back, Katherine!').waitFor();
     await page.getByRole('status').getByText('Account created successfully!').waitFor();
     const menuButton = page.getByRole('button', { name: /Katherine Johnson/ });
-    expect(await menuButton.textContent()).toContain('free Plan');
+    expect(await menuButton.textContent()).toContain('Free Plan');
     expect(await menuButton.textContent()).toContain('KJ');
 
     await menuButton.click();

@@ -97,7 +97,8 @@ describe('dashboard and usage with live data', () => {
     await page.getByRole('radio', { name: '24h' }).focus();
     await page.keyboard.press('End');
     await expect.poll(() => tableRows(page, 'Request trends').count()).toBe(90);
-    await page.keyboard.press('ArrowLeft');
+    // Held like a finger holds a key (Radix checks the focused item only while the arrow is down).
+    await page.keyboard.press('ArrowLeft', { delay: 50 });
     await expect.poll(() => tableRows(page, 'Request trends').count()).toBe(30);
 
     // Plan usage: the hourly bar with its local reset time, the daily one resetting at midnight.
@@ -164,6 +165,21 @@ describe('dashboard and usage with live data', () => {
       await expect.poll(() => tableRows(page, 'Request trends').count()).toBe(24);
       await expectNoAxeViolations(page, `/app/usage 24h (${theme})`);
       await screenshot(page, `usage-24h-${theme}`, { fullPage: false });
+
+      // 90 days on a log axis: the switch is reachable, flips, and the chart redraws without errors.
+      const pageErrors: string[] = [];
+      page.on('pageerror', (error) => pageErrors.push(error.message));
+      await page.getByRole('radio', { name: '90d' }).click();
+      await expect.poll(() => tableRows(page, 'Request trends').count()).toBe(90);
+      const logScale = page.getByRole('switch', { name: 'Log scale' });
+      await logScale.focus();
+      await page.keyboard.press('Space');
+      expect(await logScale.getAttribute('aria-checked')).toBe('true');
+      await page.getByRole('img', { name: 'Request trends, line chart, logarithmic scale' }).waitFor();
+      await page.getByText('Requests per day by outcome, the last 90 days (logarithmic scale)').waitFor();
+      expect(pageErrors).toEqual([]);
+      await expectNoAxeViolations(page, `/app/usage 90d log scale (${theme})`);
+      await screenshot(page, `usage-90d-log-${theme}`, { fullPage: false });
     });
   });
 });

@@ -199,10 +199,12 @@ describe('Generate Alt Text', () => {
     const single = page.getByRole('radio', { name: 'Single Image' });
     await tabTo(page, single);
     await expectVisibleFocus(page);
-    await page.keyboard.press('ArrowRight');
-    expect(await page.getByRole('radio', { name: 'Batch Processing' }).getAttribute('aria-checked')).toBe('true');
-    await page.keyboard.press('ArrowLeft');
-    expect(await single.getAttribute('aria-checked')).toBe('true');
+    // Held like a finger holds a key: Radix checks the item an arrow key focuses (a tick later)
+    // only while that key is down, and a zero-length press releases it first.
+    await page.keyboard.press('ArrowRight', { delay: 50 });
+    await expect.poll(() => page.getByRole('radio', { name: 'Batch Processing' }).getAttribute('aria-checked')).toBe('true');
+    await page.keyboard.press('ArrowLeft', { delay: 50 });
+    await expect.poll(() => single.getAttribute('aria-checked')).toBe('true');
 
     const urlInput = page.getByLabel('Image URL', { exact: true });
     await tabTo(page, urlInput);

@@ -96,7 +96,7 @@ describe('Profile', () => {
     });
     await picker.setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: await samplePng() });
     await expectToast(page, 'success', 'Profile image uploaded! (Demo only)');
-    const preview = page.getByRole('img', { name: 'Your new profile picture (preview)' });
+    const preview = page.getByRole('img', { name: 'Preview of your new avatar' });
     expect(await preview.getAttribute('src')).toMatch(/^blob:/);
     expect(apiCalls).toEqual([]);
 
@@ -291,6 +291,10 @@ describe.each(['light', 'dark'] as const)('profile and settings in the %s theme'
     await page.getByRole('switch', { name: 'Email notifications' }).waitFor();
     await expectNoAxeViolations(page, `/app/settings (${theme})`);
     await shot(page, `settings-${theme}`);
+    await page.getByLabel('Keywords').fill('a, b, c, d, e, f, g');
+    await page.getByRole('button', { name: 'Save alt-text style' }).click();
+    await page.getByText('At most 6 keywords').waitFor();
+    await expectNoAxeViolations(page, `/app/settings alt-text style with an error (${theme})`);
     await page.getByRole('button', { name: 'Delete Account' }).click();
     await page.getByRole('alertdialog').waitFor();
     await page.getByLabel('Type DELETE to confirm').fill('DEL');

@@ -24,7 +24,7 @@ describe('subscription', () => {
     await signInAs(page, registered, '/app/subscription');
     await page.getByRole('heading', { level: 1, name: 'Choose Your Plan' }).waitFor();
     await expect.poll(() => currentlyOn(page)).toBe('Currently on: Free plan');
-    expect(await userMenuText(page)).toContain('free Plan');
+    expect(await userMenuText(page)).toContain('Free Plan');
 
     // The catalogue comes from /api/v1/plans: three cards, badges and button labels.
     expect(await page.getByRole('article').count()).toBe(3);
@@ -43,7 +43,7 @@ describe('subscription', () => {
 
     await page.getByRole('status').getByText('Successfully upgraded to Pro plan!').waitFor();
     await expect.poll(() => currentlyOn(page)).toBe('Currently on: Pro plan');
-    await expect.poll(() => userMenuText(page)).toContain('pro Plan');
+    await expect.poll(() => userMenuText(page)).toContain('Pro Plan');
     expect(await plan(page, 'Pro').getByRole('button', { name: 'Current Plan' }).isDisabled()).toBe(true);
     await screenshot(page, 'subscription-pro-light', { fullPage: false });
 
@@ -57,9 +57,13 @@ describe('subscription', () => {
 
     await page.goto('/app/subscription');
     await plan(page, 'Free').getByRole('button', { name: 'Downgrade to Free' }).click();
+    // Losing batch processing at once is confirmed first.
+    const confirm = page.getByRole('alertdialog', { name: 'Downgrade to Free?' });
+    await confirm.getByText(/batch processing/i).first().waitFor();
+    await confirm.getByRole('button', { name: 'Downgrade to Free' }).click();
     await page.getByRole('status').getByText('Successfully downgraded to Free plan').waitFor();
     await expect.poll(() => currentlyOn(page)).toBe('Currently on: Free plan');
-    await expect.poll(() => userMenuText(page)).toContain('free Plan');
+    await expect.poll(() => userMenuText(page)).toContain('Free Plan');
   });
 
   it('shows the server message when a change fails and clears the busy state', async () => {

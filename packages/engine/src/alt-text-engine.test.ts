@@ -4,7 +4,6 @@ import type { ImageHost } from '../../../test-utils/image-host';
 import { startImageHost } from '../../../test-utils/image-host';
 import { largeJpeg, redSquarePng, xmpPacket } from '../test/image-fixtures';
 import { createAltTextEngine } from './alt-text-engine';
-import { cacheKey } from './cache-key';
 import { EngineError } from './errors/engine-error';
 import type { VisionInput, VisionProvider } from './providers/vision-provider';
 
@@ -37,27 +36,10 @@ beforeAll(async () => {
 afterAll(() => host.close());
 
 describe('createAltTextEngine', () => {
-  it('exposes the provider name and model for cache keys', () => {
-    const engine = createAltTextEngine({ provider: { provider: 'offline' } });
-    expect(engine.provider).toEqual({ name: 'offline', model: 'offline-describer-1' });
-  });
-
-  it('computes the same cache key as cacheKey() between load and describe', async () => {
-    const { provider } = recordingProvider();
-    const engine = createAltTextEngine({ provider });
-    const loaded = await engine.loadImage({ bytes: await redSquarePng() });
-    const options = { context: 'Sea view', language: 'en-GB', maxLength: 100 };
-    expect(engine.cacheKey(loaded, options)).toBe(
-      cacheKey({ bytes: loaded.bytes, provider: 'openai-compatible', model: 'recorder-1', ...options }),
-    );
-    expect(engine.cacheKey(loaded, options)).not.toBe(engine.cacheKey(loaded, { ...options, maxLength: 90 }));
-  });
-
   it("prepares the image the provider's way and passes facts, options and metadata", async () => {
     const { provider, inputs } = recordingProvider();
     const engine = createAltTextEngine({ provider, fetch: { allow: [host.hostPort] } });
-    const loaded = await engine.loadImage({ url: `${host.url}/sea.jpg` });
-    await engine.describe(loaded, { context: '  Our beach hut  ', language: 'fr' });
+    await engine.describe({ url: `${host.url}/sea.jpg` }, { context: '  Our beach hut  ', language: 'fr' });
     const input = inputs[0]!;
     expect(input).toMatchObject({
       context: 'Our beach hut',
@@ -73,7 +55,7 @@ describe('createAltTextEngine', () => {
 
   it('refuses a URL on a private address when the host is not allow-listed', async () => {
     const engine = createAltTextEngine({ provider: recordingProvider().provider });
-    await expect(engine.loadImage({ url: `${host.url}/sea.jpg` })).rejects.toSatisfy(
+    await expect(engine.describe({ url: `${host.url}/sea.jpg` })).rejects.toSatisfy(
       (error) => error instanceof EngineError && error.code === 'url_not_allowed',
     );
   });
@@ -82,13 +64,13 @@ describe('createAltTextEngine', () => {
     const engine = createAltTextEngine({
       provider: recordingProvider({ isDecorative: true, altText: 'A swirl' }).provider,
     });
-    const result = await engine.describe(await engine.loadImage({ bytes: await redSquarePng() }));
+    const result = await engine.describe({ bytes: await redSquarePng() });
     expect(result).toMatchObject({ altText: '', isDecorative: true, wcagCompliant: true, issues: [] });
   });
 
   it('reports an empty alt from a provider as non-compliant', async () => {
     const engine = createAltTextEngine({ provider: recordingProvider({ altText: '  ' }).provider });
-    const result = await engine.describe(await engine.loadImage({ bytes: await redSquarePng() }));
+    const result = await engine.describe({ bytes: await redSquarePng() });
     expect(result).toMatchObject({ altText: '', wcagCompliant: false });
     expect(result.issues.map((issue) => issue.id)).toEqual(['empty']);
   });
@@ -99,13 +81,13 @@ describe('createAltTextEngine', () => {
       .withXmp(xmpPacket({ altText: '&lt;script&gt;x&lt;/script&gt;&lt;b&gt;Company logo&lt;/b&gt;' }))
       .toBuffer();
     const engine = createAltTextEngine({ provider: { provider: 'offline' } });
-    const result = await engine.describe(await engine.loadImage({ bytes }));
+    const result = await engine.describe({ bytes });
     expect(result.altText).toBe('Company logo');
   });
 
   it('warns that the offline describer writes English only', async () => {
     const engine = createAltTextEngine({ provider: { provider: 'offline' } });
-    const result = await engine.describe(await engine.loadImage({ bytes: await redSquarePng() }), {
+    const result = await engine.describe({ bytes: await redSquarePng() }, {
       language: 'de',
     });
     expect(result.issues.map((issue) => issue.id)).toEqual(['no-vision-model', 'language-not-supported']);
@@ -113,9 +95,8 @@ describe('createAltTextEngine', () => {
 
   it('stops when the caller aborts', async () => {
     const engine = createAltTextEngine({ provider: { provider: 'offline' } });
-    const loaded = await engine.loadImage({ bytes: await redSquarePng() });
     const controller = new AbortController();
     controller.abort(new Error('gone'));
-    await expect(engine.describe(loaded, {}, controller.signal)).rejects.toThrow('gone');
+    await expect(engine.describe({ bytes: await redSquarePng() }, {}, { signal: controller.signal })).rejects.toThrow('gone');
   });
 });

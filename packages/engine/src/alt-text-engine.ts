@@ -1,17 +1,22 @@
 import type { AltTextIssue } from '@altwise/shared';
 import type { DescribeOptions } from './cache-key';
 import { cacheKey, normaliseDescribeOptions } from './cache-key';
+import type { AltTextDescription, Described, DescriptionCache } from './description';
+import { NO_CACHE } from './description';
+import { DEFAULT_MAX_BYTES } from './fetch/image-fetcher';
 import type { HostResolver } from './fetch/ssrf-guard';
 import { MAX_INPUT_PIXELS } from './image/image-decoder';
 import type { ImageSource, LoadedImage, RawImage } from './image/image-loader';
 import { loadImage, readImage } from './image/image-loader';
-import type { ImagePreparation } from './image/image-preparer';
-import { prepareImage } from './image/image-preparer';
+import { ocrLanguageFor } from './ocr/ocr-languages';
+import type { TextReader } from './ocr/text-reader';
+import { sharedTextReader } from './ocr/text-reader';
 import type { ProviderConfig, ProviderDependencies } from './providers/provider-factory';
 import { createProvider } from './providers/provider-factory';
-import type { ProviderName, VisionProvider } from './providers/vision-provider';
-import { OFFLINE_WARNING, checkAltText } from './quality/quality-checker';
-import { sanitizeModelText } from './text/output-sanitizer';
+import type { VisionProvider } from './providers/vision-provider';
+import type { VisionInput } from './providers/vision-provider';
+import { OFFLINE_WARNING } from './quality/quality-checker';
+import { checkedAnswer, withOneRepair } from './self-repair';
 
 export interface AltTextEngineOptions {
   /** A ready provider, or the plain config to build one with `createProvider`. */
@@ -26,38 +31,38 @@ export interface AltTextEngineOptions {
     readonly resolve?: HostResolver;
   };
   readonly maxPixels?: number;
+  /**
+   * Offline OCR (tesseract.js, language data from node_modules) run on every described image;
+   * its text goes to the provider. Default: one process-wide reader; `false` turns OCR off.
+   */
+  readonly ocr?: TextReader | false;
+  /** Where answers are kept between generations; none by default (every image is described). */
+  readonly cache?: DescriptionCache;
+  /**
+   * Runs each description (OCR and model calls; never a read, a load or a cache hit): the app's
+   * queue of model calls. Default: at once.
+   */
+  readonly queue?: <T>(task: () => Promise<T>) => Promise<T>;
 }
 
-export interface AltTextDescription {
-  readonly altText: string;
-  readonly longDescription?: string;
-  readonly isDecorative: boolean;
-  readonly containsText: boolean;
-  readonly textInImage?: string;
-  readonly wcagCompliant: boolean;
-  readonly issues: AltTextIssue[];
-  readonly provider: ProviderName;
-  readonly model: string;
+/** Per call: what may differ between two generations of one engine. */
+export interface DescribeCall {
+  /** Skip the cache lookup and replace the entry with a fresh answer. */
+  readonly regenerate?: boolean;
+  /** A byte cap below the engine's own, for this image only (the public demo's 5 MB). */
+  readonly maxBytes?: number;
+  readonly signal?: AbortSignal;
 }
 
 export interface AltTextEngine {
-  /** Name and model of the provider in use: what the cache key must contain. */
-  readonly provider: { readonly name: ProviderName; readonly model: string };
-  /** Fetch (SSRF-guarded) or take uploaded bytes; byte cap, type by magic bytes, hash. No decoding. */
-  readImage(source: Exclude<ImageSource, { raw: RawImage }>, signal?: AbortSignal): Promise<RawImage>;
   /**
-   * Everything `readImage` does, then the pixel limit, the embedded metadata and the one decode
-   * (the image prepared for the provider, which also proves the file decodes).
+   * One generation, start to end (DESIGN.md §5): read the image (fetch with the SSRF guard, or
+   * take the upload; byte cap, type by magic bytes, hash), key it, ask the cache, and only on a
+   * miss load it (pixel limit, metadata, the one decode), describe it (prepare → provider →
+   * sanitise → check) and save the answer in the cache.
    */
-  loadImage(source: ImageSource, signal?: AbortSignal): Promise<LoadedImage>;
-  /** The cache key of this image and options for the current provider. */
-  cacheKey(image: Pick<LoadedImage, 'sha256' | 'fileName'>, options?: DescribeOptions): string;
-  /** Prepare → provider → sanitise → check. Never called on a cache hit. */
-  describe(image: LoadedImage, options?: DescribeOptions, signal?: AbortSignal): Promise<AltTextDescription>;
+  describe(source: ImageSource, options?: DescribeOptions, call?: DescribeCall): Promise<Described>;
 }
-
-const LONG_DESCRIPTION_CAP = 4000;
-const TEXT_IN_IMAGE_CAP = 1000;
 
 const OFFLINE_LANGUAGE_WARNING: AltTextIssue = Object.freeze({
   id: 'language-not-supported',
@@ -65,17 +70,13 @@ const OFFLINE_LANGUAGE_WARNING: AltTextIssue = Object.freeze({
   message: 'The offline describer writes English only; use a vision model for other languages.',
 });
 
-function samePreparation(a: ImagePreparation, b: ImagePreparation): boolean {
-  return a === b || (a.maxEdge === b.maxEdge && a.format === b.format && a.quality === b.quality);
-}
-
 function isProvider(value: VisionProvider | ProviderConfig): value is VisionProvider {
   return typeof (value as VisionProvider).describe === 'function';
 }
 
 /**
- * The engine's one entry point. Loading and describing are separate so the caller can
- * compute the cache key in between and skip the model on a hit.
+ * The engine's one entry point. A generation comes in and goes out once: reading, keying, the
+ * cache, loading and describing are stages inside it, so no caller runs them in turn.
  */
 export function createAltTextEngine(options: AltTextEngineOptions): AltTextEngine {
   const provider = isProvider(options.provider)
@@ -83,76 +84,94 @@ export function createAltTextEngine(options: AltTextEngineOptions): AltTextEngin
     : createProvider(options.provider, options.providerDependencies);
   const maxPixels = options.maxPixels ?? MAX_INPUT_PIXELS;
   const fetchOptions = { ...options.fetch, maxPixels, preparation: provider.preparation };
+  const engineMaxBytes = options.fetch?.maxBytes ?? DEFAULT_MAX_BYTES;
+  const ocr = options.ocr === false ? undefined : (options.ocr ?? sharedTextReader());
+  const cache = options.cache ?? NO_CACHE;
+  const queue = options.queue ?? ((task) => task());
+  // Concurrent generations of the same uncached image share one model call (batches with repeats).
+  const inFlight = new Map<string, Promise<AltTextDescription>>();
+
+  /** Provider → sanitise → check, for an image this engine loaded (and so prepared for its provider). */
+  async function describeLoaded(image: LoadedImage, describeOptions: DescribeOptions, signal?: AbortSignal): Promise<AltTextDescription> {
+    const options = normaliseDescribeOptions(describeOptions);
+    const { context, language, maxLength } = options;
+    const textFound = await ocr?.read(image.bytes, ocrLanguageFor(language));
+    signal?.throwIfAborted();
+    const input: VisionInput = {
+      // Prepared for this provider by the load (its one decode): nothing is decoded again.
+      image: image.prepared,
+      // Only the facts: the loaded image also holds the source URL, which no provider may see.
+      original: {
+        type: image.type,
+        width: image.width,
+        height: image.height,
+        animated: image.animated,
+        hasAlpha: image.hasAlpha,
+      },
+      context,
+      language,
+      maxLength,
+      fileName: image.fileName,
+      metadata: image.metadata,
+      textFound: textFound && { text: textFound.text, confidence: textFound.confidence },
+      style: {
+        trailingPeriod: options.trailingPeriod,
+        keywords: options.keywords,
+        instructions: options.instructions,
+      },
+    };
+
+    const answer = async (feedback?: VisionInput['feedback']) =>
+      checkedAnswer(await provider.describe(feedback ? { ...input, feedback } : input, signal), options);
+    const { answer: best, tries } = await withOneRepair(answer, provider.name !== 'offline', signal);
+
+    const issues = [...best.issues];
+    if (provider.name === 'offline') {
+      issues.push({ ...OFFLINE_WARNING });
+      if (!/^en\b/i.test(language)) issues.push({ ...OFFLINE_LANGUAGE_WARNING });
+    }
+    return {
+      ...best.description,
+      wcagCompliant: best.wcagCompliant,
+      issues,
+      provider: provider.name,
+      model: provider.model,
+      tries,
+    };
+  }
+
+  /** A miss: load the bytes already read (never fetched again), describe, save. */
+  async function fresh(key: string, raw: RawImage, describeOptions: DescribeOptions, signal?: AbortSignal) {
+    const image = await loadImage({ raw }, fetchOptions, signal);
+    const description = await queue(() => describeLoaded(image, describeOptions, signal));
+    await cache.save(key, description);
+    return description;
+  }
 
   return Object.freeze({
-    provider: Object.freeze({ name: provider.name, model: provider.model }),
-
-    readImage: (source: Exclude<ImageSource, { raw: RawImage }>, signal?: AbortSignal) =>
-      readImage(source, fetchOptions, signal),
-
-    loadImage: (source: ImageSource, signal?: AbortSignal) => loadImage(source, fetchOptions, signal),
-
-    cacheKey: (image: Pick<LoadedImage, 'sha256' | 'fileName'>, describeOptions?: DescribeOptions) =>
-      cacheKey({
-        sha256: image.sha256,
-        fileName: image.fileName,
-        provider: provider.name,
-        model: provider.model,
-        ...describeOptions,
-      }),
-
-    async describe(image: LoadedImage, describeOptions?: DescribeOptions, signal?: AbortSignal) {
-      const { context, language, maxLength } = normaliseDescribeOptions(describeOptions);
-      // Loaded by this engine (the normal case): the image was already prepared, decode nothing.
-      const prepared = samePreparation(image.preparedFor, provider.preparation)
-        ? image.prepared
-        : await prepareImage(image.bytes, provider.preparation, maxPixels);
-      const raw = await provider.describe(
-        {
-          image: prepared,
-          // Only the facts: the loaded image also holds the source URL, which no provider may see.
-          original: {
-            type: image.type,
-            width: image.width,
-            height: image.height,
-            animated: image.animated,
-            hasAlpha: image.hasAlpha,
-          },
-          context,
-          language,
-          maxLength,
-          fileName: image.fileName,
-          metadata: image.metadata,
-        },
-        signal,
-      );
-
-      // Everything a provider returns is untrusted text headed for an HTML attribute.
-      const isDecorative = raw.isDecorative === true;
-      const altText = isDecorative ? '' : sanitizeModelText(raw.altText, { hardCap: maxLength * 2 });
-      const longDescription =
-        sanitizeModelText(raw.longDescription, { multiline: true, hardCap: LONG_DESCRIPTION_CAP }) ||
-        undefined;
-      const textInImage =
-        sanitizeModelText(raw.textInImage, { verbatim: true, hardCap: TEXT_IN_IMAGE_CAP }) || undefined;
-
-      const check = checkAltText({ altText, context, maxLength, isDecorative, longDescription });
-      const issues = [...check.issues];
-      if (provider.name === 'offline') {
-        issues.push({ ...OFFLINE_WARNING });
-        if (!/^en\b/i.test(language)) issues.push({ ...OFFLINE_LANGUAGE_WARNING });
+    /**
+     * URLs and uploads alike are keyed before any decoding: a hit ends after the read. Skipping
+     * the decode on a hit is safe because an entry exists only for bytes that were fully loaded
+     * (pixel limit, decode) and described before, and identical bytes (same SHA-256) pass or fail
+     * those checks identically.
+     */
+    async describe(source: ImageSource, describeOptions: DescribeOptions = {}, call: DescribeCall = {}): Promise<Described> {
+      const maxBytes = Math.min(call.maxBytes ?? engineMaxBytes, engineMaxBytes);
+      const raw = await readImage(source, { ...fetchOptions, maxBytes }, call.signal);
+      const key = cacheKey({ sha256: raw.sha256, fileName: raw.fileName, provider: provider.name, model: provider.model, ...describeOptions });
+      if (!call.regenerate) {
+        const hit = await cache.find(key);
+        if (hit) return { ...hit, cached: true };
+        const pending = inFlight.get(key);
+        if (pending) return { ...(await pending), cached: false };
       }
-      return {
-        altText,
-        longDescription,
-        isDecorative,
-        containsText: raw.containsText === true || Boolean(textInImage),
-        textInImage,
-        wcagCompliant: check.wcagCompliant,
-        issues,
-        provider: provider.name,
-        model: provider.model,
-      };
+      const work = fresh(key, raw, describeOptions, call.signal);
+      inFlight.set(key, work);
+      try {
+        return { ...(await work), cached: false };
+      } finally {
+        if (inFlight.get(key) === work) inFlight.delete(key);
+      }
     },
   });
 }

@@ -54,6 +54,21 @@ describe('normaliseDescribeOptions', () => {
       context: 'Caption',
       language: 'en',
       maxLength: 125,
+      keywords: [],
+      trailingPeriod: undefined,
+      instructions: undefined,
     });
+  });
+
+  it('keeps each style apart and equivalent styles together', () => {
+    const base = { sha256: 'a'.repeat(64), provider: 'openai', model: 'gpt' };
+    const plain = cacheKey(base);
+    const period = cacheKey({ ...base, trailingPeriod: true });
+    const noPeriod = cacheKey({ ...base, trailingPeriod: false });
+    const keywords = cacheKey({ ...base, keywords: ['Shoes', 'sale'] });
+    const instructed = cacheKey({ ...base, instructions: 'Mention the colour first.' });
+    expect(new Set([plain, period, noPeriod, keywords, instructed]).size).toBe(5);
+    expect(cacheKey({ ...base, keywords: [' sale ', 'shoes', 'SHOES'] })).toBe(keywords);
+    expect(cacheKey({ ...base, instructions: '  Mention the colour first. ' })).toBe(instructed);
   });
 });

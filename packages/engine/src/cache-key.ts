@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
 import { DEFAULT_LANGUAGE, DEFAULT_MAX_LENGTH } from '@altwise/shared';
+import { LRUCache } from 'lru-cache';
 
 /** Bump when the prompt, sanitiser or offline describer change what a given input produces. */
-export const CACHE_KEY_VERSION = 'altwise-alt-text-v2';
+export const CACHE_KEY_VERSION = 'altwise-alt-text-v3';
 
 export interface DescribeOptions {
   readonly context?: string;
@@ -10,17 +11,38 @@ export interface DescribeOptions {
   readonly language?: string;
   /** Default 125. */
   readonly maxLength?: number;
+  /** End the alt with a period (true), without one (false); unset leaves the text as written. */
+  readonly trailingPeriod?: boolean;
+  /** The account's SEO keywords: woven in only where they truly describe the image. */
+  readonly keywords?: readonly string[];
+  /** The account's custom instructions (tone, wording, focus); never the rules or the format. */
+  readonly instructions?: string;
 }
 
 export interface NormalisedDescribeOptions {
   readonly context?: string;
   readonly language: string;
   readonly maxLength: number;
+  readonly trailingPeriod?: boolean;
+  /** Trimmed, without empties or repeats (any case), in the given order. */
+  readonly keywords: readonly string[];
+  readonly instructions?: string;
+}
+
+function normaliseKeywords(keywords: readonly string[] | undefined): string[] {
+  const seen = new Set<string>();
+  const kept: string[] = [];
+  for (const keyword of keywords ?? []) {
+    const trimmed = keyword.trim().replace(/\s+/g, ' ');
+    if (!trimmed || seen.has(trimmed.toLowerCase())) continue;
+    seen.add(trimmed.toLowerCase());
+    kept.push(trimmed);
+  }
+  return kept;
 }
 
 // Every request normalises its language (for the cache key): remember the few tags callers use.
-const canonical = new Map<string, string>();
-const MAX_REMEMBERED_TAGS = 500;
+const canonical = new LRUCache<string, string>({ max: 500 });
 
 function canonicalLanguage(tag: string): string {
   const known = canonical.get(tag);
@@ -31,7 +53,7 @@ function canonicalLanguage(tag: string): string {
   } catch {
     // Not a valid tag: keep it as given; the shared schema normally stops these earlier.
   }
-  if (canonical.size < MAX_REMEMBERED_TAGS) canonical.set(tag, language);
+  canonical.set(tag, language);
   return language;
 }
 
@@ -42,6 +64,9 @@ export function normaliseDescribeOptions(options: DescribeOptions = {}): Normali
     context: options.context?.trim() || undefined,
     language,
     maxLength: options.maxLength ?? DEFAULT_MAX_LENGTH,
+    trailingPeriod: options.trailingPeriod,
+    keywords: normaliseKeywords(options.keywords),
+    instructions: options.instructions?.trim() || undefined,
   };
 }
 
@@ -68,6 +93,10 @@ export function cacheKey(input: CacheKeyInput): string {
     options.maxLength,
     options.context ?? null,
     input.fileName ?? null,
+    // The account's style changes the output: two styles never share an entry.
+    options.trailingPeriod ?? null,
+    options.keywords.map((keyword) => keyword.toLowerCase()).sort(),
+    options.instructions ?? null,
   ]);
   return createHash('sha256').update(encoded).digest('hex');
 }

@@ -5,26 +5,58 @@ export const DEFAULT_MAX_LENGTH = 125;
 export const DEFAULT_LANGUAGE = 'en';
 export const MAX_BATCH_SIZE = 50;
 
+/** What the API accepts as an image address: an absolute http(s) URL (the web form checks it too). */
+export function isHttpUrl(value: string): boolean {
+  return /^https?:\/\//i.test(value) && URL.canParse(value);
+}
+
 const httpUrlSchema = z
   .string({ message: VALIDATION.imageUrlRequired })
   .trim()
   .min(1, VALIDATION.imageUrlRequired)
   .max(2048, 'Image URL is too long')
-  .refine((value) => /^https?:\/\//i.test(value) && URL.canParse(value), {
-    message: 'Image URL must be an http or https address',
-  });
+  .refine(isHttpUrl, { message: VALIDATION.imageUrlInvalid });
 
 // BCP-47 in its common shapes: en, en-GB, zh-Hant-TW, es-419.
-const languageSchema = z
+export const languageSchema = z
   .string()
   .trim()
   .regex(/^[a-zA-Z]{2,3}(-[a-zA-Z0-9]{2,8})*$/, 'Language must be a BCP-47 tag such as en or fr-CA');
 
-/** Options that change what the describer writes. */
+export const MAX_STYLE_KEYWORDS = 6;
+export const MAX_STYLE_INSTRUCTIONS = 1000;
+
+/** Up to 6 SEO keywords, each 1–40 characters, trimmed, duplicates (any case) dropped. */
+export const styleKeywordsSchema = z
+  .array(
+    z
+      .string()
+      .trim()
+      .min(1, 'Keywords cannot be empty')
+      .max(40, 'Each keyword must be at most 40 characters'),
+  )
+  .max(MAX_STYLE_KEYWORDS, `At most ${MAX_STYLE_KEYWORDS} keywords`)
+  .transform((keywords) =>
+    keywords.filter(
+      (keyword, index) =>
+        keywords.findIndex((other) => other.toLowerCase() === keyword.toLowerCase()) === index,
+    ),
+  );
+
+/** Options that change what the describer writes. Each one, when given, overrides the account's style. */
 export const generationOptionsSchema = z.object({
   context: z.string().trim().max(2000, 'Context must be at most 2000 characters').optional(),
   language: languageSchema.optional(),
   maxLength: z.coerce.number().int().min(20).max(1000).optional(),
+  /** End the alt text with a period (true) or without one (false). */
+  trailingPeriod: z
+    .boolean()
+    .optional()
+    .describe("End the alt text with a period (true) or without (false); overrides the account's style"),
+  /** Keywords to weave in only where they truly describe the image. */
+  keywords: styleKeywordsSchema
+    .optional()
+    .describe("Up to 6 keywords, used only where they truly describe the image; overrides the account's"),
   regenerate: z.boolean().optional(),
 });
 export type GenerationOptions = z.infer<typeof generationOptionsSchema>;
@@ -71,6 +103,18 @@ export const altTextResultSchema = z.object({
   provider: z.string(),
   model: z.string(),
   cached: z.boolean(),
+  /**
+   * Model calls it took: 2 when the first answer failed the checker and the model was asked
+   * once more with the checker's messages (the better answer is kept). Charged once either way.
+   */
+  tries: z
+    .number()
+    .int()
+    .min(0)
+    .optional()
+    .describe(
+      'Model calls it took: 1, or 2 when the first alt text failed the quality checker and the model was asked once more with its messages (the better answer is kept); 0 for a cached answer. Charged once either way.',
+    ),
   timestamp: z.string(),
 });
 export type AltTextResult = z.infer<typeof altTextResultSchema>;
@@ -104,6 +148,8 @@ export const demoResponseSchema = z.object({
   altText: z.string(),
   processingTime: z.number(),
   wcagCompliant: z.boolean(),
+  /** Served from the cache (the same image described before): its processing time is the lookup's. */
+  cached: z.boolean().optional(),
 });
 export type DemoResult = z.infer<typeof demoResponseSchema>;
 
@@ -123,6 +169,8 @@ export const generationSchema = z.object({
   cached: z.boolean(),
   processingTime: z.number(),
   timestamp: z.string(),
+  /** For an uploaded image: a small WebP preview as a data: URL (an upload has no URL to show again). */
+  thumbnail: z.string().optional(),
 });
 export type Generation = z.infer<typeof generationSchema>;
 export const historyResponseSchema = z.object({

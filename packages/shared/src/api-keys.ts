@@ -6,7 +6,9 @@ export const MAX_ACTIVE_API_KEYS = 10;
 
 export const apiKeySchema = z.object({
   id: z.string(),
+  /** In full when created or revealed; in a list, masked as `ak_live_…` plus the last four characters. */
   apiKey: z.string(),
+  masked: z.boolean(),
   userId: z.string(),
   plan: z.string(),
   limits: planLimitsSchema,
@@ -28,5 +30,7 @@ export const createApiKeyRequestSchema = z
 
 export const validateApiKeyRequestSchema = z.object({ apiKey: z.string().min(1).max(200) });
 export const validateApiKeyResponseSchema = z.object({ valid: z.boolean() });
+
+export const revealApiKeyResponseSchema = z.object({ apiKey: z.string() });
 
 export const apiKeyIdParamsSchema = z.object({ id: z.string().min(1).max(100) });

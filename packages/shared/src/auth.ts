@@ -56,7 +56,18 @@ export const registerFormSchema = registerRequestSchema.extend({
 });
 export type RegisterForm = z.input<typeof registerFormSchema>;
 
-export const refreshRequestSchema = z.object({ refreshToken: z.string().min(1).max(200) });
+/**
+ * The web app's session transport: a request carrying this header (value `cookie`) gets its refresh
+ * token as an HttpOnly cookie instead of in the JSON, and may refresh or log out with that cookie.
+ * A page on another site cannot set a custom header without a CORS preflight we refuse, so the
+ * header is also the CSRF guard of the cookie-authenticated calls (beside SameSite=Strict and an
+ * Origin check). API clients send no header and keep receiving both tokens in JSON.
+ */
+export const SESSION_TRANSPORT_HEADER = 'X-Altwise-Session';
+export const SESSION_TRANSPORT_COOKIE = 'cookie';
+
+/** API clients send the token; the web app sends nothing and its cookie carries it. */
+export const refreshRequestSchema = z.object({ refreshToken: z.string().min(1).max(200).optional() });
 export const logoutRequestSchema = z.object({ refreshToken: z.string().max(200).optional() });
 
 /** Profile changes: only these four fields are ever read from a body. */
@@ -83,10 +94,11 @@ export type User = z.infer<typeof userSchema>;
 export const authResponseSchema = z.object({
   user: userSchema,
   token: z.string(),
-  refreshToken: z.string(),
+  /** Absent when the refresh token went into the session cookie (the web app's transport). */
+  refreshToken: z.string().optional(),
   tokens: z.object({
     accessToken: z.string(),
-    refreshToken: z.string(),
+    refreshToken: z.string().optional(),
     /** Seconds until the access token expires. */
     expiresIn: z.number(),
   }),

@@ -8,8 +8,10 @@ export const ERROR_CODES = [
   'invalid_credentials',
   'forbidden',
   'plan_forbidden',
+  'billing_not_configured',
   'not_found',
   'conflict',
+  'payment_declined',
   'payload_too_large',
   'unsupported_media_type',
   'image_undecodable',
@@ -22,6 +24,10 @@ export const ERROR_CODES = [
   'provider_rate_limited',
   'provider_timeout',
   'internal_error',
+  'idempotency_key_reused',
+  'idempotency_in_progress',
+  'database_unavailable',
+  'service_unavailable',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

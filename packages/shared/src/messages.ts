@@ -12,6 +12,7 @@ export const VALIDATION = {
   passwordsDoNotMatch: 'Passwords do not match',
   imageUrlRequired: 'Please enter an image URL',
   imageUrlsRequired: 'Please enter at least one image URL',
+  imageUrlInvalid: 'Image URL must be an http or https address',
   demoInputRequired: 'Please upload an image or enter an image URL',
   deleteConfirmation: 'Please type DELETE to confirm',
 } as const;

@@ -5,29 +5,35 @@ export type UsageRange = (typeof USAGE_RANGES)[number];
 
 export const usageQuerySchema = z.object({ range: z.enum(USAGE_RANGES).default('7d') });
 
+// The quota's "requests" are images: a batch of N URLs counts N (SPEC.md keeps the field names).
 const windowSchema = z.object({
-  used: z.number().int(),
-  remaining: z.number().int(),
-  limit: z.number().int(),
+  used: z.number().int().describe('Images counted against this window (a batch of N counts N)'),
+  remaining: z.number().int().describe('Images still allowed in this window'),
+  limit: z.number().int().describe("The plan's images per window (the plan's requestsPerHour or requestsPerDay)"),
   resetTime: z.string(),
 });
 
 export const usageBucketSchema = z.object({
   start: z.string(),
-  success: z.number().int(),
-  error: z.number().int(),
-  throttled: z.number().int(),
-  avgResponseTime: z.number(),
+  success: z.number().int().describe('Images described successfully in this bucket'),
+  error: z.number().int().describe('Images that failed in this bucket'),
+  throttled: z.number().int().describe('Images refused by the quota in this bucket'),
+  avgResponseTime: z
+    .number()
+    .describe('Mean processing time in ms of the successful requests of this bucket (0 when none succeeded)'),
 });
 export type UsageBucket = z.infer<typeof usageBucketSchema>;
 
 export const usageResponseSchema = z.object({
   currentUsage: z.object({ hour: windowSchema, day: windowSchema }),
   trends: z.object({
-    totalRequestsToday: z.number().int(),
-    successRate: z.number(),
-    errorRate: z.number(),
-    avgResponseTime: z.number(),
+    totalRequestsToday: z
+      .number()
+      .int()
+      .describe('Images requested today (UTC), whatever their outcome: successful, failed and throttled'),
+    successRate: z.number().describe('Percent of those images that succeeded (100 when there were none)'),
+    errorRate: z.number().describe('Percent of those images that failed'),
+    avgResponseTime: z.number().describe('Mean processing time in ms of the successful requests today'),
   }),
   planDetails: z.object({
     plan: z.string(),

@@ -15,17 +15,78 @@ export interface DatabaseHandle {
   destroy(): Promise<void>;
 }
 
+export interface DatabaseOptions {
+  databaseUrl: string | null;
+  dataDir: string;
+  /** PostgreSQL only; defaults suit tests and one-off scripts. */
+  pool?: {
+    size?: number;
+    connectTimeoutMs?: number;
+    statementTimeoutMs?: number;
+    /** Shown in pg_stat_activity, so an operator can tell the instances apart. */
+    applicationName?: string;
+    /** Told when a connection is lost (PostgreSQL closed it, a deadline destroyed it); the pool replaces it. */
+    onConnectionError?: (error: Error) => void;
+  };
+}
+
 // PostgreSQL returns bigint and numeric as strings; our values (epoch ms, counts, averages) fit a double.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => Number(value));
 
+/** Thrown when a query gets no answer at all (a stalled network): the connection is destroyed. */
+export class DatabaseTimeoutError extends Error {
+  override name = 'DatabaseTimeoutError';
+}
+
+/**
+ * A client-side deadline on every query, a little beyond the server's statement_timeout: that one
+ * cannot fire when the server never sees the query (a stalled proxy or network). On expiry the
+ * socket is destroyed, so the query fails at once, an open transaction dies with its connection
+ * (PostgreSQL rolls it back) and the pool discards the client instead of reusing it.
+ */
+function guardQueries(client: pg.PoolClient, timeoutMs: number): void {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  (client as { query: unknown }).query = (...args: unknown[]) => {
+    const pending = query(...args);
+    if (!(pending instanceof Promise)) return pending;
+    const timer = setTimeout(() => {
+      const stream = (client as unknown as { connection?: { stream?: { destroy(error?: Error): void } } }).connection?.stream;
+      stream?.destroy(new DatabaseTimeoutError(`database query got no answer in ${timeoutMs} ms`));
+    }, timeoutMs);
+    return pending.finally(() => clearTimeout(timer));
+  };
+}
+
+function openPostgres(url: string, options: NonNullable<DatabaseOptions['pool']>): DatabaseHandle {
+  const statementTimeoutMs = options.statementTimeoutMs ?? 10_000;
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.size ?? 10,
+    connectionTimeoutMillis: options.connectTimeoutMs ?? 5_000,
+    application_name: options.applicationName ?? 'altwise',
+    statement_timeout: statementTimeoutMs,
+    // A transaction left open by a client that vanished must not hold its row locks for long.
+    idle_in_transaction_session_timeout: statementTimeoutMs * 2,
+    keepAlive: true,
+  });
+  // Without a listener, PostgreSQL closing an idle connection (a restart, pg_terminate_backend,
+  // a proxy's idle timeout) is an unhandled 'error' event that kills the process. The pool has
+  // already dropped that client; the next query gets a new connection.
+  pool.on('error', (error) => options.onConnectionError?.(error));
+  pool.on('connect', (client) => {
+    guardQueries(client, statementTimeoutMs + 2_000);
+    // A connection lost while checked out fails its query (the caller sees that error); the event
+    // itself must not go unhandled. The pool discards the client when it is released.
+    client.on('error', (error) => options.onConnectionError?.(error));
+  });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return { db, dialect: 'postgres', destroy: () => db.destroy() };
+}
+
 /** The only place that picks a dialect: PostgreSQL for a postgres:// URL, else SQLite in dataDir. */
-export function openDatabase(options: { databaseUrl: string | null; dataDir: string }): DatabaseHandle {
-  if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, dialect: 'postgres', destroy: () => db.destroy() };
-  }
+export function openDatabase(options: DatabaseOptions): DatabaseHandle {
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.pool ?? {});
   fs.mkdirSync(options.dataDir, { recursive: true });
   const sqlite = new SQLite(path.join(options.dataDir, 'altwise.db'));
   sqlite.pragma('journal_mode = WAL');
@@ -34,6 +95,37 @@ export function openDatabase(options: { databaseUrl: string | null; dataDir: str
   sqlite.pragma('busy_timeout = 5000');
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   return { db, dialect: 'sqlite', destroy: () => db.destroy() };
+}
+
+const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENOTFOUND', 'EAI_AGAIN', 'SQLITE_BUSY']);
+
+/**
+ * Whether an error means "the database cannot be reached or did not answer in time", as opposed to
+ * a bug or a constraint: connection failures, timeouts, PostgreSQL shutting down or refusing
+ * connections (SQLSTATE classes 08 and 57, 53300 too many connections).
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  if (error instanceof DatabaseTimeoutError) return true;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string') {
+    if (UNAVAILABLE_CODES.has(code)) return true;
+    if (/^(08|57)/.test(code) || code === '53300') return true;
+  }
+  return /timeout exceeded when trying to connect|Connection terminated|connection timeout|got no answer/i.test(error.message);
+}
+
+/** Runs `select 1` with its own deadline: readiness must answer even when the database does not. */
+export async function pingDatabase(db: Kysely<Database>, timeoutMs: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), timeoutMs)));
+  try {
+    return await Promise.race([sql`select 1`.execute(db).then(() => true as const), timeout]);
+  } catch {
+    return false;
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 export async function migrateToLatest(db: Kysely<Database>, dialect: DialectName): Promise<void> {
@@ -52,5 +144,44 @@ export async function migrateToLatest(db: Kysely<Database>, dialect: DialectName
   const failed = results?.find((result) => result.status === 'Error');
   if (error || failed) {
     throw new Error(`Database migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
+  }
+}
+
+/** Where a database URL points, for messages (never the password). */
+function describeTarget(databaseUrl: string | null): string {
+  if (!databaseUrl) return 'the SQLite file';
+  try {
+    const url = new URL(databaseUrl);
+    return `PostgreSQL at ${url.hostname}:${url.port || '5432'}`;
+  } catch {
+    return 'PostgreSQL';
+  }
+}
+
+export class DatabaseUnreachableError extends Error {
+  override name = 'DatabaseUnreachableError';
+}
+
+/**
+ * At start, a database that is not up yet (a fresh container, a failover) is waited for with
+ * backoff, up to `timeoutMs`; then one clear line names the host and the variable to check.
+ */
+export async function waitForDatabase(db: Kysely<Database>, timeoutMs: number, databaseUrl: string | null): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let delay = 250;
+  for (;;) {
+    try {
+      await sql`select 1`.execute(db);
+      return;
+    } catch (error) {
+      const reason = error instanceof Error ? error.message || (error as { code?: string }).code || error.name : String(error);
+      if (Date.now() + delay > deadline) {
+        throw new DatabaseUnreachableError(
+          `Cannot reach ${describeTarget(databaseUrl)} after ${Math.round(timeoutMs / 1000)} s (${reason}); check DATABASE_URL`,
+        );
+      }
+      await new Promise((resolve) => setTimeout(resolve, delay));
+      delay = Math.min(delay * 2, 4_000);
+    }
   }
 }

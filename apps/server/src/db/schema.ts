@@ -1,3 +1,5 @@
+import type { Generated } from 'kysely';
+
 /*
  * One Database interface for both dialects. Times are epoch milliseconds (bigint), booleans are
  * 0/1 integers and JSON is text, so the same SQL and migrations run on SQLite and PostgreSQL.
@@ -12,6 +14,8 @@ export interface UsersTable {
   company: string | null;
   plan: string;
   status: string;
+  /** Bumped by logout-all and account deletion: access tokens of an older version are refused. */
+  session_version: Generated<number>;
   created_at: number;
   updated_at: number;
 }
@@ -53,6 +57,17 @@ export interface ApiKeysTable {
   created_at: number;
   last_used_at: number | null;
   revoked_at: number | null;
+  /** 1..MAX_ACTIVE_API_KEYS while active (unique per account), NULL once revoked. */
+  active_slot: number | null;
+}
+
+/** One row per reveal of a full API key by its owner (an audit trail; no quota is charged). */
+export interface ApiKeyRevealsTable {
+  id: string;
+  api_key_id: string;
+  user_id: string;
+  ip: string;
+  created_at: number;
 }
 
 export interface QuotaCountersTable {
@@ -107,11 +122,50 @@ export interface GenerationsTable {
   cached: number;
   processing_ms: number;
   created_at: number;
+  /** `<idempotency record id>:<item index>` when the request carried an Idempotency-Key. */
+  request_ref: string | null;
+  /** Base64 WebP preview of an uploaded image (null for URLs and before migration 0006). */
+  thumbnail: string | null;
 }
 
 export interface AltTextCacheTable {
   cache_key: string;
   result: string;
+  created_at: number;
+  /** Last read, at a day's resolution; null until first read. */
+  used_at: number | null;
+}
+
+/** A live server process; its reservations are released when its heartbeat stops. */
+export interface InstancesTable {
+  id: string;
+  started_at: number;
+  heartbeat_at: number;
+}
+
+/** Units charged to quota_counters and not yet settled with a result (or refunded). */
+export interface QuotaReservationsTable {
+  id: string;
+  user_id: string;
+  instance_id: string;
+  units: number;
+  hour_start: number;
+  day_start: number;
+  created_at: number;
+}
+
+export interface IdempotencyKeysTable {
+  user_id: string;
+  key: string;
+  id: string;
+  /** SHA-256 of method, route and body: the same key with another body is refused. */
+  request_hash: string;
+  /** 'running' or 'done'. */
+  state: string;
+  instance_id: string;
+  response_status: number | null;
+  response_headers: string | null;
+  response_body: string | null;
   created_at: number;
 }
 
@@ -125,6 +179,93 @@ export interface SubscriptionsTable {
   cancel_at_period_end: number;
   created_at: number;
   updated_at: number;
+  /** Stripe mode: the customer and subscription this row mirrors. */
+  provider_customer_id: string | null;
+  provider_subscription_id: string | null;
+}
+
+/** Stripe webhook events already applied (billing). */
+export interface BillingEventsTable {
+  id: string;
+  type: string;
+  received_at: number;
+}
+
+/** Bulk jobs (modules/jobs); JSON columns are text. */
+export interface JobsTable {
+  id: string;
+  user_id: string;
+  api_key_id: string | null;
+  status: string;
+  total: number;
+  options: string;
+  columns: string;
+  row_errors: string;
+  webhook_url: string | null;
+  created_at: number;
+  started_at: number | null;
+  finished_at: number | null;
+  waiting_until: number | null;
+  progress_sent_at: number | null;
+}
+
+export interface WebhookDeliveriesTable {
+  id: string;
+  user_id: string;
+  job_id: string;
+  event: string;
+  url: string;
+  payload: string;
+  status: string;
+  attempts: number;
+  attempts_log: string;
+  next_attempt_at: number;
+  created_at: number;
+  finished_at: number | null;
+}
+
+export interface WebhookSecretsTable {
+  user_id: string;
+  secret_ciphertext: string;
+  created_at: number;
+  /** Jobs without a webhookUrl of their own notify this one (migration 0009). */
+  default_url: string | null;
+}
+
+export interface JobItemsTable {
+  job_id: string;
+  idx: number;
+  image_url: string;
+  context: string | null;
+  client_id: string | null;
+  columns: string | null;
+  status: string;
+  attempts: Generated<number>;
+  next_attempt_at: Generated<number>;
+  lease_owner: string | null;
+  result: string | null;
+  error_code: string | null;
+  error_message: string | null;
+  review: string | null;
+  finished_at: number | null;
+}
+
+export interface AuditsTable {
+  id: string;
+  user_id: string;
+  url: string;
+  final_url: string;
+  page_title: string | null;
+  suggest: number;
+  /** JSON: AuditSummary. */
+  summary: string;
+  /** JSON: AuditImage[]. */
+  result: string;
+  created_at: number;
+  /** The bulk job that writes the suggestions of a big page (see 0009-audit-jobs). */
+  job_id: string | null;
+  /** 1 once the job's results are in `result`. */
+  job_filled: Generated<number>;
 }
 
 export interface Database {
@@ -133,10 +274,20 @@ export interface Database {
   rate_limits: RateLimitsTable;
   user_settings: UserSettingsTable;
   api_keys: ApiKeysTable;
+  api_key_reveals: ApiKeyRevealsTable;
   quota_counters: QuotaCountersTable;
   usage_events: UsageEventsTable;
   usage_rollups: UsageRollupsTable;
   generations: GenerationsTable;
   alt_text_cache: AltTextCacheTable;
   subscriptions: SubscriptionsTable;
+  instances: InstancesTable;
+  quota_reservations: QuotaReservationsTable;
+  idempotency_keys: IdempotencyKeysTable;
+  billing_events: BillingEventsTable;
+  jobs: JobsTable;
+  job_items: JobItemsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
+  webhook_secrets: WebhookSecretsTable;
+  audits: AuditsTable;
 }

@@ -1,4 +1,5 @@
 import type { Database as SqliteDatabase, Statement } from 'better-sqlite3';
+import { LRUCache } from 'lru-cache';
 
 /**
  * Kysely's SQLite driver calls `prepare(sql)` for every query, and SQLite then parses and plans
@@ -9,20 +10,13 @@ import type { Database as SqliteDatabase, Statement } from 'better-sqlite3';
  * SQLite re-prepares a cached statement by itself if the schema changes under it.
  */
 export function withStatementCache(database: SqliteDatabase, maxStatements = 500) {
-  const statements = new Map<string, Statement>();
+  const statements = new LRUCache<string, Statement>({ max: maxStatements });
   return {
     prepare(sql: string): Statement {
       const cached = statements.get(sql);
-      if (cached && !cached.busy) {
-        statements.delete(sql);
-        statements.set(sql, cached);
-        return cached;
-      }
+      if (cached && !cached.busy) return cached;
       const statement = database.prepare(sql);
-      if (!cached) {
-        statements.set(sql, statement);
-        if (statements.size > maxStatements) statements.delete(statements.keys().next().value!);
-      }
+      if (!cached) statements.set(sql, statement);
       return statement;
     },
     close(): void {

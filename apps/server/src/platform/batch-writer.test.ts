@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createBatchWriter } from './batch-writer';
 
 /** A store that commits whole batches, or fails a batch containing a poisoned row. */
@@ -8,6 +8,10 @@ function recordingStore(options: { poisoned?: (row: number) => boolean; delayMs?
   return {
     committed,
     batches,
+    /** Commit time from now on (0: at once). */
+    set delayMs(ms: number) {
+      options.delayMs = ms;
+    },
     async writeBatch(rows: number[]) {
       if (options.delayMs) await new Promise((resolve) => setTimeout(resolve, options.delayMs));
       if (rows.some((row) => options.poisoned?.(row))) throw new Error(`batch with a poisoned row: ${rows.join(',')}`);
@@ -16,6 +20,26 @@ function recordingStore(options: { poisoned?: (row: number) => boolean; delayMs?
     },
   };
 }
+
+/**
+ * Whether a promise settles within a few turns of the event loop while no timer can fire: with
+ * setTimeout stopped, a writer that waits for company (quietMs) never commits, whatever the
+ * machine's speed. No wall clock is read.
+ */
+async function settlesWithoutTimers(promise: Promise<unknown>): Promise<boolean> {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+  let settled = false;
+  void promise.then(
+    () => (settled = true),
+    () => (settled = true),
+  );
+  for (let turn = 0; turn < 5 && !settled; turn += 1) await new Promise((resolve) => setImmediate(resolve));
+  return settled;
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 describe('createBatchWriter (group commit)', () => {
   it('resolves a write only once its row is committed', async () => {
@@ -29,9 +53,8 @@ describe('createBatchWriter (group commit)', () => {
   it('commits a lone writer on the next turn, without waiting for company', async () => {
     const store = recordingStore();
     const writer = createBatchWriter<number>({ writeBatch: (rows) => store.writeBatch(rows), quietMs: 200, maxWaitMs: 1_000 });
-    const started = Date.now();
-    await writer.write(1);
-    expect(Date.now() - started).toBeLessThan(100);
+    expect(await settlesWithoutTimers(writer.write(1))).toBe(true);
+    expect(store.committed).toEqual([1]);
   });
 
   it('shares one transaction among concurrent writers', async () => {
@@ -79,9 +102,9 @@ describe('createBatchWriter (group commit)', () => {
     await writer.close();
     expect(store.committed).toContain(3);
     await queued;
-    const started = Date.now();
-    await writer.write(4);
+    store.delayMs = 0;
+    // Were it still gathering, the row would wait out quietMs (1 s), a timer that cannot fire here.
+    expect(await settlesWithoutTimers(writer.write(4))).toBe(true);
     expect(store.committed).toContain(4);
-    expect(Date.now() - started).toBeLessThan(500);
   });
 });

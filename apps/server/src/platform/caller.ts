@@ -1,5 +1,4 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { AccessTokens } from '../modules/auth/access-token.service';
 import { AppError } from './errors';
 
 /** Who is calling: a signed-in user (bearer) or their code (X-API-Key). */
@@ -18,16 +17,20 @@ declare module 'fastify' {
 /** Looks up an active API key; supplied by the api-keys module. */
 export type ApiKeyAuthenticator = (rawKey: string) => Promise<Caller | null>;
 
+/** Returns the user id an access token was issued to, or throws a 401; supplied by the auth module. */
+export type AccessTokenVerifier = (token: string) => Promise<string>;
+
 export function createAuthGuards(deps: {
-  accessTokens: AccessTokens;
+  verifyAccessToken: AccessTokenVerifier;
   authenticateApiKey: ApiKeyAuthenticator;
 }) {
   async function fromBearer(request: FastifyRequest): Promise<Caller | null> {
     const header = request.headers.authorization;
     if (!header) return null;
-    const [scheme, token] = header.split(' ');
-    if (scheme?.toLowerCase() !== 'bearer' || !token) throw AppError.unauthorized('Invalid Authorization header');
-    return { userId: await deps.accessTokens.verify(token), apiKeyId: null };
+    // Exactly "Bearer <token>": anything after the token is a malformed header, not ignored.
+    const token = /^bearer ([^\s]+)$/i.exec(header)?.[1];
+    if (!token) throw AppError.unauthorized('Invalid Authorization header');
+    return { userId: await deps.verifyAccessToken(token), apiKeyId: null };
   }
 
   return {

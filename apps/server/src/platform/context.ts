@@ -8,6 +8,7 @@ import type { DerivedKeys } from './secrets';
 export interface AppContext {
   config: Config;
   db: Kysely<Database>;
+  /** Which database: a few operations differ (PostgreSQL's advisory locks and asynchronous commit). */
   dialect: DialectName;
   keys: DerivedKeys;
   /** Current time in epoch ms; replaceable in tests. */

@@ -1,6 +1,13 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError } from './errors';
+import { isDatabaseUnavailable } from '../db/database';
+import { registerErrorResponses } from './error-responses';
+import { AppError, isErrorStatus } from './errors';
+import { QuotaExceeded, quotaExceededError } from './metering';
+import { drainBody } from './drain-body';
+
+/** How much of a refused body is still read before answering (see drainBody). */
+const DRAIN_BOUNDS = { maxBytes: 64 * 1024 * 1024, maxMs: 5_000 };
 
 /** Fastify's own client errors, translated to our codes; anything else unknown is a 500. */
 function fromFastifyError(error: FastifyError): AppError | null {
@@ -20,27 +27,35 @@ function fromFastifyError(error: FastifyError): AppError | null {
     return AppError.badRequest('Request body is not valid JSON');
   }
   if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
-    const code = error.statusCode === 413 ? 'payload_too_large' : 'bad_request';
-    return new AppError(code, error.message, error.statusCode);
+    // A client error of Fastify's with a status DESIGN.md §4 does not list is still the client's: a 400.
+    if (error.statusCode === 413) return new AppError('payload_too_large', error.message, 413);
+    return new AppError('bad_request', error.message, isErrorStatus(error.statusCode) ? error.statusCode : 400);
   }
   return null;
 }
 
 /** DESIGN.md §4 in one place: every error leaves as `{ error: { code, message, details? } }`. */
 export function registerErrorHandler(app: FastifyInstance) {
-  app.setErrorHandler((error: FastifyError, request, reply) => {
+  registerErrorResponses(app);
+  app.setErrorHandler(async (error: FastifyError, request, reply) => {
     let appError: AppError | null = null;
     if (error instanceof AppError) {
       appError = error;
+    } else if (error instanceof QuotaExceeded) {
+      appError = quotaExceededError(error.decision);
     } else if (hasZodFastifySchemaValidationErrors(error)) {
-      // One message per field: the first rule it broke, as a form would show it.
-      const byField = new Map<string, string>();
-      for (const issue of error.validation) {
-        const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || error.validationContext || 'body';
-        if (!byField.has(field)) byField.set(field, issue.message ?? 'Invalid value');
-      }
-      const details = [...byField].map(([field, message]) => ({ field, message }));
-      appError = new AppError('validation_failed', details[0]?.message ?? 'Invalid input', 400, details);
+      appError = AppError.validationFailed(
+        error.validation.map((issue) => ({
+          field: issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || error.validationContext || 'body',
+          message: issue.message ?? 'Invalid value',
+        })),
+      );
+    } else if (isDatabaseUnavailable(error)) {
+      // Bounded by the pool's connection and statement timeouts: the client hears it in seconds.
+      request.log.warn({ err: error }, 'database unavailable');
+      appError = new AppError('database_unavailable', 'The service cannot reach its database right now; try again shortly', 503, undefined, {
+        'retry-after': '5',
+      });
     } else {
       appError = fromFastifyError(error);
     }
@@ -48,9 +63,10 @@ export function registerErrorHandler(app: FastifyInstance) {
     if (!appError) {
       request.log.error({ err: error }, 'unhandled error');
       appError = new AppError('internal_error', 'Something went wrong on our side', 500);
-    } else if (appError.statusCode >= 500) {
+    } else if ((!appError.isOperational || appError.statusCode >= 500) && appError.code !== 'database_unavailable') {
       request.log.error({ err: error }, appError.message);
     }
+    if (appError.statusCode === 413) await drainBody(request.raw, DRAIN_BOUNDS);
     if (appError.headers) reply.headers(appError.headers);
     return reply.status(appError.statusCode).send(appError.toJSON());
   });

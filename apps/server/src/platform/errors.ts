@@ -1,4 +1,15 @@
 import type { ErrorCode } from '@altwise/shared';
+import { rejectNulCharacters } from '@altwise/shared';
+import type { z } from 'zod';
+
+/** The statuses an error may answer with (DESIGN.md §4); nothing else leaves the error handler. */
+export const ERROR_STATUSES = [400, 401, 403, 404, 409, 413, 415, 422, 429, 500, 502, 503, 504] as const;
+
+export type ErrorStatus = (typeof ERROR_STATUSES)[number];
+
+export function isErrorStatus(status: number): status is ErrorStatus {
+  return (ERROR_STATUSES as readonly number[]).includes(status);
+}
 
 /** The one error type of the server: a code from the shared union, a client-safe message, a status. */
 export class AppError extends Error {
@@ -7,16 +18,31 @@ export class AppError extends Error {
   constructor(
     readonly code: ErrorCode,
     message: string,
-    readonly statusCode: number,
+    readonly statusCode: ErrorStatus,
     readonly details?: unknown,
     /** Extra response headers, such as Retry-After. */
     readonly headers?: Record<string, string>,
+    /**
+     * An expected failure (bad input, a refused quota, a provider down) rather than a bug. A
+     * non-operational error is logged with its stack; the process-level handlers exit on one.
+     */
+    readonly isOperational: boolean = statusCode !== 500,
   ) {
     super(message);
   }
 
   static badRequest(message: string, details?: unknown) {
     return new AppError('bad_request', message, 400, details);
+  }
+  /**
+   * The 400 of DESIGN.md §4 for invalid input: one message per field (the first rule it broke, as
+   * a form shows it), the first of them as the message. For route schemas and hand-parsed input alike.
+   */
+  static validationFailed(issues: Iterable<{ field: string; message: string }>) {
+    const byField = new Map<string, string>();
+    for (const { field, message } of issues) if (!byField.has(field)) byField.set(field, message);
+    const details = [...byField].map(([field, message]) => ({ field, message }));
+    return new AppError('validation_failed', details[0]?.message ?? 'Invalid input', 400, details);
   }
   static unauthorized(message = 'Authentication required') {
     return new AppError('unauthorized', message, 401);
@@ -45,4 +71,14 @@ export class AppError extends Error {
       },
     };
   }
+}
+
+/**
+ * Input parsed by hand (multipart fields) with the rules of a route schema: the same NUL rule as
+ * the validator compiler (app.ts) and the same 400 as the error handler gives a schema failure.
+ */
+export function parseOrThrow<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const parsed = rejectNulCharacters(schema).safeParse(input);
+  if (parsed.success) return parsed.data;
+  throw AppError.validationFailed(parsed.error.issues.map((issue) => ({ field: issue.path.join('.') || 'body', message: issue.message })));
 }

@@ -1,9 +1,11 @@
 import fs from 'node:fs';
+import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
 import cors from '@fastify/cors';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import { SESSION_TRANSPORT_HEADER } from '@altwise/shared';
 import type { FastifyInstance, FastifySchema } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
@@ -34,7 +36,9 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Conf
   if (config.corsOrigins.length > 0) {
     await app.register(cors, {
       origin: config.corsOrigins,
-      allowedHeaders: ['Authorization', 'Content-Type', 'X-API-Key'],
+      allowedHeaders: ['Authorization', 'Content-Type', 'X-API-Key', SESSION_TRANSPORT_HEADER],
+      // The web app served from a listed origin refreshes with its session cookie.
+      credentials: true,
       exposedHeaders: ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'Retry-After'],
     });
   }
@@ -48,7 +52,21 @@ declare module 'fastify' {
      * cannot describe both (the docs would show JSON fields for the form).
      */
     documentedBodies?: Record<string, z.ZodType>;
+    /** A public, secret-free /api answer (the plan catalogue) that caches may keep. */
+    cacheable?: boolean;
   }
+}
+
+/**
+ * Cache-Control: no-store on every /api answer that is not marked cacheable, errors and 404s
+ * included: logins, refreshes, keys and profiles carry secrets no shared or browser cache may keep.
+ */
+export function registerNoStore(app: FastifyInstance) {
+  app.addHook('onSend', async (request, reply) => {
+    if (!request.url.startsWith('/api/') && request.url !== '/api') return;
+    if (request.routeOptions.config?.cacheable || reply.hasHeader('cache-control')) return;
+    reply.header('cache-control', 'no-store');
+  });
 }
 
 type TransformInput = Parameters<typeof jsonSchemaTransform>[0];
@@ -89,7 +107,7 @@ export async function registerOpenApi(app: FastifyInstance) {
     transform: transformRouteSchema,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
-  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  app.get('/api/openapi.json', { schema: { hide: true }, config: { cacheable: true } }, async () => app.swagger());
 }
 
 /** Serves the built web app, with index.html for any non-file GET outside /api (deep links). */
@@ -114,10 +132,31 @@ export async function registerWebApp(app: FastifyInstance, config: Config) {
  * During shutdown, answers still in flight tell the client to close the connection, so a keep-alive
  * socket cannot hold the server open until its idle timeout.
  */
-export function registerGracefulClose(app: FastifyInstance) {
+export function registerGracefulClose(app: FastifyInstance, requestTimeoutMs: number) {
   let closing = false;
+  // Node stops enforcing its request deadline once the server closes, so a body still trickling
+  // in would hold the shutdown forever: such a request keeps its deadline, ended by us.
+  const receiving = new Map<IncomingMessage, number>();
+  app.addHook('onRequest', (request, _reply, done) => {
+    const raw = request.raw;
+    if (!raw.complete) {
+      receiving.set(raw, Date.now());
+      const forget = () => receiving.delete(raw);
+      raw.once('end', forget);
+      raw.once('close', forget);
+    }
+    done();
+  });
   app.addHook('preClose', async () => {
     closing = true;
+    for (const [raw, startedAt] of receiving) {
+      const endAtDeadline = () => {
+        if (raw.complete) return;
+        raw.socket?.end('HTTP/1.1 408 Request Timeout\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+        raw.socket?.destroySoon();
+      };
+      setTimeout(endAtDeadline, Math.max(0, startedAt + requestTimeoutMs - Date.now())).unref();
+    }
   });
   app.addHook('onSend', async (_request, reply) => {
     if (closing) reply.header('connection', 'close');

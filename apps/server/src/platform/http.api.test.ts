@@ -71,6 +71,17 @@ for (const database of DATABASES) {
         expect(JSON.stringify(content)).not.toMatch(/PLACEHOLDER|"null"/);
       }
       expect(spec.body.paths['/api/v1/images'].post.requestBody.content['multipart/form-data'].schema.properties).toHaveProperty('context');
+      // Each route documents the error envelope for what it can answer: implied by its input and
+      // security, plus its own (quota, provider failures); a public GET without input only the 500.
+      const responsesOf = (path: string, method: string) => Object.keys(spec.body.paths[path][method].responses).sort();
+      expect(responsesOf('/api/v1/images', 'post')).toEqual(
+        ['200', '400', '401', '403', '413', '415', '422', '429', '500', '502', '503', '504'],
+      );
+      expect(responsesOf('/api/v1/api-keys/{id}', 'delete')).toEqual(['200', '400', '401', '404', '500']);
+      expect(responsesOf('/api/v1/plans', 'get')).toEqual(['200', '500']);
+      const envelope = spec.body.paths['/api/v1/images'].post.responses['429'];
+      expect(envelope.description).toMatch(/Retry-After/);
+      expect(envelope.content['application/json'].schema.properties.error.required).toEqual(['code', 'message']);
       const docs = await server.request('GET', '/api/docs/');
       expect(docs.status).toBe(200);
       expect(docs.body).toContain('swagger');

@@ -45,10 +45,19 @@ const parseUtf8Body: JsonBodyParse = (body) => parseJsonBody(body.toString('utf8
  * Replaces the application/json parser of `app` (and the plugins it registers); limits and error
  * codes stay Fastify's own. A plugin may bring its own `parse` for bodies it knows better.
  */
-export function registerJsonBodyParser(app: FastifyInstance, parse: JsonBodyParse = parseUtf8Body): void {
+export function registerJsonBodyParser(
+  app: FastifyInstance,
+  parse: JsonBodyParse = parseUtf8Body,
+  /** Where a body is optional (logout), an empty one is no body rather than invalid JSON. */
+  options: { emptyBodyIsNull?: boolean } = {},
+): void {
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
     const bytes = body as Buffer;
+    if (bytes.length === 0 && options.emptyBodyIsNull) {
+      done(null, null);
+      return;
+    }
     if (bytes.length === 0) {
       done(new errorCodes.FST_ERR_CTP_EMPTY_JSON_BODY(), undefined);
       return;

@@ -1,4 +1,5 @@
 import type { FastifyReply } from 'fastify';
+import { AppError } from './errors';
 
 /**
  * The contract between the generation endpoints and the usage module: plan quotas charged per
@@ -22,11 +23,38 @@ export type QuotaDecision =
       retryAfterSeconds: number;
     };
 
-export interface QuotaService {
-  /** Atomically charges `units` to the account, or nothing when they do not all fit. */
-  admit(userId: string, units: number): Promise<QuotaDecision>;
-  /** Gives back units of work that failed on our side or the provider's. */
-  refund(userId: string, units: number, admittedAt: number): Promise<void>;
+export type RefusedDecision = Extract<QuotaDecision, { admitted: false }>;
+
+/**
+ * What a service throws when the quota refused: a decision, not an HTTP answer. The error handler
+ * turns it into the 429 (quotaExceededError).
+ */
+export class QuotaExceeded extends Error {
+  override name = 'QuotaExceeded';
+  constructor(readonly decision: RefusedDecision) {
+    super('quota exceeded');
+  }
+}
+
+const WINDOW_LABEL: Record<'hour' | 'day', string> = { hour: 'Hourly', day: 'Daily' };
+
+/**
+ * The 429 for a refused admission: code quota_exceeded, the window's wording, Retry-After (seconds
+ * to the reset of the full window) and the X-RateLimit-* headers, so it is complete however thrown.
+ */
+export function quotaExceededError(decision: RefusedDecision): AppError {
+  const full = decision[decision.window];
+  const message = `${WINDOW_LABEL[decision.window]} limit of ${full.limit} requests reached`;
+  return new AppError(
+    'quota_exceeded',
+    message,
+    429,
+    { window: decision.window, limit: full.limit, remaining: full.remaining, resetTime: new Date(full.resetAt).toISOString() },
+    {
+      'retry-after': String(Math.max(1, Math.ceil(decision.retryAfterSeconds))),
+      ...rateLimitHeaders(decision),
+    },
+  );
 }
 
 export type UsageOutcome = 'success' | 'error' | 'throttled';

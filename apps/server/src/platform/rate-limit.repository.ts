@@ -1,3 +1,4 @@
+import type { Executor } from '../db/executor';
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import type { Database } from '../db/schema';
@@ -34,6 +35,22 @@ export function createRateLimitRepository(db: Kysely<Database>) {
         .where('window_start', '=', windowStart)
         .executeTakeFirst();
       return row?.count ?? 0;
+    },
+
+    /** Retention: windows long over (every throttle window is shorter than a day). */
+    async deleteWindowsBefore(trx: Executor, before: number): Promise<void> {
+      await trx.deleteFrom('rate_limits').where('window_start', '<', before).execute();
+    },
+
+    /** Takes back one hit counted in the window starting at `windowStart` (never below 0). */
+    async decrement(key: string, windowStart: number): Promise<void> {
+      await db
+        .updateTable('rate_limits')
+        .set({ count: sql<number>`count - 1` })
+        .where('key', '=', key)
+        .where('window_start', '=', windowStart)
+        .where('count', '>', 0)
+        .execute();
     },
 
     async remove(key: string): Promise<void> {

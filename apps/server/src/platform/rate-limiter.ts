@@ -27,6 +27,11 @@ export function createRateLimiter(ctx: Pick<AppContext, 'db' | 'now'>) {
       return { count: await counters.count(key, start), retryAfterSeconds };
     },
 
+    /** Gives back a hit that turned out not to count (an attempt refused before any work). */
+    async refund(key: string, windowMs: number): Promise<void> {
+      await counters.decrement(key, windowOf(windowMs).start);
+    },
+
     reset: (key: string) => counters.remove(key),
   };
 }

@@ -27,11 +27,16 @@ export function computeSecurityHeaders(options: Readonly<HelmetOptions>): Readon
   return Object.freeze(headers);
 }
 
-/** Sets the security headers on every response, 404s and errors included, as helmet did. */
+/**
+ * Sets the security headers on every response, 404s and errors included, as helmet did, except
+ * Strict-Transport-Security: that one only on HTTPS requests (direct, or as a trusted proxy says
+ * with X-Forwarded-Proto), since over plain HTTP browsers ignore it.
+ */
 export function registerStaticSecurityHeaders(app: FastifyInstance, options: Readonly<HelmetOptions>): void {
-  const headers = computeSecurityHeaders(options);
-  app.addHook('onRequest', (_request, reply, done) => {
+  const { 'strict-transport-security': hsts, ...headers } = computeSecurityHeaders(options);
+  app.addHook('onRequest', (request, reply, done) => {
     reply.headers(headers);
+    if (hsts && request.protocol === 'https') reply.header('strict-transport-security', hsts);
     done();
   });
 }

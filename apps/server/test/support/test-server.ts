@@ -35,7 +35,7 @@ export interface TestServer {
   ): Promise<{ status: number; headers: Headers; body: T }>;
 }
 
-async function createPostgresSchema(baseUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+export async function createPostgresSchema(baseUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
   const schema = `t_${randomUUID().replaceAll('-', '')}`;
   const admin = new pg.Client({ connectionString: baseUrl });
   await admin.connect();
@@ -67,6 +67,10 @@ export async function startTestServer(
     LOG_LEVEL: 'silent',
     ALT_PROVIDER: 'offline',
     WEB_DIST_DIR: path.join(dataDir, 'no-web'),
+    // Suites register many accounts from 127.0.0.1; the throttle has its own test.
+    REGISTRATIONS_PER_HOUR: '1000000',
+    // Suites that need a paid plan buy it; the billing suite tests the fail-closed default.
+    BILLING_PROVIDER: 'test',
     ...(postgres ? { DATABASE_URL: postgres.url } : {}),
     ...env,
   });

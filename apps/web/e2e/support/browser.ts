@@ -24,6 +24,8 @@ export function launchBrowser(): Promise<Browser> {
 export interface PageOptions {
   viewport?: { width: number; height: number };
   reducedMotion?: 'reduce' | 'no-preference';
+  /** A phone's touch screen: touch events and a coarse pointer (`(pointer: coarse)` matches). */
+  touch?: boolean;
 }
 
 /**
@@ -35,6 +37,7 @@ export async function openPage(browser: Browser, baseURL: string, options: PageO
     baseURL,
     viewport: options.viewport ?? { width: 1280, height: 800 },
     reducedMotion: options.reducedMotion ?? 'reduce',
+    ...(options.touch ? { hasTouch: true, isMobile: true } : {}),
   });
   await context.route(/^(?!https?:\/\/(127\.0\.0\.1|localhost)(:\d+)?\/|data:|blob:).*/, (route) => route.abort());
   return context.newPage();

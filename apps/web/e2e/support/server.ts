@@ -68,6 +68,10 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       ALT_PROVIDER: 'offline',
       LOG_LEVEL: 'warn',
       WEB_DIST_DIR: WEB_DIST,
+      // The browser suites register many accounts from 127.0.0.1.
+      REGISTRATIONS_PER_HOUR: '100000',
+      // The subscription screens buy plans; the fail-closed default has its API and component tests.
+      BILLING_PROVIDER: 'test',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

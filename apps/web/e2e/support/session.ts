@@ -43,26 +43,30 @@ export async function registerViaApi(baseUrl: string, overrides: Partial<TestAcc
 }
 
 /**
- * Signs the page in without the form: writes the session where the web app keeps it
- * ("auth-storage" plus the authToken/refreshToken keys), then opens `path` (default the dashboard).
+ * Signs the page in without the form, as the web app keeps a session: the page itself signs in
+ * through the API with the session header (so the HttpOnly refresh cookie lands in the browser's
+ * jar) and "auth-storage" holds the profile only; the app refreshes its access token on load.
  */
 export async function signInAs(page: Page, registered: RegisteredAccount, path = '/app/dashboard'): Promise<void> {
-  const { auth } = registered;
-  const token = auth.token ?? auth.tokens.accessToken;
-  const refreshToken = auth.refreshToken ?? auth.tokens.refreshToken;
+  const { account, auth } = registered;
   await page.goto('/404-blank-for-storage');
   await page.evaluate(
-    ({ user, token, refreshToken }) => {
-      localStorage.setItem(
-        'auth-storage',
-        JSON.stringify({ state: { token, refreshToken, user, isAuthenticated: true }, version: 0 }),
-      );
-      localStorage.setItem('authToken', token);
-      localStorage.setItem('refreshToken', refreshToken);
+    async ({ email, password, user }) => {
+      const response = await fetch('/api/auth/login', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'X-Altwise-Session': 'cookie' },
+        body: JSON.stringify({ email, password }),
+      });
+      if (!response.ok) throw new Error(`login failed (${response.status})`);
+      localStorage.setItem('auth-storage', JSON.stringify({ state: { user }, version: 1 }));
     },
-    { user: auth.user, token, refreshToken },
+    { email: account.email, password: account.password, user: auth.user },
   );
   await page.goto(path);
+  // The app exchanges its cookie for an access token on load, rotating the cookie. A reload while
+  // that exchange is in flight (setTheme reloads) could present the rotated-away cookie, which
+  // reuse detection answers by ending the session: let the exchange land first.
+  await page.waitForLoadState('networkidle');
 }
 
 /** Signs in through the login form. */

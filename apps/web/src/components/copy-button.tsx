@@ -43,8 +43,8 @@ export async function copyToClipboard(text: string): Promise<boolean> {
 export const COPY_FAILED_MESSAGE = 'Could not copy to the clipboard. Please select the text and copy it manually.';
 
 export interface CopyButtonProps {
-  /** The text copied (a function to build it at click time). */
-  text: string | (() => string);
+  /** The text copied (a function to build or fetch it at click time; a rejection shows its message). */
+  text: string | (() => string | Promise<string>);
   /** Toast shown after a successful copy. */
   successMessage?: string;
   /** Visible text (default "Copy"). */
@@ -71,7 +71,14 @@ export function CopyButton({
   useEffect(() => () => clearTimeout(timer.current), []);
 
   const onClick = async () => {
-    const ok = await copyToClipboard(typeof text === 'function' ? text() : text);
+    let value: string;
+    try {
+      value = typeof text === 'function' ? await text() : text;
+    } catch (error) {
+      toast.error(error instanceof Error && error.message ? error.message : COPY_FAILED_MESSAGE);
+      return;
+    }
+    const ok = await copyToClipboard(value);
     if (!ok) {
       toast.error(COPY_FAILED_MESSAGE);
       return;

@@ -9,6 +9,7 @@ function Harness() {
   const [open, setOpen] = useState(false);
   return (
     <>
+      <h1>Settings</h1>
       <Button onClick={() => setOpen(true)}>Delete Account</Button>
       <Modal
         open={open}
@@ -50,8 +51,35 @@ describe('Modal', () => {
     await user.tab({ shift: true });
     expect(screen.getByRole('button', { name: 'Delete' })).toHaveFocus();
 
+    // The page behind is out of reach of assistive technology while the dialog is open.
+    expect(screen.queryByRole('heading', { name: 'Settings' })).not.toBeInTheDocument();
+
     await user.keyboard('{Escape}');
+    expect(screen.getByRole('heading', { name: 'Settings' })).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(opener).toHaveFocus();
+  });
+
+  it('closes only the top dialog of a nested pair on Escape', async () => {
+    function Nested() {
+      const [outer, setOuter] = useState(true);
+      const [inner, setInner] = useState(false);
+      return (
+        <Modal open={outer} onClose={() => setOuter(false)} title="Outer">
+          <Button onClick={() => setInner(true)}>Open inner</Button>
+          <Modal open={inner} onClose={() => setInner(false)} title="Inner">
+            <input aria-label="Inner field" />
+          </Modal>
+        </Modal>
+      );
+    }
+    const user = userEvent.setup();
+    render(<Nested />);
+    await user.click(screen.getByRole('button', { name: 'Open inner' }));
+    expect(screen.getByRole('dialog', { name: 'Inner' })).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog', { name: 'Inner' })).not.toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'Outer' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Open inner' })).toHaveFocus();
   });
 });

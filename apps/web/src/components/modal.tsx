@@ -1,7 +1,7 @@
+import * as Dialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
-import { useEffect, useId, useRef } from 'react';
+import { useLayoutEffect, useRef } from 'react';
 import type { ReactNode, RefObject } from 'react';
-import { createPortal } from 'react-dom';
 import { cn } from '@/lib/cn';
 
 export interface ModalProps {
@@ -20,14 +20,15 @@ export interface ModalProps {
   role?: 'dialog' | 'alertdialog';
 }
 
-const FOCUSABLE =
-  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
-
 const widths = { sm: 'max-w-sm', md: 'max-w-lg', lg: 'max-w-2xl' };
 
 /**
- * A modal dialog: traps focus, closes on Escape or a backdrop click,
- * and gives focus back to the element that opened it.
+ * A modal dialog on Radix's Dialog primitive, which does what a hand-made trap missed: everything
+ * outside is hidden from assistive technology while it is open (aria-hidden on the rest of the
+ * page), focus is trapped over the real tab order (hidden and contenteditable elements included),
+ * nested dialogs stack (only the top one traps and closes on Escape), and the scroll lock keeps the
+ * scrollbar's width so the page does not shift. Escape or a backdrop click closes it; focus goes
+ * back to the element that opened it.
  */
 export function Modal({
   open,
@@ -40,90 +41,54 @@ export function Modal({
   size = 'md',
   role = 'dialog',
 }: ModalProps) {
-  const titleId = useId();
-  const descriptionId = useId();
-  const panelRef = useRef<HTMLDivElement>(null);
-  const onCloseRef = useRef(onClose);
-  onCloseRef.current = onClose;
+  // Radix gives focus back to a Dialog.Trigger; our dialogs open from any button, so the opener is
+  // remembered here. A layout effect runs before Radix moves focus into the dialog.
+  const opener = useRef<HTMLElement | null>(null);
+  useLayoutEffect(() => {
+    if (open) opener.current = document.activeElement as HTMLElement | null;
+  }, [open]);
 
-  useEffect(() => {
-    if (!open) return;
-    const opener = document.activeElement as HTMLElement | null;
-    const panel = panelRef.current;
-    const first = initialFocusRef?.current ?? panel?.querySelector<HTMLElement>(FOCUSABLE) ?? panel;
-    first?.focus();
-    const { overflow } = document.body.style;
-    document.body.style.overflow = 'hidden';
-
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') {
-        event.stopPropagation();
-        onCloseRef.current();
-        return;
-      }
-      if (event.key !== 'Tab' || !panel) return;
-      const focusable = Array.from(panel.querySelectorAll<HTMLElement>(FOCUSABLE));
-      if (focusable.length === 0) {
-        event.preventDefault();
-        return;
-      }
-      const firstEl = focusable[0]!;
-      const lastEl = focusable[focusable.length - 1]!;
-      if (event.shiftKey && (document.activeElement === firstEl || !panel.contains(document.activeElement))) {
-        event.preventDefault();
-        lastEl.focus();
-      } else if (!event.shiftKey && (document.activeElement === lastEl || !panel.contains(document.activeElement))) {
-        event.preventDefault();
-        firstEl.focus();
-      }
-    };
-    document.addEventListener('keydown', onKeyDown, true);
-    return () => {
-      document.removeEventListener('keydown', onKeyDown, true);
-      document.body.style.overflow = overflow;
-      opener?.focus?.();
-    };
-  }, [open, initialFocusRef]);
-
-  if (!open) return null;
-
-  return createPortal(
-    <div className="fixed inset-0 z-50 flex items-center justify-center p-4">
-      <div className="absolute inset-0 bg-gray-950/60 backdrop-blur-sm" aria-hidden="true" onClick={() => onClose()} />
-      <div
-        ref={panelRef}
-        role={role}
-        aria-modal="true"
-        aria-labelledby={titleId}
-        aria-describedby={description ? descriptionId : undefined}
-        tabIndex={-1}
-        className={cn(
-          'relative w-full rounded-2xl border border-gray-200 bg-white p-6 shadow-2xl dark:border-gray-700 dark:bg-gray-900',
-          widths[size],
-        )}
-      >
-        <div className="flex items-start justify-between gap-4">
-          <h2 id={titleId} className="text-lg font-semibold text-gray-900 dark:text-white">
-            {title}
-          </h2>
-          <button
-            type="button"
-            onClick={() => onClose()}
-            aria-label="Close dialog"
-            className="-m-1 rounded-md p-1 text-gray-600 hover:bg-gray-100 hover:text-gray-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-600 dark:text-gray-300 dark:hover:bg-gray-800 dark:hover:text-white dark:focus-visible:ring-blue-400"
+  return (
+    <Dialog.Root open={open} onOpenChange={(next) => !next && onClose()}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-gray-950/60 backdrop-blur-sm" />
+        <div className="pointer-events-none fixed inset-0 z-50 flex items-center justify-center p-4">
+          <Dialog.Content
+            role={role}
+            aria-modal="true"
+            // Without a description, no aria-describedby (Radix would point at a missing element).
+            {...(description ? {} : { 'aria-describedby': undefined })}
+            onOpenAutoFocus={(event) => {
+              if (!initialFocusRef?.current) return;
+              event.preventDefault();
+              initialFocusRef.current.focus();
+            }}
+            onCloseAutoFocus={(event) => {
+              event.preventDefault();
+              if (opener.current?.isConnected) opener.current.focus();
+            }}
+            className={cn(
+              'pointer-events-auto relative max-h-[calc(100dvh-2rem)] w-full overflow-y-auto rounded-2xl border border-gray-200 bg-white p-6 shadow-2xl dark:border-gray-700 dark:bg-gray-900',
+              widths[size],
+            )}
           >
-            <X className="size-5" aria-hidden="true" />
-          </button>
+            <div className="flex items-start justify-between gap-4">
+              <Dialog.Title className="text-lg font-semibold text-gray-900 dark:text-white">{title}</Dialog.Title>
+              <Dialog.Close
+                aria-label="Close dialog"
+                className="-m-1 rounded-md p-1 text-gray-600 hover:bg-gray-100 hover:text-gray-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-600 dark:text-gray-300 dark:hover:bg-gray-800 dark:hover:text-white dark:focus-visible:ring-blue-400"
+              >
+                <X className="size-5" aria-hidden="true" />
+              </Dialog.Close>
+            </div>
+            {description && (
+              <Dialog.Description className="mt-2 text-sm text-gray-600 dark:text-gray-300">{description}</Dialog.Description>
+            )}
+            {children && <div className="mt-4">{children}</div>}
+            {footer && <div className="mt-6 flex flex-wrap justify-end gap-3">{footer}</div>}
+          </Dialog.Content>
         </div>
-        {description && (
-          <p id={descriptionId} className="mt-2 text-sm text-gray-600 dark:text-gray-300">
-            {description}
-          </p>
-        )}
-        {children && <div className="mt-4">{children}</div>}
-        {footer && <div className="mt-6 flex flex-wrap justify-end gap-3">{footer}</div>}
-      </div>
-    </div>,
-    document.body,
+      </Dialog.Portal>
+    </Dialog.Root>
   );
 }

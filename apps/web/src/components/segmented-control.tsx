@@ -1,10 +1,13 @@
-import { useRef } from 'react';
+import * as RadioGroup from '@radix-ui/react-radio-group';
+import { useId } from 'react';
 import type { KeyboardEvent } from 'react';
 import { cn } from '@/lib/cn';
 
 export interface SegmentedOption<T extends string> {
   value: T;
   label: string;
+  /** A short mark beside the label (e.g. "Pro"), with a longer description for assistive technology. */
+  badge?: { text: string; description: string };
 }
 
 export interface SegmentedControlProps<T extends string> {
@@ -17,57 +20,38 @@ export interface SegmentedControlProps<T extends string> {
 }
 
 /**
- * A single choice among a few options, drawn as joined buttons: an ARIA radio group with
- * roving focus (Tab enters on the checked option; arrow keys, Home and End move and select).
+ * A single choice among a few options, drawn as joined buttons: Radix's RadioGroup (an ARIA radio
+ * group with roving focus: Tab enters on the checked option, arrow keys move and select, wrapping).
+ * Home and End select the first and last option too, so focus and selection never part.
  */
 export function SegmentedControl<T extends string>({ label, options, value, onChange, className }: SegmentedControlProps<T>) {
-  const refs = useRef<Array<HTMLButtonElement | null>>([]);
-
-  const select = (index: number) => {
-    const count = options.length;
-    const next = options[(index + count) % count];
-    if (!next) return;
-    onChange(next.value);
-    refs.current[(index + count) % count]?.focus();
-  };
-
-  const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {
-    const moves: Record<string, number> = {
-      ArrowRight: index + 1,
-      ArrowDown: index + 1,
-      ArrowLeft: index - 1,
-      ArrowUp: index - 1,
-      Home: 0,
-      End: options.length - 1,
-    };
-    const target = moves[event.key];
-    if (target === undefined) return;
-    event.preventDefault();
-    select(target);
+  const baseId = useId();
+  // On the group: Radix's items keep their own keydown handler and drop one passed to them.
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const target = event.key === 'Home' ? options[0] : event.key === 'End' ? options.at(-1) : undefined;
+    if (target) onChange(target.value);
   };
 
   return (
-    <div
-      role="radiogroup"
+    <RadioGroup.Root
       aria-label={label}
+      value={value}
+      onValueChange={(next) => onChange(next as T)}
+      orientation="horizontal"
+      loop
+      onKeyDown={onKeyDown}
       className={cn('inline-flex rounded-xl border border-gray-200 bg-gray-100 p-1 dark:border-gray-700 dark:bg-gray-800', className)}
     >
       {options.map((option, index) => {
         const checked = option.value === value;
+        const badgeId = `${baseId}-badge-${index}`;
         return (
-          <button
+          <RadioGroup.Item
             key={option.value}
-            ref={(element) => {
-              refs.current[index] = element;
-            }}
-            type="button"
-            role="radio"
-            aria-checked={checked}
-            tabIndex={checked ? 0 : -1}
-            onClick={() => onChange(option.value)}
-            onKeyDown={(event) => onKeyDown(event, index)}
+            value={option.value}
+            aria-describedby={option.badge ? badgeId : undefined}
             className={cn(
-              'min-w-12 rounded-lg px-3 py-1.5 text-sm font-semibold transition-colors',
+              'inline-flex min-w-12 items-center justify-center gap-1.5 rounded-lg px-3 py-1.5 text-sm font-semibold transition-colors',
               'focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-600 dark:focus-visible:ring-blue-400',
               checked
                 ? 'bg-white text-blue-800 shadow-sm dark:bg-gray-950 dark:text-blue-200'
@@ -75,9 +59,25 @@ export function SegmentedControl<T extends string>({ label, options, value, onCh
             )}
           >
             {option.label}
-          </button>
+            {option.badge && (
+              <span
+                aria-hidden="true"
+                className="rounded-full bg-violet-100 px-1.5 py-0.5 text-[0.6875rem] leading-none font-bold text-violet-800 dark:bg-violet-950 dark:text-violet-200"
+              >
+                {option.badge.text}
+              </span>
+            )}
+          </RadioGroup.Item>
         );
       })}
-    </div>
+      {/* Outside the options, so a description never joins an option's name. */}
+      {options.map((option, index) =>
+        option.badge ? (
+          <span key={option.value} id={`${baseId}-badge-${index}`} hidden>
+            {option.badge.description}
+          </span>
+        ) : null,
+      )}
+    </RadioGroup.Root>
   );
 }

@@ -28,11 +28,12 @@ export interface StatCardProps {
 /** A labelled figure; label and value are grouped so screen readers read them together. */
 export function StatCard({ label, value, icon: Icon, hint, tone = 'blue', isLoading, className }: StatCardProps) {
   return (
-    <div className={cn(cardClasses, 'p-5', className)}>
-      <div className="flex items-start justify-between gap-4">
+    <div className={cn(cardClasses, 'p-4 sm:p-5', className)}>
+      {/* On a phone (two cards a row) the icon sits above the figures, which keep the width. */}
+      <div className="flex flex-col-reverse items-start justify-between gap-2 sm:flex-row sm:gap-4">
         <dl className="min-w-0">
           <dt className="text-sm font-medium text-gray-600 dark:text-gray-300">{label}</dt>
-          <dd className="mt-2 text-2xl font-bold tracking-tight text-gray-900 dark:text-white">
+          <dd className="mt-1 text-xl font-bold tracking-tight break-words text-gray-900 sm:mt-2 sm:text-2xl dark:text-white">
             {isLoading ? (
               <span className="block h-8 w-20 animate-pulse rounded bg-gray-200 dark:bg-gray-700">
                 <span className="sr-only">Loading</span>
@@ -41,11 +42,11 @@ export function StatCard({ label, value, icon: Icon, hint, tone = 'blue', isLoad
               value
             )}
           </dd>
-          {hint && <dd className="mt-1 text-sm text-gray-600 dark:text-gray-300">{hint}</dd>}
+          {hint && <dd className="mt-1 text-xs text-gray-600 sm:text-sm dark:text-gray-300">{hint}</dd>}
         </dl>
         {Icon && (
-          <div className={cn('rounded-xl p-3', iconTones[tone])}>
-            <Icon className="size-6" aria-hidden="true" />
+          <div className={cn('rounded-xl p-2 sm:p-3', iconTones[tone])}>
+            <Icon className="size-5 sm:size-6" aria-hidden="true" />
           </div>
         )}
       </div>
@@ -53,12 +54,12 @@ export function StatCard({ label, value, icon: Icon, hint, tone = 'blue', isLoad
   );
 }
 
-/** A row of stat cards as a labelled list (two columns on small screens, four on wide ones). */
+/** A row of stat cards as a labelled list: a 2×2 grid up to wide screens, then four in a row. */
 export function StatList({ label, stats }: { label: string; stats: ReadonlyArray<Omit<StatCardProps, 'className'>> }) {
   return (
-    <ul aria-label={label} className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+    <ul aria-label={label} data-testid="stat-list" className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
       {stats.map((stat) => (
-        <li key={stat.label}>
+        <li key={stat.label} className="min-w-0">
           <StatCard {...stat} className="h-full" />
         </li>
       ))}

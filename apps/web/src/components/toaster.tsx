@@ -1,13 +1,23 @@
 import { CheckCircle2, X, XCircle } from 'lucide-react';
+import type { KeyboardEvent } from 'react';
 import { cn } from '@/lib/cn';
 import { useToastStore } from '@/lib/toast';
 import type { ToastItem, ToastKind } from '@/lib/toast';
 
 function ToastCard({ item, onDismiss }: { item: ToastItem; onDismiss(): void }) {
   const Icon = item.kind === 'success' ? CheckCircle2 : XCircle;
+  // Escape anywhere in a toast (its dismiss button) closes it.
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key !== 'Escape') return;
+    event.stopPropagation();
+    onDismiss();
+  };
   return (
+    // The keys come from the toast's own button (focus stays there); the container only hears them bubble.
+    // eslint-disable-next-line jsx-a11y/no-static-element-interactions
     <div
       data-toast={item.kind}
+      onKeyDown={onKeyDown}
       className={cn(
         'pointer-events-auto flex w-full items-start gap-3 rounded-xl border bg-white p-4 shadow-lg animate-toast-in dark:bg-gray-900',
         item.kind === 'success' ? 'border-green-200 dark:border-green-900' : 'border-red-200 dark:border-red-900',
@@ -50,10 +60,23 @@ function Region({ kind }: { kind: ToastKind }) {
   );
 }
 
-/** Top-right toasts; mount once. */
+/**
+ * Toasts, top-right (SPEC §2); on a phone at the bottom, where they cover neither the bell nor the
+ * avatar. Mount once. While the pointer or focus is on them nothing times out (WCAG 2.2.1).
+ */
 export function Toaster() {
+  const pause = useToastStore((state) => state.pause);
+  const resume = useToastStore((state) => state.resume);
   return (
-    <div className="pointer-events-none fixed top-4 right-4 z-[60] flex w-[calc(100%-2rem)] max-w-sm flex-col gap-3">
+    <div
+      onMouseEnter={pause}
+      onMouseLeave={resume}
+      onFocus={pause}
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) resume();
+      }}
+      className="pointer-events-none fixed right-4 bottom-4 z-[60] flex w-[calc(100%-2rem)] max-w-sm flex-col gap-3 sm:top-4 sm:bottom-auto"
+    >
       <Region kind="error" />
       <Region kind="success" />
     </div>

@@ -1,3 +1,4 @@
+import * as Switch from '@radix-ui/react-switch';
 import { useId } from 'react';
 import type { ReactNode } from 'react';
 import { cn } from '@/lib/cn';
@@ -15,7 +16,7 @@ export interface ToggleProps {
   hideLabel?: boolean;
 }
 
-/** An on/off switch (role="switch"). */
+/** An on/off switch: Radix's Switch (role="switch", Space and Enter flip it), with label and description. */
 export function Toggle({ checked, onChange, label, description, disabled, id, className, hideLabel }: ToggleProps) {
   const autoId = useId();
   const switchId = id ?? autoId;
@@ -33,15 +34,13 @@ export function Toggle({ checked, onChange, label, description, disabled, id, cl
           </span>
         )}
       </div>
-      <button
+      <Switch.Root
         id={switchId}
-        type="button"
-        role="switch"
-        aria-checked={checked}
+        checked={checked}
+        onCheckedChange={onChange}
         aria-labelledby={labelId}
         aria-describedby={descriptionId}
         disabled={disabled}
-        onClick={() => onChange(!checked)}
         className={cn(
           'relative inline-flex h-6 w-11 shrink-0 items-center rounded-full border-2 border-transparent transition-colors',
           'focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-600 focus-visible:ring-offset-2 dark:focus-visible:ring-blue-400 dark:focus-visible:ring-offset-gray-900',
@@ -49,14 +48,14 @@ export function Toggle({ checked, onChange, label, description, disabled, id, cl
           checked ? 'bg-blue-700 dark:bg-blue-500' : 'bg-gray-500 dark:bg-gray-500',
         )}
       >
-        <span
+        <Switch.Thumb
           aria-hidden="true"
           className={cn(
             'inline-block size-5 rounded-full bg-white shadow transition-transform',
             checked ? 'translate-x-5' : 'translate-x-0',
           )}
         />
-      </button>
+      </Switch.Root>
     </div>
   );
 }

@@ -6,8 +6,8 @@ import { useAuthStore } from './auth-store';
 
 const fetchMock = mockFetch();
 
-function signIn(token = 'old-access', refreshToken = 'refresh-1') {
-  useAuthStore.setState({ token, refreshToken, user: sampleUser, isAuthenticated: true, isLoading: false });
+function signIn(token: string | null = 'old-access') {
+  useAuthStore.setState({ token, user: sampleUser, isAuthenticated: true, isLoading: false });
 }
 
 function headersOf(call: number): Headers {
@@ -40,38 +40,108 @@ describe('api client', () => {
     expect(headersOf(0).has('Authorization')).toBe(false);
   });
 
-  it('on a 401 refreshes the tokens once and retries the call with the new token', async () => {
-    signIn('old-access', 'refresh-1');
+  it('on a 401 refreshes with the session cookie once and retries the call with the new token', async () => {
+    signIn('old-access');
     fetchMock
       .mockResolvedValueOnce(jsonResponse({ error: { code: 'unauthorized', message: 'Token expired' } }, 401))
-      .mockResolvedValueOnce(jsonResponse(authResponse('new-access', 'refresh-2')))
+      .mockResolvedValueOnce(jsonResponse({ user: sampleUser, token: 'new-access', tokens: { accessToken: 'new-access', expiresIn: 900 } }))
       .mockResolvedValueOnce(jsonResponse({ user: sampleUser }));
 
     await expect(api.get('/auth/profile')).resolves.toEqual({ user: sampleUser });
 
     expect(fetchMock).toHaveBeenCalledTimes(3);
     expect(fetchMock.mock.calls[1]![0]).toBe('/api/auth/refresh');
-    expect(fetchMock.mock.calls[1]![1]?.body).toBe(JSON.stringify({ refreshToken: 'refresh-1' }));
+    // No token in the body: the HttpOnly cookie carries it, sent with the CSRF header.
+    expect(fetchMock.mock.calls[1]![1]?.body).toBeUndefined();
+    expect(fetchMock.mock.calls[1]![1]?.credentials).toBe('include');
+    expect(fetchMock.mock.calls[1]![1]?.keepalive).toBe(true);
+    expect(headersOf(1).get('X-Altwise-Session')).toBe('cookie');
     expect(headersOf(2).get('Authorization')).toBe('Bearer new-access');
-    expect(useAuthStore.getState()).toMatchObject({ token: 'new-access', refreshToken: 'refresh-2', isAuthenticated: true });
-    expect(localStorage.getItem('authToken')).toBe('new-access');
-    expect(localStorage.getItem('refreshToken')).toBe('refresh-2');
+    expect(useAuthStore.getState()).toMatchObject({ token: 'new-access', isAuthenticated: true });
+  });
+
+  it('keeps no token in storage: auth-storage holds the profile only, and legacy token keys are gone', async () => {
+    signIn('old-access');
+    const stored = JSON.parse(localStorage.getItem('auth-storage')!);
+    expect(stored.state).toEqual({ user: sampleUser });
+    expect(JSON.stringify(stored)).not.toContain('old-access');
+    expect(localStorage.getItem('authToken')).toBeNull();
+    expect(localStorage.getItem('refreshToken')).toBeNull();
+  });
+
+  it('after a reload (a user but no access token) refreshes first, then sends the call with the token', async () => {
+    signIn(null);
+    fetchMock
+      .mockResolvedValueOnce(jsonResponse({ user: sampleUser, token: 'fresh-access', tokens: { accessToken: 'fresh-access', expiresIn: 900 } }))
+      .mockResolvedValueOnce(jsonResponse({ ok: true }));
+    await expect(api.get('/v1/usage')).resolves.toEqual({ ok: true });
+    expect(fetchMock.mock.calls[0]![0]).toBe('/api/auth/refresh');
+    expect(fetchMock.mock.calls[1]![0]).toBe('/api/v1/usage');
+    expect(headersOf(1).get('Authorization')).toBe('Bearer fresh-access');
   });
 
   it('signs out and throws when the refresh fails', async () => {
-    signIn('old-access', 'refresh-1');
+    signIn('old-access');
     fetchMock
       .mockResolvedValueOnce(jsonResponse({ error: { code: 'unauthorized', message: 'Token expired' } }, 401))
       .mockResolvedValueOnce(jsonResponse({ error: { code: 'unauthorized', message: 'Refresh token revoked' } }, 401))
       .mockResolvedValue(jsonResponse({})); // the fire-and-forget logout call
 
     await expect(api.get('/auth/profile')).rejects.toMatchObject({ status: 401, message: 'Token expired' });
-    expect(useAuthStore.getState()).toMatchObject({ token: null, refreshToken: null, user: null, isAuthenticated: false });
-    expect(localStorage.getItem('authToken')).toBeNull();
+    expect(useAuthStore.getState()).toMatchObject({ token: null, user: null, isAuthenticated: false, signOutReason: 'session-ended' });
+  });
+
+  it('a refresh answered 409 (another tab rotated the cookie a moment ago) is retried, and the session stays', async () => {
+    signIn(null);
+    fetchMock
+      .mockResolvedValueOnce(jsonResponse({ error: { code: 'conflict', message: 'just rotated' } }, 409))
+      .mockResolvedValueOnce(jsonResponse(authResponse('after-retry', 'refresh-3')))
+      .mockResolvedValueOnce(jsonResponse({ ok: true }));
+    await expect(api.get('/v1/usage')).resolves.toEqual({ ok: true });
+    expect(fetchMock.mock.calls.map(([input]) => input)).toEqual(['/api/auth/refresh', '/api/auth/refresh', '/api/v1/usage']);
+    expect(headersOf(2).get('Authorization')).toBe('Bearer after-retry');
+    expect(useAuthStore.getState()).toMatchObject({ token: 'after-retry', isAuthenticated: true });
+  });
+
+  it('gives up after a few 409s and then signs out', async () => {
+    signIn(null);
+    fetchMock.mockImplementation(async (input) =>
+      input === '/api/auth/refresh'
+        ? jsonResponse({ error: { code: 'conflict', message: 'just rotated' } }, 409)
+        : jsonResponse({}),
+    );
+    await expect(useAuthStore.getState().refresh()).rejects.toMatchObject({ status: 409 });
+    expect(fetchMock.mock.calls.filter(([input]) => input === '/api/auth/refresh')).toHaveLength(4);
+    expect(useAuthStore.getState()).toMatchObject({ isAuthenticated: false, signOutReason: 'session-ended' });
+  });
+
+  it('keeps the session when a refresh gets no answer (the page navigating away, a dropped connection)', async () => {
+    signIn(null);
+    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
+    await expect(useAuthStore.getState().refresh()).rejects.toThrow('Failed to fetch');
+    expect(useAuthStore.getState()).toMatchObject({ user: sampleUser, isAuthenticated: true });
+    // The stored profile survives for the next page load, whose refresh can still succeed.
+    expect(JSON.parse(localStorage.getItem('auth-storage')!).state.user).toEqual(sampleUser);
+  });
+
+  it('keeps the session when the refresh meets a server error, and signs out when the server refuses it', async () => {
+    signIn('old-access');
+    fetchMock
+      .mockResolvedValueOnce(jsonResponse({ error: { code: 'unauthorized', message: 'Token expired' } }, 401))
+      .mockResolvedValueOnce(jsonResponse({ error: { code: 'service_unavailable', message: 'down' } }, 503));
+    await expect(api.get('/auth/profile')).rejects.toMatchObject({ status: 401 });
+    expect(useAuthStore.getState().isAuthenticated).toBe(true);
+
+    fetchMock
+      .mockResolvedValueOnce(jsonResponse({ error: { code: 'unauthorized', message: 'Token expired' } }, 401))
+      .mockResolvedValueOnce(jsonResponse({ error: { code: 'unauthorized', message: 'Refresh token revoked' } }, 401))
+      .mockResolvedValue(jsonResponse({}));
+    await expect(api.get('/auth/profile')).rejects.toMatchObject({ status: 401 });
+    expect(useAuthStore.getState()).toMatchObject({ isAuthenticated: false, signOutReason: 'session-ended' });
   });
 
   it('concurrent 401s share one refresh', async () => {
-    signIn('old-access', 'refresh-1');
+    signIn('old-access');
     fetchMock.mockImplementation(async (input, init) => {
       const auth = new Headers(init?.headers).get('Authorization');
       if (input === '/api/auth/refresh') return jsonResponse(authResponse('new-access', 'refresh-2'));

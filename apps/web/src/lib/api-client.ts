@@ -1,3 +1,4 @@
+import { SESSION_TRANSPORT_COOKIE, SESSION_TRANSPORT_HEADER } from '@altwise/shared';
 import { API_BASE_URL } from './env';
 
 /** An API failure: HTTP status, the server's error code and its message. */
@@ -17,9 +18,11 @@ export class ApiError extends Error {
 
 /** How the client reaches the session without importing the auth store (which imports us). */
 export interface ApiAuthBridge {
+  /** In memory only: a reload starts without one and refreshes (the refresh token is an HttpOnly cookie). */
   getAccessToken(): string | null;
-  getRefreshToken(): string | null;
-  /** Exchanges the refresh token for new tokens; rejects when that is impossible. */
+  /** Whether a session exists that a refresh can renew (a signed-in user, token or not). */
+  hasSession(): boolean;
+  /** Exchanges the session cookie for a new access token; rejects when that is impossible. */
   refresh(): Promise<void>;
   signOut(): void;
 }
@@ -42,6 +45,11 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** false: no bearer header and no refresh on 401 (login, register, refresh itself). */
   auth?: boolean;
+  /**
+   * The session calls (login, register, refresh, logout): the refresh token travels in an HttpOnly
+   * cookie, so they send the transport header (the server's CSRF guard) and the browser's cookies.
+   */
+  session?: boolean;
 }
 
 function buildUrl(path: string): string {
@@ -62,11 +70,16 @@ async function send(path: string, options: RequestOptions): Promise<Response> {
   const token = options.auth === false ? null : bridge?.getAccessToken();
   if (token) headers.Authorization = `Bearer ${token}`;
   if (options.apiKey) headers['X-API-Key'] = options.apiKey;
+  if (options.session) headers[SESSION_TRANSPORT_HEADER] = SESSION_TRANSPORT_COOKIE;
   return fetch(buildUrl(path), {
     method: options.method ?? (options.body === undefined ? 'GET' : 'POST'),
     headers,
     body,
     signal: options.signal,
+    // The cookie is scoped to /api/auth; 'include' also reaches an API on another origin (CORS_ORIGINS).
+    // keepalive: a reload during a refresh must not drop the rotated cookie the answer sets (the
+    // next load would present the old one, which reuse detection treats as theft).
+    ...(options.session ? { credentials: 'include' as const, keepalive: true } : {}),
   });
 }
 
@@ -96,8 +109,8 @@ async function parseBody<T>(response: Response): Promise<T> {
   return (text ? JSON.parse(text) : undefined) as T;
 }
 
-/** One refresh at a time: concurrent 401s wait for the same exchange. */
-function refreshOnce(): Promise<void> {
+/** One refresh at a time: concurrent 401s (and the refresh on load) wait for the same exchange. */
+export function refreshOnce(): Promise<void> {
   if (!bridge) return Promise.reject(new Error('No session'));
   refreshing ??= bridge.refresh().finally(() => {
     refreshing = null;
@@ -110,15 +123,19 @@ function refreshOnce(): Promise<void> {
  * when the refresh fails the session is signed out and the original error is thrown.
  */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const signedInCall = options.auth !== false && !options.apiKey;
+  // After a reload the session has a user but no access token yet: wait for the refresh that
+  // brings one instead of sending a call bound to fail.
+  if (signedInCall && bridge?.hasSession() && !bridge.getAccessToken()) await refreshOnce().catch(() => undefined);
   let response = await send(path, options);
-  const canRefresh =
-    response.status === 401 && options.auth !== false && !options.apiKey && Boolean(bridge?.getRefreshToken());
+  const canRefresh = response.status === 401 && signedInCall && Boolean(bridge?.hasSession());
   if (canRefresh) {
     const firstError = await toApiError(response);
     try {
       await refreshOnce();
-    } catch {
-      bridge?.signOut();
+    } catch (refreshError) {
+      // Signed out only when the server refused the session; a refresh lost to the network is not that.
+      if (refreshError instanceof ApiError && refreshError.status < 500) bridge?.signOut();
       throw firstError;
     }
     response = await send(path, options);

@@ -1,13 +1,17 @@
 import type { AuthResponse, LoginRequest, RegisterRequest, UpdateUserRequest, User } from '@altwise/shared';
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
-import { api, configureApiAuth } from './api-client';
+import { api, ApiError, configureApiAuth, refreshOnce } from './api-client';
+import { withCrossTabLock } from './cross-tab-lock';
 import { queryClient } from './query-client';
 
-/** Local-storage keys that mirror the tokens (SPEC §3), beside the persisted store. */
-export const AUTH_TOKEN_KEY = 'authToken';
-export const REFRESH_TOKEN_KEY = 'refreshToken';
 export const AUTH_STORAGE_NAME = 'auth-storage';
+/**
+ * Keys where earlier versions mirrored the tokens (SPEC §3). Tokens no longer touch storage (one
+ * XSS would carry them away): the refresh token is an HttpOnly cookie and the access token lives
+ * in memory. These keys are removed on start so an upgrade leaves no live token behind.
+ */
+export const LEGACY_TOKEN_KEYS = ['authToken', 'refreshToken'] as const;
 
 /**
  * Why the last session ended: the user chose to leave (they go to the landing page), or the
@@ -16,8 +20,8 @@ export const AUTH_STORAGE_NAME = 'auth-storage';
 export type SignOutReason = 'user' | 'session-ended';
 
 export interface AuthState {
+  /** The access token, in memory only. */
   token: string | null;
-  refreshToken: string | null;
   user: User | null;
   isAuthenticated: boolean;
   isLoading: boolean;
@@ -26,37 +30,58 @@ export interface AuthState {
   register(data: RegisterRequest): Promise<User>;
   /** Clears the local session first, then tells the server (fire and forget). */
   logout(reason?: SignOutReason): void;
-  /** Exchanges the refresh token; on failure logs out and rethrows. */
+  /** Exchanges the session cookie for an access token; on failure logs out and rethrows. */
   refresh(): Promise<void>;
   /** Sends the changed fields, then merges them into the stored user. */
   updateUser(changes: UpdateUserRequest): Promise<User>;
   setUser(user: User): void;
 }
 
-/** Login, register and refresh answer both shapes; older servers only one of them. */
-type TokenPayload = Partial<Pick<AuthResponse, 'token' | 'refreshToken' | 'tokens'>> & { user?: User };
+/** Login, register and refresh answer the token at the top level or under tokens (SPEC §3). */
+type TokenPayload = Partial<Pick<AuthResponse, 'token' | 'tokens'>> & { user?: User };
 
-function readTokens(payload: TokenPayload): { token: string | null; refreshToken: string | null } {
-  return {
-    token: payload.token ?? payload.tokens?.accessToken ?? null,
-    refreshToken: payload.refreshToken ?? payload.tokens?.refreshToken ?? null,
-  };
+function readAccessToken(payload: TokenPayload): string | null {
+  return payload.token ?? payload.tokens?.accessToken ?? null;
 }
 
-function mirrorTokens(token: string | null, refreshToken: string | null): void {
+/** Every tab refreshes under this lock, so no two present the same refresh cookie at once. */
+export const REFRESH_LOCK_NAME = 'altwise-session-refresh';
+/** Delays before retrying a refresh the server answered 409 (it lost a race to another tab's). */
+const SUPERSEDED_RETRY_DELAYS_MS = [100, 400, 1_000];
+
+/**
+ * POST /auth/refresh with the cookie. A 409 means another tab's concurrent refresh rotated the
+ * cookie a moment ago (only possible where the cross-tab lock is not exact): the browser holds
+ * that newer cookie by now, or will in a moment, so the exchange is retried rather than ending
+ * the session.
+ */
+async function exchangeRefreshCookie(): Promise<TokenPayload> {
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      return await api.post<TokenPayload>('/auth/refresh', undefined, { auth: false, session: true });
+    } catch (error) {
+      const delay = SUPERSEDED_RETRY_DELAYS_MS[attempt];
+      if (!(error instanceof ApiError && error.status === 409) || delay === undefined) throw error;
+      await new Promise((resolve) => setTimeout(resolve, delay));
+    }
+  }
+}
+
+/** The server refused the refresh cookie (401/403), or kept answering that another tab had just rotated it. */
+export function sessionRefused(error: unknown): boolean {
+  return error instanceof ApiError && (error.status === 401 || error.status === 403 || error.status === 409);
+}
+
+function removeLegacyTokens(): void {
   try {
-    if (token) localStorage.setItem(AUTH_TOKEN_KEY, token);
-    else localStorage.removeItem(AUTH_TOKEN_KEY);
-    if (refreshToken) localStorage.setItem(REFRESH_TOKEN_KEY, refreshToken);
-    else localStorage.removeItem(REFRESH_TOKEN_KEY);
+    for (const key of LEGACY_TOKEN_KEYS) localStorage.removeItem(key);
   } catch {
-    // Storage can be unavailable (private mode, quota); the in-memory session still works.
+    // Storage can be unavailable (private mode); then nothing was stored either.
   }
 }
 
 const signedOut = {
   token: null,
-  refreshToken: null,
   user: null,
   isAuthenticated: false,
   isLoading: false,
@@ -67,10 +92,9 @@ export const useAuthStore = create<AuthState>()(
   persist(
     (set, get) => {
       const startSession = (payload: TokenPayload): User => {
-        const { token, refreshToken } = readTokens(payload);
+        const token = readAccessToken(payload);
         if (!token || !payload.user) throw new Error('The server answered without a session');
-        mirrorTokens(token, refreshToken);
-        set({ token, refreshToken, user: payload.user, isAuthenticated: true, isLoading: false });
+        set({ token, user: payload.user, isAuthenticated: true, isLoading: false, signOutReason: null });
         return payload.user;
       };
 
@@ -80,7 +104,7 @@ export const useAuthStore = create<AuthState>()(
         async login(credentials) {
           set({ isLoading: true });
           try {
-            const payload = await api.post<TokenPayload>('/auth/login', credentials, { auth: false });
+            const payload = await api.post<TokenPayload>('/auth/login', credentials, { auth: false, session: true });
             return startSession(payload);
           } catch (error) {
             set({ isLoading: false });
@@ -91,7 +115,7 @@ export const useAuthStore = create<AuthState>()(
         async register(data) {
           set({ isLoading: true });
           try {
-            const payload = await api.post<TokenPayload>('/auth/register', data, { auth: false });
+            const payload = await api.post<TokenPayload>('/auth/register', data, { auth: false, session: true });
             return startSession(payload);
           } catch (error) {
             set({ isLoading: false });
@@ -100,27 +124,26 @@ export const useAuthStore = create<AuthState>()(
         },
 
         logout(reason = 'user') {
-          const { refreshToken } = get();
-          mirrorTokens(null, null);
           set({ ...signedOut, signOutReason: reason });
           queryClient.clear();
-          void api.post('/auth/logout', refreshToken ? { refreshToken } : {}, { auth: false }).catch(() => {
+          // The server revokes the cookie's session and clears the cookie.
+          void api.post('/auth/logout', undefined, { auth: false, session: true }).catch(() => {
             // The local session is already gone; a failed server call changes nothing for the user.
           });
         },
 
         async refresh() {
-          const current = get().refreshToken;
           try {
-            if (!current) throw new Error('No refresh token');
-            const payload = await api.post<TokenPayload>('/auth/refresh', { refreshToken: current }, { auth: false });
-            const { token, refreshToken } = readTokens(payload);
+            const payload = await withCrossTabLock(REFRESH_LOCK_NAME, exchangeRefreshCookie);
+            const token = readAccessToken(payload);
             if (!token) throw new Error('The server answered without a token');
-            const next = refreshToken ?? current;
-            mirrorTokens(token, next);
-            set({ token, refreshToken: next, user: payload.user ?? get().user, isAuthenticated: true });
+            set({ token, user: payload.user ?? get().user, isAuthenticated: true });
           } catch (error) {
-            get().logout();
+            // Only the server's refusal ends the session. A request that never got an answer (the
+            // page navigating away mid-refresh, a dropped connection, a 5xx) says nothing about the
+            // session, and signing out then would wipe the stored profile that the next page load
+            // (with the cookie still valid) needs.
+            if (sessionRefused(error) && get().isAuthenticated) get().logout('session-ended');
             throw error;
           }
         },
@@ -141,16 +164,36 @@ export const useAuthStore = create<AuthState>()(
     {
       name: AUTH_STORAGE_NAME,
       storage: createJSONStorage(() => localStorage),
-      partialize: ({ token, refreshToken, user, isAuthenticated }) => ({ token, refreshToken, user, isAuthenticated }),
+      // Only what renders the signed-in shell after a reload; the token comes from a refresh.
+      partialize: ({ user }) => ({ user }),
+      // Version 0 stored both tokens: migrating keeps the profile and drops them.
+      version: 1,
+      migrate: (persisted) => ({ user: (persisted as { user?: User | null } | undefined)?.user ?? null }),
+      merge: (persisted, current) => {
+        const user = (persisted as { user?: User | null } | undefined)?.user ?? null;
+        return { ...current, user, isAuthenticated: user !== null };
+      },
     },
   ),
 );
 
+removeLegacyTokens();
+
 configureApiAuth({
   getAccessToken: () => useAuthStore.getState().token,
-  getRefreshToken: () => useAuthStore.getState().refreshToken,
+  hasSession: () => useAuthStore.getState().isAuthenticated,
   refresh: () => useAuthStore.getState().refresh(),
   signOut: () => {
     if (useAuthStore.getState().isAuthenticated) useAuthStore.getState().logout('session-ended');
   },
 });
+
+/**
+ * On load: a persisted profile means a session may live in the cookie; exchange it for an access
+ * token now (a dead one signs the user out and the guards send them to /login).
+ */
+export function restoreSession(): Promise<void> {
+  const { isAuthenticated, token } = useAuthStore.getState();
+  if (!isAuthenticated || token) return Promise.resolve();
+  return refreshOnce().catch(() => undefined);
+}

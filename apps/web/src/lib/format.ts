@@ -1,4 +1,5 @@
 /** Formatting helpers shared by every screen. */
+import { getPlan } from '@altwise/shared';
 
 const numberFormat = new Intl.NumberFormat('en-US');
 
@@ -55,4 +56,16 @@ export function fullName(firstName?: string | null, lastName?: string | null): s
 /** The user's plan, "free" when absent. */
 export function planOf(user: { plan?: string | null } | null | undefined): string {
   return user?.plan?.trim() || 'free';
+}
+
+/** A file size for people: "512 B", "12.3 KB", "4.2 MB". */
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}
+
+/** The plan's display name from the catalogue ("Free", "Pro"); an unknown plan reads as Free. */
+export function planName(user: { plan?: string | null } | null | undefined): string {
+  return getPlan(planOf(user)).name;
 }

@@ -1,7 +1,7 @@
 import type { UsageBucket, UsageRange } from '@altwise/shared';
 
-/** Requests of a bucket, whatever their outcome. */
-export function bucketTotal(bucket: Pick<UsageBucket, 'success' | 'error' | 'throttled'>): number {
+/** Images of a bucket, whatever their outcome (a batch of N counts N, as the quota does). */
+export function bucketImages(bucket: Pick<UsageBucket, 'success' | 'error' | 'throttled'>): number {
   return bucket.success + bucket.error + bucket.throttled;
 }
 
@@ -17,7 +17,8 @@ const date = (options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat(un
 // hourly buckets are shown in the visitor's own time.
 const hourShort = date({ hour: 'numeric' });
 const hourLong = date({ month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
-const weekdayShort = date({ weekday: 'short', timeZone: 'UTC' });
+// A weekday alone is ambiguous across weeks: the date goes with it ("Mon, 11/17").
+const weekdayShort = date({ weekday: 'short', month: 'numeric', day: 'numeric', timeZone: 'UTC' });
 const dayShort = date({ month: 'short', day: 'numeric', timeZone: 'UTC' });
 const dayLong = date({ weekday: 'long', month: 'short', day: 'numeric', timeZone: 'UTC' });
 
@@ -26,7 +27,7 @@ function format(formatter: Intl.DateTimeFormat, iso: string): string {
   return Number.isNaN(value.getTime()) ? iso : formatter.format(value);
 }
 
-/** Labels of a series' buckets: hours for 24h, weekdays for 7d, dates for 30d and 90d. */
+/** Labels of a series' buckets: hours for 24h, weekday and date for 7d, dates for 30d and 90d. */
 export function bucketLabels(range: UsageRange, buckets: readonly Pick<UsageBucket, 'start'>[]): BucketLabels {
   if (range === '24h') {
     return {
@@ -40,15 +41,18 @@ export function bucketLabels(range: UsageRange, buckets: readonly Pick<UsageBuck
   };
 }
 
-/** Average response time over buckets, weighted by each bucket's requests (0 when none). */
+/**
+ * Average response time over buckets (0 when none succeeded). A bucket's avgResponseTime is a mean
+ * over its successful generations only, so it is weighted by its successful count: failed and
+ * throttled images took no part in it. (A batch succeeds as one request but counts its images, so
+ * a bucket with a batch weighs a little more than it should; the bucket carries no request count.)
+ */
 export function weightedAverageResponseTime(buckets: readonly UsageBucket[]): number {
   let weight = 0;
   let sum = 0;
   for (const bucket of buckets) {
-    const requests = bucketTotal(bucket);
-    if (requests === 0 || bucket.avgResponseTime <= 0) continue;
-    weight += requests;
-    sum += bucket.avgResponseTime * requests;
+    weight += bucket.success;
+    sum += bucket.avgResponseTime * bucket.success;
   }
   return weight === 0 ? 0 : sum / weight;
 }

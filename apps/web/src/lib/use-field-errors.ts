@@ -14,5 +14,18 @@ export function useFieldErrors<K extends string>() {
     setErrors(next);
     requestAnimationFrame(() => focusFirstInvalid(formRef.current));
   };
-  return { formRef, errors, setErrors, showErrors };
+  /**
+   * Once a field shows an error, each change re-checks it against `latest` (the whole form's errors
+   * for the new values): the message goes as soon as the field is fixed, not at the next submit.
+   * A field without a shown error stays quiet while it is being typed.
+   */
+  const recheck = (field: K, latest: FieldErrors<K>) => {
+    setErrors((current) => {
+      if (current[field] === undefined) return current;
+      const { [field]: _shown, ...rest } = current;
+      const next = latest[field];
+      return (next ? { ...rest, [field]: next } : rest) as FieldErrors<K>;
+    });
+  };
+  return { formRef, errors, setErrors, showErrors, recheck };
 }

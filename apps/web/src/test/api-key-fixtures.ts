@@ -1,10 +1,14 @@
 import type { ApiKey } from '@altwise/shared';
 
-/** An API key as GET /v1/api-keys lists it: active, free plan, unused; override any field. */
+/** The full key behind apiKeyFixture's mask (what a reveal answers). */
+export const FULL_KEY = 'ak_live_0123456789abcdef0123456789abcdef01230123';
+
+/** An API key as GET /v1/api-keys lists it: masked, active, free plan, unused; override any field. */
 export function apiKeyFixture(overrides: Partial<ApiKey> = {}): ApiKey {
   return {
     id: 'key_1',
-    apiKey: 'ak_live_0123456789abcdef0123',
+    apiKey: 'ak_live_…0123',
+    masked: true,
     userId: 'u_1',
     plan: 'free',
     limits: { requestsPerHour: 100, requestsPerDay: 500 },

@@ -7,7 +7,11 @@ import type { ComponentProps } from 'react';
  */
 type Props = ComponentProps<'canvas'> & { data: { labels?: unknown[]; datasets: Array<{ data: unknown[] }> }; options?: unknown };
 
-function FakeChart({ type, data, options: _options, ...canvas }: Props & { type: string }) {
+/** The options each chart was last drawn with, by its accessible name (callbacks included). */
+export const chartOptions = new Map<string, any>();
+
+function FakeChart({ type, data, options, ...canvas }: Props & { type: string }) {
+  chartOptions.set(String(canvas['aria-label']), options);
   return (
     <canvas
       {...canvas}

@@ -20,10 +20,10 @@ export function mockFetch(): Mock<typeof fetch> {
 
 /** A signed-in session for `user` (the sample user by default). */
 export function signInAs(user: User = sampleUser) {
-  useAuthStore.setState({ token: 'access-1', refreshToken: 'refresh-1', user, isAuthenticated: true, isLoading: false });
+  useAuthStore.setState({ token: 'access-1', user, isAuthenticated: true, isLoading: false });
 }
 
 /** No session, as for a visitor. */
 export function signOut() {
-  useAuthStore.setState({ token: null, refreshToken: null, user: null, isAuthenticated: false, isLoading: false });
+  useAuthStore.setState({ token: null, user: null, isAuthenticated: false, isLoading: false });
 }

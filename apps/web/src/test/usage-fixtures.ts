@@ -1,3 +1,4 @@
+import { DAY_MS, HOUR_MS } from '@altwise/shared';
 import type { UsageBucket, UsageRange, UsageResponse } from '@altwise/shared';
 
 /** Buckets ending now-ish: hourly for 24h, UTC days otherwise; `fill(i)` gives each bucket's counts. */
@@ -6,7 +7,7 @@ export function buckets(
   fill: (index: number) => Partial<Omit<UsageBucket, 'start'>> = () => ({}),
 ): UsageBucket[] {
   const count = { '24h': 24, '7d': 7, '30d': 30, '90d': 90 }[range];
-  const step = range === '24h' ? 3_600_000 : 86_400_000;
+  const step = range === '24h' ? HOUR_MS : DAY_MS;
   const end = Date.UTC(2025, 10, 20, range === '24h' ? 12 : 0);
   return Array.from({ length: count }, (_, index) => ({
     start: new Date(end - (count - 1 - index) * step).toISOString(),

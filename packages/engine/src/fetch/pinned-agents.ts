@@ -1,4 +1,5 @@
 import type { LookupAddress, LookupAllOptions, LookupOneOptions } from 'node:dns';
+import { LRUCache } from 'lru-cache';
 import { Agent } from 'undici';
 import type { ResolvedAddress } from './ssrf-guard';
 
@@ -33,17 +34,12 @@ export function pinnedLookup(addresses: readonly ResolvedAddress[]) {
 export interface PinnedAgentPoolOptions {
   /** Most agents kept; the least recently used is closed past this. */
   readonly maxAgents?: number;
-  /** An agent unused this long is closed (its sockets with it). */
+  /** An agent unused for longer than this is closed (its sockets with it). */
   readonly idleMs?: number;
   /** How long undici keeps an idle socket open for the next request. */
   readonly keepAliveMs?: number;
   /** Clock seam for tests. */
   readonly now?: () => number;
-}
-
-interface PoolEntry {
-  readonly agent: Agent;
-  lastUsed: number;
 }
 
 /**
@@ -55,48 +51,40 @@ interface PoolEntry {
  * gets here; the pool only saves the TCP/TLS handshake.
  */
 export function createPinnedAgentPool(options: PinnedAgentPoolOptions = {}) {
-  const maxAgents = options.maxAgents ?? 64;
-  const idleMs = options.idleMs ?? 30_000;
   const keepAliveMs = options.keepAliveMs ?? 4_000;
   const clock = options.now ?? Date.now;
-  // Insertion order is recency order: a hit is re-inserted at the end.
-  const agents = new Map<string, PoolEntry>();
-
-  const retire = (key: string, entry: PoolEntry) => {
-    agents.delete(key);
-    // close() lets requests still in flight on this agent finish, then ends its sockets.
-    void entry.agent.close().catch(() => undefined);
-  };
-
-  function sweep(now: number): void {
-    for (const [key, entry] of agents) {
-      if (now - entry.lastUsed >= idleMs) retire(key, entry);
-    }
-    while (agents.size >= maxAgents) {
-      const [key, entry] = agents.entries().next().value!;
-      retire(key, entry);
-    }
-  }
+  // Agents being closed; close() waits for them.
+  const closing = new Set<Promise<void>>();
+  const agents = new LRUCache<string, Agent>({
+    max: options.maxAgents ?? 64,
+    ttl: options.idleMs ?? 30_000,
+    updateAgeOnGet: true,
+    // The package treats a start time of 0 as "no expiry": shift the clock by one (ages unchanged).
+    perf: { now: () => clock() + 1 },
+    ttlResolution: 0,
+    // Evicted, idle or cleared: close() lets requests still in flight finish, then ends its sockets.
+    dispose: (agent) => {
+      const closed: Promise<void> = agent
+        .close()
+        .catch(() => undefined)
+        .finally(() => closing.delete(closed));
+      closing.add(closed);
+    },
+  });
 
   return {
     /** The agent for this host name and exactly these checked addresses. */
     agentFor(hostname: string, addresses: readonly ResolvedAddress[]): Agent {
-      const now = clock();
       const key = `${hostname.toLowerCase()}|${addresses.map((entry) => `${entry.family}/${entry.address}`).join(',')}`;
       const found = agents.get(key);
-      if (found) {
-        agents.delete(key);
-        found.lastUsed = now;
-        agents.set(key, found);
-        return found.agent;
-      }
-      sweep(now);
+      if (found) return found;
+      agents.purgeStale();
       const agent = new Agent({
         connect: { lookup: pinnedLookup(addresses) },
         keepAliveTimeout: keepAliveMs,
         keepAliveMaxTimeout: keepAliveMs,
       });
-      agents.set(key, { agent, lastUsed: now });
+      agents.set(key, agent);
       return agent;
     },
 
@@ -106,9 +94,8 @@ export function createPinnedAgentPool(options: PinnedAgentPoolOptions = {}) {
 
     /** Closes every agent (graceful shutdown, tests). */
     async close(): Promise<void> {
-      const entries = [...agents.values()];
       agents.clear();
-      await Promise.all(entries.map((entry) => entry.agent.close().catch(() => undefined)));
+      await Promise.all([...closing]);
     },
   };
 }

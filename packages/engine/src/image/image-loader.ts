@@ -23,11 +23,8 @@ export interface RawImage {
   readonly sourceUrl?: string;
 }
 
-/** An image URL, uploaded bytes, or bytes already read with `readImage` (not fetched again). */
-export type ImageSource =
-  | { readonly url: string }
-  | { readonly bytes: Uint8Array; readonly fileName?: string }
-  | { readonly raw: RawImage };
+/** An image URL, or uploaded bytes with the client's file name. */
+export type ImageSource = { readonly url: string } | { readonly bytes: Uint8Array; readonly fileName?: string };
 
 export interface LoadedImage extends ImageFacts, RawImage {
   readonly metadata: EmbeddedDescriptions;
@@ -58,7 +55,7 @@ function fileNameFromUrl(url: URL): string | undefined {
  * nothing is decoded.
  */
 export async function readImage(
-  source: Exclude<ImageSource, { raw: RawImage }>,
+  source: ImageSource,
   options: Omit<LoadImageOptions, 'preparation' | 'maxPixels'> = {},
   signal?: AbortSignal,
 ): Promise<RawImage> {
@@ -87,12 +84,12 @@ export async function readImage(
 /**
  * Loads an image from a URL (through the SSRF-guarded fetcher), uploaded bytes (which skip only
  * the fetch: the byte cap, the type gate, the pixel limit and the decode check apply to both) or
- * a RawImage. The header is read once (size, pixel limit, metadata blocks); then the one real
+ * bytes already read with `readImage` (not fetched again). The header is read once (size, pixel limit, metadata blocks); then the one real
  * decode (downscale and re-encode for the provider) runs in libvips while the embedded
  * descriptions are parsed on the main thread. A file that does not decode fails here.
  */
 export async function loadImage(
-  source: ImageSource,
+  source: ImageSource | { readonly raw: RawImage },
   options: LoadImageOptions = {},
   signal?: AbortSignal,
 ): Promise<LoadedImage> {

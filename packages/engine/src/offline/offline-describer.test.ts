@@ -5,11 +5,11 @@ import { createAltTextEngine } from '../alt-text-engine';
 import type { PixelAnalysis } from './pixel-analysis';
 import { describeOffline } from './offline-describer';
 
-const engine = createAltTextEngine({ provider: { provider: 'offline' } });
+// Pixel statistics pinned here; OCR has its own tests (ocr/*.test.ts, alt-text-engine.ocr.test.ts).
+const engine = createAltTextEngine({ provider: { provider: 'offline' }, ocr: false });
 
 async function offlineAlt(bytes: Buffer, fileName?: string, context?: string) {
-  const loaded = await engine.loadImage({ bytes, fileName });
-  return engine.describe(loaded, { context });
+  return engine.describe({ bytes, fileName }, { context });
 }
 
 describe('the offline describer on the fixture set (pinned output)', () => {

@@ -13,6 +13,8 @@ export interface OfflineDescriberInput {
   readonly context?: string;
   readonly fileName?: string;
   readonly maxLength: number;
+  /** Legible text that OCR read in the image. */
+  readonly textFound?: string;
 }
 
 /** Spacers, rules and tracking pixels: nothing to describe. */
@@ -75,23 +77,66 @@ function lowerFirst(text: string): string {
   return text.charAt(0).toLowerCase() + text.slice(1);
 }
 
+/** What kind of thing carries the text, as far as pixels tell: a banner, a photograph, a graphic. */
+function textCarrier(input: Pick<OfflineDescriberInput, 'original' | 'pixels'>): string {
+  const ratio = input.original.width / input.original.height;
+  if (input.pixels.photographic) return 'Photograph';
+  return ratio >= 2.5 ? 'Banner' : 'Graphic';
+}
+
+/** The text as one line, quoted, cut at a word (with an ellipsis) to fit `room` characters. */
+function quoteText(text: string, room: number): string {
+  const line = text
+    .split('\n')
+    .map((part) => part.trim().replace(/[,;:]$/, ''))
+    .filter(Boolean)
+    .join(', ');
+  if (line.length + 2 <= room) return `'${line}'`;
+  return `'${truncateAtWord(line, Math.max(room - 3, 1)).replace(/[\s,;:.]+$/, '')}…'`;
+}
+
+/**
+ * "Banner reading 'Summer sale, 30% off'": text in an image must be in its alt (WCAG 1.1.1,
+ * 1.4.5), and the text is what the image says. The context, when there is one, names it.
+ */
+function describeText(input: OfflineDescriberInput, text: string): string {
+  const carrier = textCarrier(input);
+  const subject = subjectFromContext(input.context);
+  if (subject) {
+    const lead = `${subject}, ${lowerFirst(carrier)} reading `;
+    if (lead.length + 12 <= input.maxLength) return lead + quoteText(text, input.maxLength - lead.length);
+  }
+  const lead = `${carrier} reading `;
+  return lead + quoteText(text, input.maxLength - lead.length);
+}
+
 /**
  * The default describer, no model involved. Order of trust: the author's embedded
- * description, then the caller's context, then the file name; pixel statistics add what
- * can be measured. Deterministic: the same input always gives the same text.
+ * description, then the text OCR read in the image, then the caller's context, then the file
+ * name; pixel statistics add what can be measured. Deterministic: the same input always gives the same text.
  */
 export function describeOffline(input: OfflineDescriberInput): VisionOutput {
   const { original, pixels, metadata } = input;
   if (Math.min(original.width, original.height) <= SPACER_MAX_EDGE || pixels.fullyTransparent) {
     return { altText: '', isDecorative: true, containsText: false };
   }
+  const textFound = input.textFound?.trim() || undefined;
   const embedded = bestEmbeddedAlt(metadata);
   if (embedded) {
     return {
       altText: embedded,
       isDecorative: false,
-      containsText: false,
+      containsText: Boolean(textFound),
+      textInImage: textFound,
       longDescription: metadata.extendedDescription,
+    };
+  }
+  if (textFound) {
+    return {
+      altText: describeText(input, textFound),
+      isDecorative: false,
+      containsText: true,
+      textInImage: textFound,
     };
   }
   const visual = describePixels(input);

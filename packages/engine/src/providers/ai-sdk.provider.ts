@@ -37,7 +37,7 @@ export function createAiSdkProvider(options: AiSdkProviderOptions): VisionProvid
         async (attemptSignal) => {
           const result = await generateText({
             model: options.languageModel,
-            system: buildSystemPrompt(input.language, input.maxLength),
+            system: buildSystemPrompt(input.language, input.maxLength, input.style),
             messages: [
               {
                 role: 'user',
@@ -70,8 +70,43 @@ export function createAiSdkProvider(options: AiSdkProviderOptions): VisionProvid
         containsText: output.containsText,
         textInImage: output.textInImage || undefined,
         longDescription: output.longDescription || undefined,
+        keywordsShown: output.keywordsShown,
       };
     },
   };
   return Object.freeze(provider);
+}
+
+/** What every provider factory takes besides its own connection settings. */
+export interface ProviderFactoryOptions extends Pick<AiSdkProviderOptions, 'preparation' | 'retry'> {
+  readonly model?: string;
+  readonly fetch?: FetchFunction;
+}
+
+/** A hosted API reached with a key (OpenAI, Anthropic, Google); baseUrl points it at a proxy. */
+export interface ApiKeyProviderOptions extends ProviderFactoryOptions {
+  readonly apiKey: string;
+  readonly baseUrl?: string;
+}
+
+/**
+ * A provider factory from what sets one provider apart: its name, its default model, the longest
+ * image edge worth its price, and how its AI SDK package builds the language model.
+ */
+export function defineAiSdkProvider<O extends ProviderFactoryOptions>(spec: {
+  readonly name: ProviderName;
+  readonly defaultModel: string;
+  readonly maxEdge: number;
+  readonly languageModel: (options: O, model: string) => LanguageModel;
+}): (options: O) => VisionProvider {
+  return (options) => {
+    const model = options.model ?? spec.defaultModel;
+    return createAiSdkProvider({
+      name: spec.name,
+      model,
+      languageModel: spec.languageModel(options, model),
+      preparation: { maxEdge: spec.maxEdge, ...options.preparation },
+      retry: options.retry,
+    });
+  };
 }

@@ -10,6 +10,9 @@ export const altTextOutputSchema = z.object({
   longDescription: z
     .string()
     .describe('For charts, diagrams and infographics: the data or detail; otherwise an empty string'),
+  keywordsShown: z
+    .array(z.string())
+    .describe('The account keywords that truly describe what the image shows; an empty array when none'),
 });
 
 export type AltTextOutput = z.infer<typeof altTextOutputSchema>;

@@ -1,30 +1,16 @@
 import { createGoogleGenerativeAI } from '@ai-sdk/google';
-import type { AiSdkProviderOptions, FetchFunction } from './ai-sdk.provider';
-import { createAiSdkProvider } from './ai-sdk.provider';
-import type { VisionProvider } from './vision-provider';
+import type { ApiKeyProviderOptions } from './ai-sdk.provider';
+import { defineAiSdkProvider } from './ai-sdk.provider';
 
 export const GOOGLE_DEFAULT_MODEL = 'gemini-2.5-flash';
 
-export interface GoogleProviderOptions extends Pick<AiSdkProviderOptions, 'preparation' | 'retry'> {
-  readonly apiKey: string;
-  readonly model?: string;
-  readonly baseUrl?: string;
-  readonly fetch?: FetchFunction;
-}
+export type GoogleProviderOptions = ApiKeyProviderOptions;
 
-export function createGoogleProvider(options: GoogleProviderOptions): VisionProvider {
-  const model = options.model ?? GOOGLE_DEFAULT_MODEL;
-  const google = createGoogleGenerativeAI({
-    apiKey: options.apiKey,
-    baseURL: options.baseUrl,
-    fetch: options.fetch,
-  });
-  return createAiSdkProvider({
-    name: 'google',
-    model,
-    languageModel: google(model),
-    // Gemini counts images in 768 x 768 tiles: a long edge of 768 keeps most images to one or two.
-    preparation: { maxEdge: 768, ...options.preparation },
-    retry: options.retry,
-  });
-}
+export const createGoogleProvider = defineAiSdkProvider<GoogleProviderOptions>({
+  name: 'google',
+  defaultModel: GOOGLE_DEFAULT_MODEL,
+  // Gemini counts images in 768 x 768 tiles: a long edge of 768 keeps most images to one or two.
+  maxEdge: 768,
+  languageModel: ({ apiKey, baseUrl, fetch }, model) =>
+    createGoogleGenerativeAI({ apiKey, baseURL: baseUrl, fetch })(model),
+});

@@ -23,6 +23,7 @@ export function createOfflineProvider(): VisionProvider {
         context: input.context,
         fileName: input.fileName,
         maxLength: input.maxLength,
+        textFound: input.textFound?.text,
       });
     },
   };

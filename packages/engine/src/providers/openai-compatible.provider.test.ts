@@ -7,14 +7,14 @@ import { startImageHost } from '../../../../test-utils/image-host';
 import { largeJpeg } from '../../test/image-fixtures';
 import type { AltTextEngine } from '../alt-text-engine';
 import { createAltTextEngine } from '../alt-text-engine';
-import type { LoadedImage } from '../image/image-loader';
+import type { ImageSource } from '../image/image-loader';
 import { createOpenAiCompatibleProvider } from './openai-compatible.provider';
 import type { RetryPolicy } from './retry-policy';
 import { failureCode } from '../../test/engine-errors';
 
 let fake: FakeVisionServer;
 let host: ImageHost;
-let image: LoadedImage;
+let image: ImageSource;
 const sleeps: number[] = [];
 
 // Real deadlines, shortened; backoff sleeps are recorded instead of waited.
@@ -43,7 +43,7 @@ beforeAll(async () => {
   host = await startImageHost({
     '/gallery/sunset-3000.jpg': { body: await largeJpeg(3000, 2000), contentType: 'image/jpeg' },
   });
-  image = await engineWith().loadImage({ url: `${host.url}/gallery/sunset-3000.jpg` });
+  image = { url: `${host.url}/gallery/sunset-3000.jpg` };
 });
 afterAll(async () => {
   await fake.close();

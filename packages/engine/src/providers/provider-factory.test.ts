@@ -14,6 +14,7 @@ const ALT = {
   containsText: false,
   textInImage: '',
   longDescription: '',
+  keywordsShown: [],
 };
 
 let fake: FakeVisionServer;
@@ -108,7 +109,7 @@ describe('each model provider end to end', () => {
     const engine = createAltTextEngine({
       provider: { provider: 'openai', openaiApiKey: 'sk-test', openaiBaseUrl: fake.url },
     });
-    const result = await engine.describe(await engine.loadImage({ bytes: photo }));
+    const result = await engine.describe({ bytes: photo });
     expect(result).toMatchObject({ provider: 'openai', model: 'gpt-4o-mini', wcagCompliant: true });
     expect(fake.lastRequest!.path).toBe('/v1/chat/completions');
     expect(fake.lastRequest!.body.response_format.type).toBe('json_schema');
@@ -120,7 +121,7 @@ describe('each model provider end to end', () => {
     const engine = createAltTextEngine({
       provider: { provider: 'ollama', ollamaBaseUrl: root, model: 'qwen2.5vl' },
     });
-    const result = await engine.describe(await engine.loadImage({ bytes: photo }));
+    const result = await engine.describe({ bytes: photo });
     expect(result).toMatchObject({ provider: 'ollama', model: 'qwen2.5vl' });
     expect(fake.lastRequest!.body.model).toBe('qwen2.5vl');
     expect(fake.lastRequest!.headers.authorization).toBeUndefined();
@@ -141,7 +142,7 @@ describe('each model provider end to end', () => {
       provider: { provider: 'anthropic', anthropicApiKey: 'k' },
       providerDependencies: { fetch },
     });
-    const result = await engine.describe(await engine.loadImage({ bytes: photo }));
+    const result = await engine.describe({ bytes: photo });
     expect(result).toMatchObject({ altText: ALT.altText, provider: 'anthropic' });
     const messages = sent[0]!.body.messages as Array<{
       content: Array<{ type: string; source?: { data: string } }>;
@@ -166,7 +167,7 @@ describe('each model provider end to end', () => {
       provider: { provider: 'google', googleApiKey: 'k' },
       providerDependencies: { fetch },
     });
-    const result = await engine.describe(await engine.loadImage({ bytes: photo }));
+    const result = await engine.describe({ bytes: photo });
     expect(result).toMatchObject({ altText: ALT.altText, provider: 'google', model: 'gemini-2.5-flash' });
     expect(JSON.stringify(sent[0]!.body)).toContain('"inlineData":{"mimeType":"image/jpeg"');
   });

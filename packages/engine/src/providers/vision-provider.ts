@@ -26,6 +26,20 @@ export interface VisionInput {
   readonly maxLength: number;
   readonly fileName?: string;
   readonly metadata: EmbeddedDescriptions;
+  /**
+   * Text that offline OCR read in the image with enough confidence to count as legible.
+   * Untrusted (anyone can print anything on an image) and possibly misread: a model checks it
+   * against the pixels; the offline describer quotes it.
+   */
+  readonly textFound?: { readonly text: string; readonly confidence: number };
+  /** The account's style (request options already applied over it). */
+  readonly style?: {
+    readonly trailingPeriod?: boolean;
+    readonly keywords: readonly string[];
+    readonly instructions?: string;
+  };
+  /** Set on the one repair try: the previous answer and what the quality checker found wrong. */
+  readonly feedback?: { readonly previousAltText: string; readonly problems: readonly string[] };
 }
 
 /** A provider's answer, before the engine sanitises and checks it. */
@@ -37,6 +51,8 @@ export interface VisionOutput {
   readonly textInImage?: string;
   /** For charts and diagrams: the detail that does not fit in `altText`. */
   readonly longDescription?: string;
+  /** Of the account keywords asked for, those the model says truly describe the image. */
+  readonly keywordsShown?: readonly string[];
 }
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CheckAltTextInput } from './quality-checker';
-import { OFFLINE_WARNING, checkAltText } from './quality-checker';
+import { checkAltText } from './quality-checker';
 
 const ids = (input: CheckAltTextInput) => checkAltText(input).issues.map((issue) => issue.id);
 const severityOf = (input: CheckAltTextInput, id: string) =>
@@ -74,8 +74,8 @@ describe('checkAltText', () => {
 
   describe('file-name', () => {
     it.each([
-      'IMG_1234.jpg',
       'hero-banner-final.png',
+      'team-photo.psd',
       'https://cdn.example.com/a/b.png',
       'www.example.com/cat',
       'images/logo.svg',
@@ -110,15 +110,7 @@ describe('checkAltText', () => {
   });
 
   describe('programmatic-reference', () => {
-    it.each([
-      'picture 1',
-      'Image 12',
-      '0001',
-      'IMG_1234',
-      'DSC0001',
-      'PXL_20240101_123456',
-      'Screenshot 2024-05-01 at 10.31.22',
-    ])('flags "%s"', (altText) => {
+    it.each(['picture 1', 'Image 12', '0001', 'figure-3', '00012345'])('flags "%s"', (altText) => {
       expect(severityOf({ altText }, 'programmatic-reference')).toBe('error');
     });
     it('accepts numbers inside a description', () => {
@@ -177,9 +169,5 @@ describe('checkAltText', () => {
   it('is compliant when only warnings remain and not when any error does', () => {
     expect(checkAltText({ altText: 'Image of a dog dog' }).wcagCompliant).toBe(true);
     expect(checkAltText({ altText: 'IMG_1234.jpg' }).wcagCompliant).toBe(false);
-  });
-
-  it('exports the offline warning issue', () => {
-    expect(OFFLINE_WARNING).toMatchObject({ id: 'no-vision-model', severity: 'warning' });
   });
 });

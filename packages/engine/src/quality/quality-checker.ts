@@ -1,5 +1,6 @@
 import type { AltTextIssue } from '@altwise/shared';
 import { DEFAULT_MAX_LENGTH } from '@altwise/shared';
+import { unconfirmedKeywords } from './keyword-rule';
 import { RULES } from './quality-rules';
 
 export interface CheckAltTextInput {
@@ -8,6 +9,10 @@ export interface CheckAltTextInput {
   readonly maxLength?: number;
   readonly isDecorative?: boolean;
   readonly longDescription?: string;
+  /** The account keywords asked for... */
+  readonly keywords?: readonly string[];
+  /** ...and those the model said truly describe the image (unset: no model was asked). */
+  readonly keywordsShown?: readonly string[];
 }
 
 export interface CheckAltTextResult {
@@ -40,5 +45,6 @@ export function checkAltText(input: CheckAltTextInput): CheckAltTextResult {
     const found = rule(ruleInput);
     if (found) issues.push(found);
   }
+  issues.push(...unconfirmedKeywords(altText, input.keywords, input.keywordsShown));
   return { wcagCompliant: !issues.some((found) => found.severity === 'error'), issues };
 }

@@ -1,4 +1,5 @@
 import type { AltTextIssue } from '@altwise/shared';
+import { F30, notAnAlternative } from './not-an-alternative';
 
 export interface RuleInput {
   readonly altText: string;
@@ -71,13 +72,18 @@ export const redundantPrefix: QualityRule = ({ trimmed }) =>
       )
     : undefined;
 
-const FILE_NAME = /^[^\s/\\]*[\w)-]\.(?:jpe?g|png|gif|webp|avif|svg|bmp|tiff?|heic|ico)$/i;
+const FILE_NAME =
+  /^[^\s/\\]*[\w)-]\.(?:jpe?g|jfif|png|apng|gif|webp|avif|jxl|svgz?|bmp|tiff?|heic|heif|ico|psd|ai|eps|pdf|xcf|sketch|fig)$/i;
 const URL_LIKE = /^(?:[a-z][a-z0-9+.-]*:\/\/|www\.|data:)\S*$/i;
 export const fileName: QualityRule = ({ trimmed }) =>
   FILE_NAME.test(trimmed) ||
   URL_LIKE.test(trimmed) ||
   /^\S+\/\S+\.(?:jpe?g|png|gif|webp|avif|svg)$/i.test(trimmed)
-    ? issue('file-name', 'error', 'Alt text is a file name or URL, which does not describe the image')
+    ? issue(
+        'file-name',
+        'error',
+        `Alt text is a file name or URL, which does not describe the image (${F30})`,
+      )
     : undefined;
 
 const PLACEHOLDERS = new Set([
@@ -93,33 +99,30 @@ const PLACEHOLDERS = new Set([
   'spacer',
   'placeholder',
   'untitled',
-  'alt',
-  'alt text',
   'banner',
   'thumbnail',
   'blank',
-  'null',
-  'undefined',
   'none',
   'default',
   'todo',
   'tbd',
   'image placeholder',
   'placeholder image',
-  'no description',
-  'description',
 ]);
 export const placeholder: QualityRule = ({ trimmed }) => {
   const words = normalise(trimmed).replace(/^(?:an?|the)\s+/, '');
   return PLACEHOLDERS.has(words)
-    ? issue('placeholder', 'error', `"${trimmed}" is a placeholder, not a description of the image`)
+    ? issue(
+        'placeholder',
+        'error',
+        `"${trimmed}" is a placeholder word, not a description of the image (${F30})`,
+      )
     : undefined;
 };
 
 const PROGRAMMATIC = [
   /^(?:image|picture|photo|img|pic|figure|fig|graphic|screenshot|scan|untitled)[\s_.-]*\d+$/i,
   /^(?:img|dsc|dscn|dscf|dcim|pxl|mvimg|gopr|p)[\s_-]?\d{3,}(?:[\s_-]\w+)*$/i,
-  /^screenshot[\s_-]+\d{4}-\d{2}-\d{2}/i,
   /^[\d\s_.-]+$/,
   /^[0-9a-f]{16,}$/i,
 ];
@@ -128,7 +131,7 @@ export const programmaticReference: QualityRule = ({ trimmed }) =>
     ? issue(
         'programmatic-reference',
         'error',
-        'Alt text is a generated name or number (like "IMG_1234"), not a description',
+        `Alt text is a generated name or number (like "Image 12"), not a description (${F30})`,
       )
     : undefined;
 
@@ -173,14 +176,20 @@ export const emoji: QualityRule = ({ trimmed }) =>
     ? issue('emoji', 'warning', 'Alt text contains emoji, which screen readers read out by name')
     : undefined;
 
+/**
+ * Every way of not being an alternative at all (WCAG F30), reported once: the most specific
+ * class first (leftover code, template text, screenshot, camera, design-tool names), then the
+ * general file-name, placeholder-word and generated-name rules.
+ */
+export const notAnAlternativeRule: QualityRule = (input) =>
+  notAnAlternative(input.trimmed) ?? fileName(input) ?? placeholder(input) ?? programmaticReference(input);
+
 export const RULES: readonly QualityRule[] = [
   empty,
   whitespaceOnly,
   tooLong,
   redundantPrefix,
-  fileName,
-  placeholder,
-  programmaticReference,
+  notAnAlternativeRule,
   allCaps,
   repeatedWords,
   copiesContext,

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 
+// A migration is frozen history: it keeps its own constant rather than import code that may change.
 const HOUR_MS = 3_600_000;
 
 /*

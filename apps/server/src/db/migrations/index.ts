@@ -1,9 +1,25 @@
 import type { Migration } from 'kysely';
 import * as initial from './0001-initial';
 import * as usageRollups from './0002-usage-rollups';
+import * as crashSafeMetering from './0003-crash-safe-metering';
+import * as apiKeySlots from './0004-api-key-slots';
+import * as stripeBilling from './0005-stripe-billing';
+import * as keyRevealsAndThumbnails from './0006-key-reveals-and-thumbnails';
+import * as bulkJobs from './0007-bulk-jobs';
+import * as audits from './0008-audits';
+import * as auditJobs from './0009-audit-jobs';
+import * as webhookDefaultUrl from './0010-webhook-default-url';
 
 /** Every migration, in order. Add new ones here; names sort in the order they run. */
 export const migrations: Record<string, Migration> = {
   '0001-initial': initial,
   '0002-usage-rollups': usageRollups,
+  '0003-crash-safe-metering': crashSafeMetering,
+  '0004-api-key-slots': apiKeySlots,
+  '0005-stripe-billing': stripeBilling,
+  '0006-key-reveals-and-thumbnails': keyRevealsAndThumbnails,
+  '0007-bulk-jobs': bulkJobs,
+  '0008-audits': audits,
+  '0009-audit-jobs': auditJobs,
+  '0010-webhook-default-url': webhookDefaultUrl,
 };

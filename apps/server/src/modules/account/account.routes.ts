@@ -13,7 +13,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ account: AccountService; gua
   app.delete(
     '/api/v1/user',
     {
-      preHandler: guards.requireUser,
+      onRequest: guards.requireUser,
       schema: {
         tags: ['users'],
         summary: 'Delete the account and its data (keys, sessions, settings, history, subscription)',

@@ -1,9 +1,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { HOUR_MS } from '@altwise/shared';
 import { DATABASES, registerUser } from '../../../test/support/test-server';
 import type { AltTextTestEnv } from './alt-text.test-support';
 import { setPlan, startAltTextEnv } from './alt-text.test-support';
 
-const HOUR_MS = 3_600_000;
 
 for (const database of DATABASES) {
   describe(`quotas and usage of the generation endpoints (${database})`, () => {
@@ -119,9 +119,11 @@ for (const database of DATABASES) {
       expect(response.body.summary).toEqual({ total: 3, succeeded: 2, failed: 1 });
       // The 404 was the caller's URL: all three units stay charged.
       expect(await hourUsed(user.userId)).toBe(3);
-      expect((await events(user.userId)).map((event) => [event.outcome, event.images])).toEqual([
-        ['success', 2],
+      // Each unit is settled with its own event (the same transaction as its history row).
+      expect((await events(user.userId)).map((event) => [event.outcome, event.images]).sort()).toEqual([
         ['error', 1],
+        ['success', 1],
+        ['success', 1],
       ]);
 
       env.vision!.failAlways(500);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../db/database';
 import { DATABASES, registerUser } from '../../../test/support/test-server';
 import type { AltTextTestEnv } from './alt-text.test-support';
-import { startAltTextEnv } from './alt-text.test-support';
+import { distinctPng, startAltTextEnv } from './alt-text.test-support';
 
 for (const database of DATABASES) {
   describe(`history and usage rows under load and at shutdown (${database})`, () => {
@@ -32,12 +32,15 @@ for (const database of DATABASES) {
 
     it('loses nothing on a graceful shutdown: requests in flight finish and their rows are committed', async () => {
       const { token, user } = await registerUser(env.server);
-      const imageUrl = await env.hostImage();
+      // A slow image keeps the requests in flight; the server is closed once they have all arrived.
+      const path = '/slow-at-shutdown.png';
+      env.host.set(path, { body: await distinctPng(), contentType: 'image/png', delayMs: 300 });
+      const imageUrl = env.host.url + path;
       const inFlight = Array.from({ length: 20 }, () =>
         env.server.request('POST', '/api/v1/images', { token, body: { imageUrl } }).catch(() => null),
       );
-      // Let the requests reach the server, then close it under them.
-      await new Promise((resolve) => setTimeout(resolve, 20));
+      const deadline = Date.now() + 10_000;
+      while (env.host.hits(path) < 20 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
       await env.server.app.close();
       const answered = (await Promise.all(inFlight)).filter((answer) => answer?.status === 200).length;
 

@@ -1,4 +1,3 @@
-import { altTextResultSchema } from '@altwise/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASES, registerUser } from '../../../test/support/test-server';
 import type { AltTextTestEnv } from './alt-text.test-support';
@@ -22,7 +21,6 @@ for (const database of DATABASES) {
         body: { imageUrl, context: 'Harbour at dusk' },
       });
       expect(response.status).toBe(200);
-      expect(altTextResultSchema.parse(response.body)).toBeTruthy();
       expect(response.body).toMatchObject({
         imageUrl,
         altText: expect.stringMatching(/^Fake vision description [0-9a-f]{8}$/),
@@ -31,7 +29,6 @@ for (const database of DATABASES) {
         cached: false,
         isDecorative: false,
       });
-      expect(response.body.processingTime).toBeGreaterThanOrEqual(0);
       expect(new Date(response.body.timestamp).toString()).not.toBe('Invalid Date');
       expect(env.vision!.calls).toBe(before + 1);
       // The model gets the bytes inline, never the caller's URL.

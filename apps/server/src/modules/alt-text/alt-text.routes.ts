@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import multipart from '@fastify/multipart';
 import {
   altTextResultSchema,
@@ -12,14 +13,18 @@ import {
 } from '@altwise/shared';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { z } from 'zod';
+import { z } from 'zod';
+import type { Idempotency } from '../../platform/idempotency';
 import type { AuthGuards } from '../../platform/caller';
 import { callerOf } from '../../platform/caller';
-import { AppError } from '../../platform/errors';
+import { decodeBase64Image } from '../../platform/base64-image';
+import { errorResponses } from '../../platform/error-responses';
+import { AppError, parseOrThrow } from '../../platform/errors';
+import { decodedImageData, registerImageJsonBodyParser } from '../../platform/image-json-body';
 import { setRateLimitHeaders } from '../../platform/metering';
+import { multipartLimits, readUpload, uploadFormDocs } from '../../platform/multipart-upload';
 import type { AltTextService, GenerateInput } from './alt-text.service';
-import { decodedImageData, registerImageJsonBodyParser } from './image-json-body';
-import { decodeBase64Image, fieldsToOptions, multipartLimits, parseOrThrow, readUpload, uploadFormDocs } from './image-upload';
+import { fieldsToOptions } from './form-fields';
 
 /** base64 grows bytes by 4/3; the rest is room for the other JSON fields and a data: prefix. */
 export function jsonImageBodyLimit(maxImageBytes: number): number {
@@ -41,11 +46,25 @@ async function generateInput(request: FastifyRequest, body: GenerateBody | null 
   return { ...options, image };
 }
 
+/** What makes two generation requests the same for Idempotency-Key: the options and the image. */
+function fingerprint(input: GenerateInput) {
+  const { image, ...options } = input;
+  return { ...options, image: 'url' in image ? image.url : { sha256: createHash('sha256').update(image.bytes).digest('hex'), fileName: image.fileName } };
+}
+
+const idempotencyHeader = z.object({
+  'idempotency-key': z
+    .string()
+    .optional()
+    .describe('Makes a retry safe (Stripe semantics, 24 hours): the same key and request return the first answer and charge nothing; the same key with another request is 422 idempotency_key_reused; while the first is still running, 409 idempotency_in_progress after a wait.'),
+});
+
 export const altTextRoutes: FastifyPluginAsyncZod<{
   altText: AltTextService;
   guards: AuthGuards;
+  idempotency: Idempotency;
   maxImageBytes: number;
-}> = async (app, { altText, guards, maxImageBytes }) => {
+}> = async (app, { altText, guards, idempotency, maxImageBytes }) => {
   // Scoped to this plugin: only these routes take files, and never more than one image.
   await app.register(multipart, { limits: multipartLimits(maxImageBytes) });
   // JSON with a large base64 imageData is decoded from the body bytes; every other body parses as usual.
@@ -73,13 +92,17 @@ export const altTextRoutes: FastifyPluginAsyncZod<{
         consumes: ['application/json', 'multipart/form-data'],
         security,
         // Nullish so a multipart request (its body is null until read) reaches the handler, which reads it.
+        headers: idempotencyHeader,
         body: generateRequestSchema.nullish(),
-        response: { 200: altTextResultSchema },
+        response: { 200: altTextResultSchema, ...errorResponses(403, 422, 429, 502, 503, 504) },
       },
     },
     async (request, reply) => {
       const input = await generateInput(request, request.body);
-      return altText.generate(callerOf(request), input, (decision) => setRateLimitHeaders(reply, decision));
+      const caller = callerOf(request);
+      return idempotency.handle(request, reply, caller.userId, fingerprint(input), (requestRef) =>
+        altText.generate(caller, input, (decision) => setRateLimitHeaders(reply, decision), requestRef),
+      );
     },
   );
 
@@ -91,12 +114,17 @@ export const altTextRoutes: FastifyPluginAsyncZod<{
         tags: ['alt-text'],
         summary: 'Generate alt text for up to 50 image URLs (paid plans)',
         security,
+        headers: idempotencyHeader,
         body: batchRequestSchema,
-        response: { 200: batchResponseSchema },
+        response: { 200: batchResponseSchema, ...errorResponses(403, 429) },
       },
     },
-    async (request, reply) =>
-      altText.generateBatch(callerOf(request), request.body, (decision) => setRateLimitHeaders(reply, decision)),
+    async (request, reply) => {
+      const caller = callerOf(request);
+      return idempotency.handle(request, reply, caller.userId, request.body, (requestRef) =>
+        altText.generateBatch(caller, request.body, (decision) => setRateLimitHeaders(reply, decision), requestRef),
+      );
+    },
   );
 
   app.get(

@@ -1,5 +1,5 @@
 import { performance } from 'node:perf_hooks';
-import type { AltTextEngine } from '@altwise/engine';
+import type { AltTextEngine, Described } from '@altwise/engine';
 import { checkAltText } from '@altwise/engine';
 import type { AltTextResult, BatchItemError, BatchResponse, Generation, GenerationOptions } from '@altwise/shared';
 import { getPlan } from '@altwise/shared';
@@ -7,16 +7,16 @@ import { createBatchWriter } from '../../platform/batch-writer';
 import type { Caller } from '../../platform/caller';
 import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
-import type { QuotaDecision, QuotaService, UsageOutcome, UsageRecorder } from '../../platform/metering';
-import { createAltTextCacheRepository } from './alt-text-cache.repository';
-import type { Described } from './cached-describer';
-import { createCachedDescriber } from './cached-describer';
+import type { QuotaDecision, RefusedDecision, UsageOutcome, UsageRecorder } from '../../platform/metering';
+import { QuotaExceeded } from '../../platform/metering';
+import type { MeteringService, Reservation, UnitSettlement } from '../usage';
 import { isCallerCaused, toAppError, toItemError } from './generation-errors';
 import { newGenerationId } from './generation-id';
 import type { GenerationRow } from './generation.repository';
 import { createGenerationRepository } from './generation.repository';
-import { decodeCursor, encodeCursor } from './history-cursor';
+import { decodeCursor, encodeCursor } from '../../platform/keyset-cursor';
 import { mapWithConcurrency } from './task-pool';
+import { makeThumbnail } from './thumbnail';
 
 /** Usage-event endpoint names, as the analytics group them. */
 export const ENDPOINTS = { single: 'POST /api/v1/images', batch: 'POST /api/v1/images/batch' } as const;
@@ -29,29 +29,33 @@ export const BATCH_FORBIDDEN_MESSAGE =
 export type ImageInput = { url: string } | { bytes: Buffer; fileName?: string };
 export type GenerateInput = GenerationOptions & { image: ImageInput };
 export type BatchInput = GenerationOptions & { imageUrls: string[] };
+/** Request options with the account's style applied (custom instructions come from the account only). */
+type StyledOptions = GenerationOptions & { instructions?: string };
 
 /** Told of every quota decision, admitted or not, so the route can set X-RateLimit-* headers. */
 export type QuotaListener = (decision: QuotaDecision) => void;
 
 export interface AltTextServiceDeps {
   ctx: AppContext;
+  /** The process's one engine, its cache included (see vision-engine.ts). */
   engine: AltTextEngine;
-  quota: QuotaService;
+  metering: MeteringService;
   usage: UsageRecorder;
   /** The account's plan id; an unknown plan is treated as free by getPlan. */
   planOf: (userId: string) => Promise<string>;
-  /** Builds the 429 for a refused decision (the usage module's wording and Retry-After). */
-  quotaExceededError: (decision: Extract<QuotaDecision, { admitted: false }>) => Error;
+  /** The request's options over the account's alt-text style (the settings module's rule). */
+  withAccountStyle?: <T extends GenerationOptions>(userId: string, options: T) => Promise<T & { instructions?: string }>;
+}
+
+/** A unit's settlement and, when it delivered a description, its history row: one transaction. */
+interface SettledUnit {
+  settlement: UnitSettlement;
+  history: GenerationRow | null;
 }
 
 /** How the image is named in results and history: its URL, or the upload's file name. */
-export function imageLabel(image: ImageInput): string {
+function imageLabel(image: ImageInput): string {
   return 'url' in image ? image.url : image.fileName || 'upload';
-}
-
-/** The describer's source for an image input. */
-export function describerSource(image: ImageInput) {
-  return 'url' in image ? { url: image.url } : { bytes: image.bytes, fileName: image.fileName };
 }
 
 function toResult(imageUrl: string, described: Described, processingTime: number, at: number): AltTextResult {
@@ -68,7 +72,31 @@ function toResult(imageUrl: string, described: Described, processingTime: number
     provider: described.provider,
     model: described.model,
     cached: described.cached,
+    // A cache hit called no model.
+    tries: described.cached ? 0 : described.tries,
     timestamp: new Date(at).toISOString(),
+  };
+}
+
+/** The history row of an item of an idempotent request. */
+const itemRef = (requestRef: string, index: number) => `${requestRef}:${index}`;
+
+/** A settled unit as a result again (the retry of a request whose first answer never arrived). */
+function fromHistory(row: GenerationRow): AltTextResult {
+  return {
+    imageUrl: row.source,
+    altText: row.alt_text,
+    longDescription: row.long_description ?? undefined,
+    isDecorative: row.is_decorative === 1,
+    containsText: row.contains_text === 1,
+    textInImage: row.text_in_image ?? undefined,
+    processingTime: row.processing_ms,
+    wcagCompliant: row.wcag_compliant === 1,
+    issues: JSON.parse(row.issues),
+    provider: row.provider,
+    model: row.model,
+    cached: row.cached === 1,
+    timestamp: new Date(row.created_at).toISOString(),
   };
 }
 
@@ -85,112 +113,167 @@ function toGeneration(row: GenerationRow): Generation {
     cached: row.cached === 1,
     processingTime: row.processing_ms,
     timestamp: new Date(row.created_at).toISOString(),
+    ...(row.thumbnail ? { thumbnail: row.thumbnail } : {}),
   };
 }
 
 export function createAltTextService(deps: AltTextServiceDeps) {
-  const { ctx, quota, usage } = deps;
-  const describer = createCachedDescriber(deps.engine, createAltTextCacheRepository(ctx.db), ctx.now);
+  const { ctx, engine, metering, usage } = deps;
   const generations = createGenerationRepository(ctx.db);
-  // A single multi-row INSERT is already one transaction. Each request still waits for its row.
-  const historyWriter = createBatchWriter<GenerationRow>({ writeBatch: (rows) => generations.insertMany(rows) });
+  // Group commit (see batch-writer.ts): concurrent units share a transaction, and each unit's
+  // history row, usage event and reservation change are in the same one, so no crash can leave
+  // a charge without its record. Every request waits for its own units' commit before answering.
+  const settlements = createBatchWriter<SettledUnit>({
+    writeBatch: (units) =>
+      ctx.db.transaction().execute(async (trx) => {
+        await generations.insertMany(units.flatMap((unit) => (unit.history ? [unit.history] : [])), trx);
+        await metering.settleIn(trx, units.map((unit) => unit.settlement));
+      }),
+  });
 
-  const record = (caller: Caller, endpoint: Endpoint, outcome: UsageOutcome, images: number, ms: number, cached: boolean) =>
-    usage.record({ userId: caller.userId, apiKeyId: caller.apiKeyId, endpoint, outcome, images, processingMs: Math.round(ms), cached });
+  const event = (caller: Caller, endpoint: Endpoint, outcome: UsageOutcome, ms: number, cached: boolean) => ({
+    userId: caller.userId,
+    apiKeyId: caller.apiKeyId,
+    endpoint,
+    outcome,
+    images: 1,
+    processingMs: Math.round(ms),
+    cached,
+    at: ctx.now(),
+  });
 
   /** Charges every unit up front or none: a batch that does not fit is refused whole. */
-  async function admit(caller: Caller, endpoint: Endpoint, units: number, onQuota: QuotaListener) {
-    const decision = await quota.admit(caller.userId, units);
+  async function admit(caller: Caller, endpoint: Endpoint, units: number, onQuota: QuotaListener): Promise<Reservation> {
+    const { decision, reservation } = await metering.admit(caller.userId, units);
     onQuota(decision);
-    if (!decision.admitted) {
-      await record(caller, endpoint, 'throttled', units, 0, false);
-      throw deps.quotaExceededError(decision);
+    if (!decision.admitted || !reservation) {
+      await usage.record({ userId: caller.userId, apiKeyId: caller.apiKeyId, endpoint, outcome: 'throttled', images: units, processingMs: 0, cached: false });
+      throw new QuotaExceeded(decision as RefusedDecision);
     }
-    return decision;
+    return reservation;
   }
 
-  /** Load → describe (or the cache) → quality check (inside the engine) → store in history. */
-  async function describeAndStore(caller: Caller, image: ImageInput, options: GenerationOptions): Promise<AltTextResult> {
+  /**
+   * The engine (read → cache → load → describe → check, and back once), then settle the unit: its
+   * history row, usage event and reservation in one commit. A failure settles it as refunded (our
+   * side or the provider's) or kept (the caller's fault, see isCallerCaused) and is rethrown.
+   */
+  async function describeAndSettle(
+    caller: Caller,
+    endpoint: Endpoint,
+    reservation: Reservation,
+    image: ImageInput,
+    options: StyledOptions,
+    requestRef: string | null,
+  ): Promise<AltTextResult> {
     const started = performance.now();
-    const described = await describer.describe(describerSource(image), options, options.regenerate === true);
+    let described: Described;
+    try {
+      described = await engine.describe(image, options, { regenerate: options.regenerate === true });
+    } catch (error) {
+      const outcome = isCallerCaused(error) ? 'keep' : 'refund';
+      await settlements.write({ settlement: { reservation, outcome, event: event(caller, endpoint, 'error', performance.now() - started, false) }, history: null });
+      throw error;
+    }
     const processingTime = Math.round(performance.now() - started);
+    // After describing: an undecodable upload has already failed, and the timing excludes this.
+    const thumbnail = 'bytes' in image ? await makeThumbnail(image.bytes) : null;
     const at = ctx.now();
     const result = toResult(imageLabel(image), described, processingTime, at);
-    await historyWriter.write({
-      id: newGenerationId(at),
-      user_id: caller.userId,
-      api_key_id: caller.apiKeyId,
-      source: result.imageUrl,
-      alt_text: result.altText,
-      long_description: result.longDescription ?? null,
-      is_decorative: result.isDecorative ? 1 : 0,
-      contains_text: result.containsText ? 1 : 0,
-      text_in_image: result.textInImage ?? null,
-      wcag_compliant: result.wcagCompliant ? 1 : 0,
-      issues: JSON.stringify(result.issues),
-      provider: result.provider,
-      model: result.model,
-      cached: result.cached ? 1 : 0,
-      processing_ms: processingTime,
-      created_at: at,
+    await settlements.write({
+      settlement: { reservation, outcome: 'success', event: event(caller, endpoint, 'success', processingTime, result.cached) },
+      history: {
+        id: newGenerationId(at),
+        user_id: caller.userId,
+        api_key_id: caller.apiKeyId,
+        source: result.imageUrl,
+        alt_text: result.altText,
+        long_description: result.longDescription ?? null,
+        is_decorative: result.isDecorative ? 1 : 0,
+        contains_text: result.containsText ? 1 : 0,
+        text_in_image: result.textInImage ?? null,
+        wcag_compliant: result.wcagCompliant ? 1 : 0,
+        issues: JSON.stringify(result.issues),
+        provider: result.provider,
+        model: result.model,
+        cached: result.cached ? 1 : 0,
+        processing_ms: processingTime,
+        created_at: at,
+        request_ref: requestRef,
+        thumbnail,
+      },
     });
     return result;
   }
 
+  /** Results a crashed attempt of the same idempotent request already settled, by item index. */
+  async function alreadySettled(userId: string, requestRef: string | undefined, count: number): Promise<Map<number, AltTextResult>> {
+    if (!requestRef) return new Map();
+    const refs = Array.from({ length: count }, (_, index) => itemRef(requestRef, index));
+    const rows = await generations.findByRefs(userId, refs);
+    return new Map(rows.map((row) => [refs.indexOf(row.request_ref!), fromHistory(row)]));
+  }
+
   return {
-    provider: deps.engine.provider,
+    /** Commits every queued settlement; then later ones are written one by one (app close). */
+    close: () => settlements.close(),
 
-    /** Commits every queued history row; then later rows are written one by one (app close). */
-    close: () => historyWriter.close(),
-
-    /** check quota → load image → describe → check quality → record usage → respond. */
-    async generate(caller: Caller, input: GenerateInput, onQuota: QuotaListener): Promise<AltTextResult> {
-      const decision = await admit(caller, ENDPOINTS.single, 1, onQuota);
-      const started = performance.now();
+    /**
+     * check quota → load image → describe → check quality → record usage → respond. `requestRef`
+     * (the idempotency record) marks the history row, so a retry after a crash finds it.
+     */
+    async generate(caller: Caller, input: GenerateInput, onQuota: QuotaListener, requestRef?: string): Promise<AltTextResult> {
+      const settled = await alreadySettled(caller.userId, requestRef, 1);
+      if (settled.has(0)) return settled.get(0)!;
+      const reservation = await admit(caller, ENDPOINTS.single, 1, onQuota);
       try {
-        const result = await describeAndStore(caller, input.image, input);
-        await record(caller, ENDPOINTS.single, 'success', 1, result.processingTime, result.cached);
-        return result;
+        const options = deps.withAccountStyle ? await deps.withAccountStyle(caller.userId, input) : input;
+        return await describeAndSettle(caller, ENDPOINTS.single, reservation, input.image, options, requestRef ? itemRef(requestRef, 0) : null);
       } catch (error) {
-        // Failures on our side or the provider's give the unit back; see isCallerCaused for why
-        // a client-caused failure does not.
-        if (!isCallerCaused(error)) await quota.refund(caller.userId, 1, decision.at);
-        await record(caller, ENDPOINTS.single, 'error', 1, performance.now() - started, false);
         throw toAppError(error);
+      } finally {
+        metering.finish(reservation);
       }
     },
 
     /** The same story for up to 50 URLs, in input order; one failing image does not fail the rest. */
-    async generateBatch(caller: Caller, input: BatchInput, onQuota: QuotaListener): Promise<BatchResponse> {
+    async generateBatch(caller: Caller, input: BatchInput, onQuota: QuotaListener, requestRef?: string): Promise<BatchResponse> {
       if (!getPlan(await deps.planOf(caller.userId)).batchAllowed) {
         throw new AppError('plan_forbidden', BATCH_FORBIDDEN_MESSAGE, 403);
       }
-      const units = input.imageUrls.length;
-      const decision = await admit(caller, ENDPOINTS.batch, units, onQuota);
-      const started = performance.now();
-
-      const outcomes = await mapWithConcurrency(input.imageUrls, ctx.config.batchConcurrency, async (url) => {
-        try {
-          return { ok: true as const, result: await describeAndStore(caller, { url }, input) };
-        } catch (error) {
-          return { ok: false as const, item: { imageUrl: url, error: toItemError(error) }, error };
-        }
-      });
-
-      const refundable = outcomes.filter((outcome) => !outcome.ok && !isCallerCaused(outcome.error)).length;
-      if (refundable > 0) await quota.refund(caller.userId, refundable, decision.at);
-
-      const results: Array<AltTextResult | BatchItemError> = outcomes.map((outcome) => (outcome.ok ? outcome.result : outcome.item));
-      const succeeded = outcomes.filter((outcome) => outcome.ok).length;
-      const failed = units - succeeded;
-      const elapsed = performance.now() - started;
-      // The analytics count images, so a partly failed batch is recorded as its two parts.
-      if (succeeded > 0) {
-        const allCached = outcomes.every((outcome) => !outcome.ok || outcome.result.cached);
-        await record(caller, ENDPOINTS.batch, 'success', succeeded, elapsed, allCached);
+      const total = input.imageUrls.length;
+      const settled = await alreadySettled(caller.userId, requestRef, total);
+      const pending = input.imageUrls.map((url, index) => ({ url, index })).filter(({ index }) => !settled.has(index));
+      const options = deps.withAccountStyle ? await deps.withAccountStyle(caller.userId, input) : input;
+      const reservation = pending.length > 0 ? await admit(caller, ENDPOINTS.batch, pending.length, onQuota) : null;
+      const results: Array<AltTextResult | BatchItemError> = input.imageUrls.map((url, index) => settled.get(index) ?? { imageUrl: url, error: { code: 'internal_error', message: '' } });
+      try {
+        await mapWithConcurrency(pending, ctx.config.batchConcurrency, async ({ url, index }) => {
+          try {
+            results[index] = await describeAndSettle(caller, ENDPOINTS.batch, reservation!, { url }, options, requestRef ? itemRef(requestRef, index) : null);
+          } catch (error) {
+            results[index] = { imageUrl: url, error: toItemError(error) };
+          }
+        });
+      } finally {
+        if (reservation) metering.finish(reservation);
       }
-      if (failed > 0) await record(caller, ENDPOINTS.batch, 'error', failed, elapsed, false);
-      return { results, summary: { total: units, succeeded, failed } };
+      const succeeded = results.filter((result) => !('error' in result)).length;
+      return { results, summary: { total, succeeded, failed: total - succeeded } };
+    },
+
+    /**
+     * One image for nobody in particular (the public demo): the same engine and cache, with a
+     * smaller byte cap, and no quota, no history row, no usage event.
+     */
+    async describeUnmetered(image: ImageInput, limits: { maxBytes: number }): Promise<AltTextResult> {
+      const started = performance.now();
+      try {
+        const described = await engine.describe(image, {}, { maxBytes: limits.maxBytes });
+        return toResult(imageLabel(image), described, Math.round(performance.now() - started), ctx.now());
+      } catch (error) {
+        throw toAppError(error);
+      }
     },
 
     /** The quality checker on its own, for alt text written by hand. Not quota-counted. */
@@ -199,7 +282,7 @@ export function createAltTextService(deps: AltTextServiceDeps) {
     /** The caller's generations, newest first, keyset-paginated. */
     async history(userId: string, query: { limit: number; cursor?: string }) {
       // Rows of requests still committing are included rather than missed.
-      await historyWriter.flush();
+      await settlements.flush();
       const after = query.cursor ? decodeCursor(query.cursor) : undefined;
       const rows = await generations.listPage(userId, query.limit + 1, after);
       const page = rows.slice(0, query.limit);

@@ -39,13 +39,13 @@ let paths = 0;
 
 export async function startAltTextEnv(
   database: TestDatabase,
-  options: { model?: boolean; retry?: Partial<RetryPolicy>; env?: Record<string, string> } = {},
+  options: { model?: boolean; retry?: Partial<RetryPolicy>; env?: Record<string, string>; now?: () => number } = {},
 ): Promise<AltTextTestEnv> {
   const host = await startImageHost();
   const vision = options.model ? await startFakeVisionServer() : null;
   const env: Record<string, string> = { IMAGE_FETCH_ALLOW: host.hostPort, ...options.env };
   if (vision) Object.assign(env, { ALT_PROVIDER: 'openai-compatible', OPENAI_BASE_URL: vision.url, OPENAI_API_KEY: 'test' });
-  const server = await startTestServer(database, env, { provider: { retry: options.retry ?? FAST_RETRY } });
+  const server = await startTestServer(database, env, { provider: { retry: options.retry ?? FAST_RETRY }, now: options.now });
   return {
     server,
     host,

@@ -2,12 +2,13 @@ import type { EngineErrorCode } from '@altwise/engine';
 import { isEngineError } from '@altwise/engine';
 import type { ErrorCode } from '@altwise/shared';
 import { AppError } from '../../platform/errors';
+import type { ErrorStatus } from '../../platform/errors';
 
 /**
  * The one place where the engine's failures become HTTP answers (DESIGN.md §4). Engine messages
  * are written to be shown to callers: they never name a resolved address or an upstream body.
  */
-const MAPPING: Record<EngineErrorCode, { code: ErrorCode; status: number }> = {
+const MAPPING: Record<EngineErrorCode, { code: ErrorCode; status: ErrorStatus }> = {
   invalid_url: { code: 'validation_failed', status: 400 },
   url_not_allowed: { code: 'url_not_allowed', status: 400 },
   unreachable: { code: 'image_unreachable', status: 422 },

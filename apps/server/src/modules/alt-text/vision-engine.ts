@@ -1,27 +1,36 @@
 import type { AltTextEngine, ProviderDependencies } from '@altwise/engine';
 import { createAltTextEngine, createProvider } from '@altwise/engine';
-import type { Config } from '../../config';
+import type { AppContext } from '../../platform/context';
+import { createConcurrencyLimit } from '../../platform/concurrency-limit';
+import { createStartRateLimit } from '../../platform/start-rate-limit';
+import { createAltTextCache } from './alt-text-cache';
+import { createAltTextCacheRepository } from './alt-text-cache.repository';
 
-export interface VisionEngines {
-  /** The engine of the API: IMAGE_MAX_BYTES, IMAGE_FETCH_TIMEOUT_MS, IMAGE_FETCH_ALLOW. */
+export interface VisionEngine {
+  /**
+   * The one engine of the process (single requests, batches, bulk jobs, the demo): IMAGE_MAX_BYTES,
+   * IMAGE_FETCH_TIMEOUT_MS, IMAGE_FETCH_ALLOW, the alt_text_cache table as its cache.
+   */
   engine: AltTextEngine;
-  /** The same provider with a smaller byte cap (the public demo). */
-  withMaxBytes(maxBytes: number): AltTextEngine;
   /** For the start-up line: "offline" or "openai (gpt-4o-mini)". */
   label: string;
 }
 
-/** One provider per process (its config is frozen at construction), shared by every engine. */
-export function createVisionEngines(config: Config, dependencies?: ProviderDependencies): VisionEngines {
+/** One provider, one cache and one queue of model calls per process. */
+export function createVisionEngine(ctx: Pick<AppContext, 'config' | 'db' | 'now'>, dependencies?: ProviderDependencies): VisionEngine {
+  const { config } = ctx;
   const provider = createProvider(config.ai, dependencies);
-  const build = (maxBytes: number) =>
-    createAltTextEngine({
-      provider,
-      fetch: { allow: config.images.fetchAllow, maxBytes, timeoutMs: config.images.fetchTimeoutMs },
-    });
-  return {
-    engine: build(config.images.maxBytes),
-    withMaxBytes: (maxBytes) => build(Math.min(maxBytes, config.images.maxBytes)),
-    label: provider.name === 'offline' ? 'offline' : `${provider.name} (${provider.model})`,
-  };
+  // MODEL_CONCURRENCY: one queue for every model call of this instance (single requests, batches,
+  // the demo), so twenty concurrent batches cannot open 160 provider connections at once.
+  const modelCalls = createConcurrencyLimit(config.modelConcurrency);
+  // MODEL_RPM on this instance (with Redis, bulk jobs also hold it across the fleet): a call waits
+  // inside its concurrency slot, so the start it records is the call's own.
+  const modelStarts = config.modelRpm ? createStartRateLimit(config.modelRpm) : undefined;
+  const engine = createAltTextEngine({
+    provider,
+    fetch: { allow: config.images.fetchAllow, maxBytes: config.images.maxBytes, timeoutMs: config.images.fetchTimeoutMs },
+    cache: createAltTextCache(createAltTextCacheRepository(ctx.db), ctx.now),
+    queue: (task) => modelCalls.run(() => (modelStarts ? modelStarts.run(task) : task())),
+  });
+  return { engine, label: provider.name === 'offline' ? 'offline' : `${provider.name} (${provider.model})` };
 }

@@ -1,12 +1,42 @@
+import type { Executor } from '../../db/executor';
 import type { Kysely, Selectable } from 'kysely';
-import type { ApiKeysTable, Database } from '../../db/schema';
+import type { Insertable } from 'kysely';
+import type { ApiKeyRevealsTable, ApiKeysTable, Database } from '../../db/schema';
 
 export type ApiKeyRow = Selectable<ApiKeysTable>;
 
+function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: string } | null)?.code;
+  return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === '23505';
+}
+
 export function createApiKeyRepository(db: Kysely<Database>) {
   return {
-    async insert(row: ApiKeyRow): Promise<void> {
-      await db.insertInto('api_keys').values(row).execute();
+    /**
+     * Stores an active key in a free place of its account (1..places); false when every place is
+     * taken. The unique (user_id, active_slot) index decides races: a create that loses a place to
+     * another tries a remaining one, so concurrent creates fill exactly `places` keys.
+     */
+    async insertInFreePlace(row: Omit<ApiKeyRow, 'active_slot'>, places: number): Promise<boolean> {
+      for (;;) {
+        const taken = await db
+          .selectFrom('api_keys')
+          .select('active_slot')
+          .where('user_id', '=', row.user_id)
+          .where('active_slot', 'is not', null)
+          .execute();
+        const used = new Set(taken.map((key) => Number(key.active_slot)));
+        const free = Array.from({ length: places }, (_, index) => index + 1).filter((place) => !used.has(place));
+        if (free.length === 0) return false;
+        // A random free place, so racing creates seldom pick the same one.
+        const place = free[Math.floor(Math.random() * free.length)]!;
+        try {
+          await db.insertInto('api_keys').values({ ...row, active_slot: place }).execute();
+          return true;
+        } catch (error) {
+          if (!isUniqueViolation(error)) throw error;
+        }
+      }
     },
 
     /** The hot path of every X-API-Key request: one lookup on the unique key_hash index. */
@@ -29,25 +59,33 @@ export function createApiKeyRepository(db: Kysely<Database>) {
         .orderBy('id', 'asc')
         .execute(),
 
-    async countActive(userId: string): Promise<number> {
-      const row = await db
+    findActiveOfUser: (id: string, userId: string) =>
+      db
         .selectFrom('api_keys')
-        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .select(['id', 'key_ciphertext'])
+        .where('id', '=', id)
         .where('user_id', '=', userId)
         .where('status', '=', 'active')
-        .executeTakeFirstOrThrow();
-      return Number(row.count);
+        .executeTakeFirst(),
+
+    async recordReveal(row: Insertable<ApiKeyRevealsTable>): Promise<void> {
+      await db.insertInto('api_key_reveals').values(row).execute();
     },
 
-    async delete(id: string): Promise<void> {
-      await db.deleteFrom('api_keys').where('id', '=', id).execute();
-    },
+    /** Reveals of this account's keys, newest first (the audit trail). */
+    listReveals: (userId: string) =>
+      db
+        .selectFrom('api_key_reveals')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .orderBy('created_at', 'desc')
+        .execute(),
 
     /** Revokes an active key of this user; false when there is none (unknown, revoked or not theirs). */
     async revoke(id: string, userId: string, at: number): Promise<boolean> {
       const result = await db
         .updateTable('api_keys')
-        .set({ status: 'revoked', revoked_at: at })
+        .set({ status: 'revoked', revoked_at: at, active_slot: null })
         .where('id', '=', id)
         .where('user_id', '=', userId)
         .where('status', '=', 'active')
@@ -65,8 +103,9 @@ export function createApiKeyRepository(db: Kysely<Database>) {
         .execute();
     },
 
-    async deleteForUser(userId: string): Promise<void> {
-      await db.deleteFrom('api_keys').where('user_id', '=', userId).execute();
+    async deleteForUser(userId: string, trx: Executor = db): Promise<void> {
+      await trx.deleteFrom('api_key_reveals').where('user_id', '=', userId).execute();
+      await trx.deleteFrom('api_keys').where('user_id', '=', userId).execute();
     },
   };
 }

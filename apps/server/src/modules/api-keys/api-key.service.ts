@@ -1,14 +1,17 @@
+import type { Executor } from '../../db/executor';
+import type { Revocation, RevocationBus } from '../../platform/revocations';
 import { randomUUID } from 'node:crypto';
 import type { ApiKey } from '@altwise/shared';
-import { API_KEY_PREFIX, getPlan, MAX_ACTIVE_API_KEYS } from '@altwise/shared';
+import { API_KEY_PREFIX, getPlan, HOUR_MS, MAX_ACTIVE_API_KEYS } from '@altwise/shared';
 import type { Caller } from '../../platform/caller';
+import type { RateLimiter } from '../../platform/rate-limiter';
 import type { AppContext } from '../../platform/context';
 import { decrypt, encrypt, hmacHex, randomBase62 } from '../../platform/crypto';
 import { AppError } from '../../platform/errors';
 import { createLruCache } from '../../platform/lru-cache';
-import type { AccountQuotaService } from '../usage/quota.service';
-import type { UsageService } from '../usage/usage.service';
-import type { UserService } from '../users/user.service';
+import type { AccountQuotaService } from '../usage';
+import type { UsageService } from '../usage';
+import type { UserService } from '../users';
 import type { ApiKeyRow } from './api-key.repository';
 import { createApiKeyRepository } from './api-key.repository';
 
@@ -17,21 +20,30 @@ const KEY_PATTERN = new RegExp(`^${API_KEY_PREFIX}[A-Za-z0-9]{${KEY_BODY_LENGTH}
 /** last_used_at is kept to the minute: one write per key per minute, not one per request. */
 const LAST_USED_RESOLUTION_MS = 60_000;
 const TOO_MANY_KEYS = `An account can have at most ${MAX_ACTIVE_API_KEYS} active API keys. Revoke one to create another.`;
+/** Reveals per account per hour: plenty for a person clicking the eye, too few to harvest keys. */
+export const REVEALS_PER_HOUR = 60;
+
+/** How a key is listed: the prefix and its last four characters, never the secret middle. */
+export function maskKey(rawKey: string): string {
+  return `${API_KEY_PREFIX}…${rawKey.slice(-4)}`;
+}
 
 export interface ApiKeyServiceDeps {
   users: Pick<UserService, 'get' | 'findById'>;
   quota: Pick<AccountQuotaService, 'status'>;
   usage: Pick<UsageService, 'keyUsage'>;
+  revocations: Pick<RevocationBus, 'publish'>;
+  rateLimiter: Pick<RateLimiter, 'hit'>;
 }
 
 /**
  * Authentications are remembered for a few seconds, so a client's burst of calls does not pay an
- * HMAC, two SELECTs and an account check each time. A revoke or an account deletion in this
- * process forgets the key at once (the next request is a 401). Other instances of the server keep
- * a revoked key working for at most AUTH_CACHE_TTL_MS: the price of the cache, kept small. The
+ * HMAC, two SELECTs and an account check each time. A revoke or an account deletion forgets the
+ * key at once here and, through the revocation bus, on every other instance within milliseconds;
+ * AUTH_CACHE_TTL_MS bounds it should a notification be lost. The
  * account's plan is NOT cached: quotas read it on every admission.
  */
-export const AUTH_CACHE_TTL_MS = 5_000;
+export const AUTH_CACHE_TTL_MS = 1_000;
 const AUTH_CACHE_MAX_ENTRIES = 10_000;
 
 interface RememberedKey {
@@ -61,27 +73,51 @@ export function createApiKeyService(ctx: AppContext, deps: ApiKeyServiceDeps) {
   function forget(predicate: (entry: RememberedKey) => boolean): void {
     invalidations += 1;
     remembered.deleteWhere(predicate);
+    // A request after the revoke must not join a read that began before it.
+    lookups.clear();
   }
 
-  async function toApiKeys(userId: string, rows: ApiKeyRow[]): Promise<ApiKey[]> {
+  // Reads in progress by lookup hash (see authenticate).
+  const lookups = new Map<string, Promise<RememberedKey | null>>();
+  async function readKey(keyHash: string): Promise<RememberedKey | null> {
+    const epochAtRead = invalidations;
+    const row = await keys.findActiveByHash(keyHash);
+    if (!row) return null;
+    const owner = await deps.users.findById(row.user_id);
+    if (!owner || owner.status !== 'active') return null;
+    const entry = { caller: { userId: row.user_id, apiKeyId: row.id }, lastUsedAt: row.last_used_at };
+    // A revoke or deletion that ran while we read may have been read around: do not remember.
+    if (epochAtRead === invalidations) remembered.set(keyHash, entry);
+    return entry;
+  }
+
+  async function toApiKeys(userId: string, rows: ApiKeyRow[], shown: 'full' | 'masked'): Promise<ApiKey[]> {
     const at = ctx.now();
     const [status, usage] = await Promise.all([
       deps.quota.status(userId, at),
-      deps.usage.keyUsage(userId, rows.map((row) => row.id), at),
+      deps.usage.keyUsage(
+        userId,
+        rows.map((row) => row.id),
+        at,
+      ),
     ]);
     const plan = getPlan(status.plan);
-    return rows.map((row) => ({
-      id: row.id,
-      apiKey: decrypt(ctx.keys.encryption, row.key_ciphertext),
-      userId: row.user_id,
-      plan: plan.id,
-      limits: plan.limits,
-      remainingRequests: { hour: status.hour.remaining, day: status.day.remaining },
-      usage: usage.get(row.id) ?? { hour: 0, day: 0 },
-      createdAt: new Date(row.created_at).toISOString(),
-      lastUsedAt: row.last_used_at === null ? null : new Date(row.last_used_at).toISOString(),
-      status: row.status === 'active' ? 'active' : 'revoked',
-    }));
+    return rows.map((row) => {
+      const rawKey = decrypt(ctx.keys.encryption, row.key_ciphertext);
+      return {
+        id: row.id,
+        apiKey: shown === 'full' ? rawKey : maskKey(rawKey),
+        masked: shown === 'masked',
+        userId: row.user_id,
+        plan: plan.id,
+        limits: plan.limits,
+        remainingRequests: { hour: status.hour.remaining, day: status.day.remaining },
+        usage: usage.get(row.id) ?? { hour: 0, day: 0 },
+        createdAt: new Date(row.created_at).toISOString(),
+        lastUsedAt: row.last_used_at === null ? null : new Date(row.last_used_at).toISOString(),
+        status: row.status === 'active' ? 'active' : 'revoked',
+      };
+    });
   }
 
   async function findActive(rawKey: string) {
@@ -97,10 +133,9 @@ export function createApiKeyService(ctx: AppContext, deps: ApiKeyServiceDeps) {
         throw AppError.forbidden('You can only create API keys for your own account');
       }
       await deps.users.get(callerId);
-      if ((await keys.countActive(callerId)) >= MAX_ACTIVE_API_KEYS) throw AppError.conflict(TOO_MANY_KEYS);
 
       const rawKey = API_KEY_PREFIX + randomBase62(KEY_BODY_LENGTH);
-      const row: ApiKeyRow = {
+      const row: Omit<ApiKeyRow, 'active_slot'> = {
         id: randomUUID(),
         user_id: callerId,
         key_hash: hash(rawKey),
@@ -110,21 +145,37 @@ export function createApiKeyService(ctx: AppContext, deps: ApiKeyServiceDeps) {
         last_used_at: null,
         revoked_at: null,
       };
-      await keys.insert(row);
-      // Two creates racing past the count above: whoever then sees more than the limit withdraws,
-      // so the limit holds on PostgreSQL too (both may withdraw; neither can overshoot).
-      if ((await keys.countActive(callerId)) > MAX_ACTIVE_API_KEYS) {
-        await keys.delete(row.id);
-        throw AppError.conflict(TOO_MANY_KEYS);
-      }
-      const [created] = await toApiKeys(callerId, [row]);
+      if (!(await keys.insertInFreePlace(row, MAX_ACTIVE_API_KEYS))) throw AppError.conflict(TOO_MANY_KEYS);
+      // The one moment the key is returned in full without a reveal.
+      const [created] = await toApiKeys(callerId, [{ ...row, active_slot: null }], 'full');
       return created!;
     },
 
-    /** Active keys only, oldest first. */
+    /** Active keys only, oldest first, masked: one stolen session must not list every secret. */
     async list(userId: string): Promise<ApiKey[]> {
       await deps.users.get(userId);
-      return toApiKeys(userId, await keys.listActive(userId));
+      return toApiKeys(userId, await keys.listActive(userId), 'masked');
+    },
+
+    /**
+     * One key in full, for its owner's eye and copy buttons: rate-limited per account and recorded
+     * (an audit row; no quota is charged). An unknown, revoked or another account's key is a 404.
+     */
+    async reveal(userId: string, id: string, ip: string): Promise<string> {
+      const { count, retryAfterSeconds } = await deps.rateLimiter.hit(`api-key-reveal:${userId}`, HOUR_MS);
+      if (count > REVEALS_PER_HOUR) {
+        throw AppError.tooManyRequests('Too many API key reveals. Try again later.', retryAfterSeconds);
+      }
+      const row = await keys.findActiveOfUser(id, userId);
+      if (!row) throw AppError.notFound('API key not found');
+      await keys.recordReveal({
+        id: randomUUID(),
+        api_key_id: row.id,
+        user_id: userId,
+        ip,
+        created_at: ctx.now(),
+      });
+      return decrypt(ctx.keys.encryption, row.key_ciphertext);
     },
 
     /** From the caller's view: another account's key is not a valid key for them. */
@@ -138,6 +189,7 @@ export function createApiKeyService(ctx: AppContext, deps: ApiKeyServiceDeps) {
       const revoked = await keys.revoke(id, userId, ctx.now());
       forget((entry) => entry.caller.apiKeyId === id);
       if (!revoked) throw AppError.notFound('API key not found');
+      await deps.revocations.publish({ kind: 'api-key', id });
     },
 
     /** For the X-API-Key guard: an active key of an active account, or null. */
@@ -146,16 +198,20 @@ export function createApiKeyService(ctx: AppContext, deps: ApiKeyServiceDeps) {
       if (!KEY_PATTERN.test(rawKey)) return null;
       const keyHash = hash(rawKey);
       const now = ctx.now();
-      let entry = remembered.get(keyHash);
+      let entry: RememberedKey | null | undefined = remembered.get(keyHash);
       if (!entry) {
-        const epochAtRead = invalidations;
-        const row = await keys.findActiveByHash(keyHash);
-        if (!row) return null;
-        const owner = await deps.users.findById(row.user_id);
-        if (!owner || owner.status !== 'active') return null;
-        entry = { caller: { userId: row.user_id, apiKeyId: row.id }, lastUsedAt: row.last_used_at };
-        // A revoke or deletion that ran while we read may have been read around: do not remember.
-        if (epochAtRead === invalidations) remembered.set(keyHash, entry);
+        // Concurrent requests of one key share one read (a burst on a cold cache would otherwise
+        // queue a read each on the pool), and then one entry, so one touch.
+        let reading = lookups.get(keyHash);
+        if (!reading) {
+          const read = readKey(keyHash).finally(() => {
+            if (lookups.get(keyHash) === read) lookups.delete(keyHash);
+          });
+          lookups.set(keyHash, read);
+          reading = read;
+        }
+        entry = await reading;
+        if (!entry) return null;
       }
       // last_used_at keeps its one-minute resolution whether or not the key came from memory.
       if (entry.lastUsedAt === null || now - entry.lastUsedAt >= LAST_USED_RESOLUTION_MS) {
@@ -165,9 +221,15 @@ export function createApiKeyService(ctx: AppContext, deps: ApiKeyServiceDeps) {
       return { ...entry.caller };
     },
 
-    async deleteForUser(userId: string): Promise<void> {
-      await keys.deleteForUser(userId);
+    /** On the account deletion's transaction; every instance forgets the keys once it commits. */
+    async deleteForUser(userId: string, trx?: Executor): Promise<void> {
+      await keys.deleteForUser(userId, trx);
       forget((entry) => entry.caller.userId === userId);
+    },
+
+    /** Told by the revocation bus, here and on every other instance. */
+    forgetRevoked(revocation: Revocation): void {
+      forget((entry) => (revocation.kind === 'api-key' ? entry.caller.apiKeyId === revocation.id : entry.caller.userId === revocation.id));
     },
   };
 }

@@ -1,9 +1,9 @@
-import { apiKeySchema, MAX_ACTIVE_API_KEYS } from '@altwise/shared';
+import { MAX_ACTIVE_API_KEYS } from '@altwise/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASES, registerUser, startTestServer } from '../../../test/support/test-server';
 import type { TestServer } from '../../../test/support/test-server';
 import type { TestClock } from '../usage/usage.test-support';
-import { AUTH_CACHE_TTL_MS } from './api-key.service';
+import { AUTH_CACHE_TTL_MS, REVEALS_PER_HOUR } from './api-key.service';
 import { createTestClock, meteringFor } from '../usage/usage.test-support';
 
 for (const database of DATABASES) {
@@ -16,14 +16,15 @@ for (const database of DATABASES) {
     });
     afterAll(() => server.close());
 
-    const create = (token: string, body: unknown = {}) => server.request('POST', '/api/v1/api-keys', { token, body });
-    const list = async (token: string) => (await server.request('GET', '/api/v1/api-keys', { token })).body.apiKeys as any[];
+    const create = (token: string, body: unknown = {}) =>
+      server.request('POST', '/api/v1/api-keys', { token, body });
+    const list = async (token: string) =>
+      (await server.request('GET', '/api/v1/api-keys', { token })).body.apiKeys as any[];
 
     it('creates an ak_live_ key for the account, ignoring the plan in the body', async () => {
       const { token, user } = await registerUser(server);
       const response = await create(token, { userId: user.userId, plan: 'enterprise' });
       expect(response.status).toBe(201);
-      expect(apiKeySchema.parse(response.body)).toBeTruthy();
       expect(response.body).toMatchObject({
         userId: user.userId,
         plan: 'free',
@@ -52,7 +53,11 @@ for (const database of DATABASES) {
     it('never stores the key in plaintext: only an HMAC and a ciphertext', async () => {
       const { token, user } = await registerUser(server);
       const { apiKey } = (await create(token)).body;
-      const rows = await server.app.db.selectFrom('api_keys').selectAll().where('user_id', '=', user.userId).execute();
+      const rows = await server.app.db
+        .selectFrom('api_keys')
+        .selectAll()
+        .where('user_id', '=', user.userId)
+        .execute();
       expect(rows).toHaveLength(1);
       const secret = apiKey.slice('ak_live_'.length);
       for (const value of Object.values(rows[0]!)) {
@@ -61,8 +66,63 @@ for (const database of DATABASES) {
         expect(String(value)).not.toContain(secret.slice(20));
       }
       expect(rows[0]!.key_hash).toMatch(/^[0-9a-f]{64}$/);
-      // The owner still sees the key: it is decrypted for the list.
-      expect((await list(token))[0].apiKey).toBe(apiKey);
+      // The owner still sees the key, on an explicit reveal only.
+      const listed = (await list(token))[0];
+      expect(listed.apiKey).toBe(`ak_live_…${apiKey.slice(-4)}`);
+      expect(listed.masked).toBe(true);
+      const revealed = await server.request('POST', `/api/v1/api-keys/${listed.id}/reveal`, { token });
+      expect(revealed.body).toEqual({ apiKey });
+    });
+
+    it('lists keys masked (no secret character but the last four) and returns them in full only at creation', async () => {
+      const { token } = await registerUser(server);
+      const created = (await create(token)).body;
+      expect(created.masked).toBe(false);
+      const response = await server.request('GET', '/api/v1/api-keys', { token });
+      const body = JSON.stringify(response.body);
+      expect(body).not.toContain(created.apiKey.slice(8, 44));
+      expect(response.body.apiKeys[0]).toMatchObject({ id: created.id, apiKey: `ak_live_…${created.apiKey.slice(-4)}`, masked: true });
+    });
+
+    it('reveals a key to its owner and records each reveal as an audit row, charging no quota', async () => {
+      const { token, user } = await registerUser(server);
+      const created = (await create(token)).body;
+      const reveal = await server.request('POST', `/api/v1/api-keys/${created.id}/reveal`, { token });
+      expect(reveal.status).toBe(200);
+      expect(reveal.body).toEqual({ apiKey: created.apiKey });
+      const audit = await server.app.db.selectFrom('api_key_reveals').selectAll().where('user_id', '=', user.userId).execute();
+      expect(audit).toHaveLength(1);
+      expect(audit[0]).toMatchObject({ api_key_id: created.id, ip: '127.0.0.1', created_at: clock.now });
+      // The reveal is not a generation request: the account's remaining requests are untouched.
+      expect((await list(token))[0].remainingRequests).toEqual({ hour: 100, day: 500 });
+    });
+
+    it("answers 404 when revealing another account's key, an unknown id or a revoked key, and records nothing", async () => {
+      const owner = await registerUser(server);
+      const intruder = await registerUser(server);
+      const key = (await create(owner.token)).body;
+      const reveal = (token: string, id: string) => server.request('POST', `/api/v1/api-keys/${id}/reveal`, { token });
+      expect((await reveal(intruder.token, key.id)).status).toBe(404);
+      expect((await reveal(owner.token, 'no-such-key')).status).toBe(404);
+      await server.request('DELETE', `/api/v1/api-keys/${key.id}`, { token: owner.token });
+      expect((await reveal(owner.token, key.id)).status).toBe(404);
+      expect((await server.request('POST', `/api/v1/api-keys/${key.id}/reveal`)).status).toBe(401);
+      const audit = await server.app.db.selectFrom('api_key_reveals').selectAll().where('api_key_id', '=', key.id).execute();
+      expect(audit).toEqual([]);
+    });
+
+    it(`limits reveals to ${REVEALS_PER_HOUR} an hour per account (429 with Retry-After)`, async () => {
+      const { token, refreshToken } = await registerUser(server);
+      const key = (await create(token)).body;
+      const reveal = (bearer = token) => server.request('POST', `/api/v1/api-keys/${key.id}/reveal`, { token: bearer });
+      for (let i = 0; i < REVEALS_PER_HOUR; i += 1) expect((await reveal()).status).toBe(200);
+      const refused = await reveal();
+      expect(refused.status).toBe(429);
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+      clock.advance(3_600_000);
+      // The access token has expired meanwhile; the next hour allows reveals again.
+      const fresh = (await server.request('POST', '/api/auth/refresh', { body: { refreshToken } })).body.token;
+      expect((await reveal(fresh)).status).toBe(200);
     });
 
     it(`allows ${MAX_ACTIVE_API_KEYS} active keys, answers 409 for the 11th, and lists them oldest first`, async () => {
@@ -85,19 +145,30 @@ for (const database of DATABASES) {
       expect((await create(token)).status).toBe(409);
     });
 
-    it('never passes the limit when creates race', async () => {
-      const { token, user } = await registerUser(server);
-      const responses = await Promise.all(Array.from({ length: 15 }, () => create(token)));
-      expect(responses.filter((r) => r.status === 201).length).toBeLessThanOrEqual(MAX_ACTIVE_API_KEYS);
-      expect(responses.every((r) => r.status === 201 || r.status === 409)).toBe(true);
-      const active = await server.app.db
-        .selectFrom('api_keys')
-        .select('id')
-        .where('user_id', '=', user.userId)
-        .where('status', '=', 'active')
-        .execute();
-      expect(active.length).toBeLessThanOrEqual(MAX_ACTIVE_API_KEYS);
-      expect(active.length).toBe(responses.filter((r) => r.status === 201).length);
+    it(`creates exactly ${MAX_ACTIVE_API_KEYS} keys when 12 or 15 creates race on a fresh account, the rest 409`, async () => {
+      for (const racers of [12, 15]) {
+        const { token, user } = await registerUser(server);
+        const responses = await Promise.all(Array.from({ length: racers }, () => create(token)));
+        expect(responses.filter((r) => r.status === 201)).toHaveLength(MAX_ACTIVE_API_KEYS);
+        expect(responses.filter((r) => r.status === 409)).toHaveLength(racers - MAX_ACTIVE_API_KEYS);
+        const active = await server.app.db
+          .selectFrom('api_keys')
+          .select('id')
+          .where('user_id', '=', user.userId)
+          .where('status', '=', 'active')
+          .execute();
+        expect(active).toHaveLength(MAX_ACTIVE_API_KEYS);
+      }
+    });
+
+    it('a revoked key frees its place for a new one', async () => {
+      const { token } = await registerUser(server);
+      const created = await Promise.all(Array.from({ length: MAX_ACTIVE_API_KEYS }, () => create(token)));
+      expect(created.every((r) => r.status === 201)).toBe(true);
+      expect((await create(token)).status).toBe(409);
+      expect((await server.request('DELETE', `/api/v1/api-keys/${created[3]!.body.id}`, { token })).status).toBeLessThan(300);
+      expect((await create(token)).status).toBe(201);
+      expect((await create(token)).status).toBe(409);
     });
 
     it('revokes at once: the key answers 401 from then on and leaves the list', async () => {
@@ -110,7 +181,11 @@ for (const database of DATABASES) {
       expect(after.status).toBe(401);
       expect(after.body.error.code).toBe('unauthorized');
       expect(await list(token)).toEqual([]);
-      const row = await server.app.db.selectFrom('api_keys').select(['status', 'revoked_at']).where('id', '=', key.id).executeTakeFirst();
+      const row = await server.app.db
+        .selectFrom('api_keys')
+        .select(['status', 'revoked_at'])
+        .where('id', '=', key.id)
+        .executeTakeFirst();
       expect(row).toEqual({ status: 'revoked', revoked_at: clock.now });
       // Revoking again finds no active key.
       expect((await server.request('DELETE', `/api/v1/api-keys/${key.id}`, { token })).status).toBe(404);
@@ -127,10 +202,15 @@ for (const database of DATABASES) {
     it(`remembers an authentication for at most ${AUTH_CACHE_TTL_MS / 1000} s when the key is revoked elsewhere (another instance)`, async () => {
       const { token } = await registerUser(server);
       const key = (await create(token)).body;
-      const useKey = async () => (await server.request('GET', '/api/v1/usage', { apiKey: key.apiKey })).status;
+      const useKey = async () =>
+        (await server.request('GET', '/api/v1/usage', { apiKey: key.apiKey })).status;
       expect(await useKey()).toBe(200);
       // As another instance would: the row changes, this process is not told.
-      await server.app.db.updateTable('api_keys').set({ status: 'revoked', revoked_at: clock.now }).where('id', '=', key.id).execute();
+      await server.app.db
+        .updateTable('api_keys')
+        .set({ status: 'revoked', revoked_at: clock.now })
+        .where('id', '=', key.id)
+        .execute();
       expect(await useKey()).toBe(200);
       clock.advance(AUTH_CACHE_TTL_MS);
       expect(await useKey()).toBe(401);
@@ -169,7 +249,9 @@ for (const database of DATABASES) {
       const key = (await create(token)).body;
       expect((await server.request('GET', '/api/v1/api-keys')).status).toBe(401);
       expect((await server.request('GET', '/api/v1/api-keys', { apiKey: key.apiKey })).status).toBe(401);
-      expect((await server.request('POST', '/api/v1/api-keys', { apiKey: key.apiKey, body: {} })).status).toBe(401);
+      expect(
+        (await server.request('POST', '/api/v1/api-keys', { apiKey: key.apiKey, body: {} })).status,
+      ).toBe(401);
     });
 
     it('records last use at most once a minute per key', async () => {
@@ -195,9 +277,21 @@ for (const database of DATABASES) {
       clock.advance(1000);
       const second = (await create(token)).body;
       const { quota, usage } = meteringFor(server, () => clock.now);
-      const spend = async (apiKeyId: string | null, images: number, outcome: 'success' | 'error' | 'throttled' = 'success') => {
+      const spend = async (
+        apiKeyId: string | null,
+        images: number,
+        outcome: 'success' | 'error' | 'throttled' = 'success',
+      ) => {
         if (outcome !== 'throttled') await quota.admit(user.userId, images);
-        await usage.record({ userId: user.userId, apiKeyId, endpoint: 'POST /api/v1/images', outcome, images, processingMs: 40, cached: false });
+        await usage.record({
+          userId: user.userId,
+          apiKeyId,
+          endpoint: 'POST /api/v1/images',
+          outcome,
+          images,
+          processingMs: 40,
+          cached: false,
+        });
       };
       clock.set('2030-06-11T08:10:00.000Z');
       await spend(first.id, 3);
@@ -208,7 +302,9 @@ for (const database of DATABASES) {
       await spend(null, 1);
 
       // A fresh session: the first access token expired while the clock moved on.
-      const login = await server.request('POST', '/api/auth/login', { body: { email: credentials.email, password: credentials.password } });
+      const login = await server.request('POST', '/api/auth/login', {
+        body: { email: credentials.email, password: credentials.password },
+      });
       const keys = await list(login.body.token);
       expect(keys.map((k) => [k.id, k.usage])).toEqual([
         [first.id, { hour: 2, day: 5 }],

@@ -3,6 +3,7 @@ import {
   apiKeyListResponseSchema,
   apiKeySchema,
   createApiKeyRequestSchema,
+  revealApiKeyResponseSchema,
   validateApiKeyRequestSchema,
   validateApiKeyResponseSchema,
 } from '@altwise/shared';
@@ -11,6 +12,7 @@ import { z } from 'zod';
 import type { AuthGuards } from '../../platform/caller';
 import { callerOf } from '../../platform/caller';
 import type { ApiKeyService } from './api-key.service';
+import { errorResponses } from '../../platform/error-responses';
 
 const okSchema = z.object({ success: z.literal(true) });
 
@@ -18,7 +20,7 @@ export const apiKeysRoutes: FastifyPluginAsyncZod<{ apiKeys: ApiKeyService; guar
   app,
   { apiKeys, guards },
 ) => {
-  const secured = { preHandler: guards.requireUser };
+  const secured = { onRequest: guards.requireUser };
   const security = [{ bearerAuth: [] }];
 
   app.get(
@@ -27,7 +29,8 @@ export const apiKeysRoutes: FastifyPluginAsyncZod<{ apiKeys: ApiKeyService; guar
       ...secured,
       schema: {
         tags: ['api-keys'],
-        summary: "The account's active keys, oldest first",
+        summary:
+          "The account's active keys, oldest first, masked (reveal one with POST /api/v1/api-keys/{id}/reveal)",
         security,
         response: { 200: apiKeyListResponseSchema },
       },
@@ -44,10 +47,11 @@ export const apiKeysRoutes: FastifyPluginAsyncZod<{ apiKeys: ApiKeyService; guar
         summary: `Create a key (at most 10 active per account; plan in the body is ignored)`,
         security,
         body: createApiKeyRequestSchema,
-        response: { 201: apiKeySchema },
+        response: { 201: apiKeySchema, ...errorResponses(403, 409) },
       },
     },
-    async (request, reply) => reply.status(201).send(await apiKeys.create(callerOf(request).userId, request.body ?? {})),
+    async (request, reply) =>
+      reply.status(201).send(await apiKeys.create(callerOf(request).userId, request.body ?? {})),
   );
 
   app.post(
@@ -63,6 +67,23 @@ export const apiKeysRoutes: FastifyPluginAsyncZod<{ apiKeys: ApiKeyService; guar
       },
     },
     async (request) => ({ valid: await apiKeys.validate(callerOf(request).userId, request.body.apiKey) }),
+  );
+
+  app.post(
+    '/api/v1/api-keys/:id/reveal',
+    {
+      ...secured,
+      schema: {
+        tags: ['api-keys'],
+        summary: 'The full key, for its owner (rate-limited; each reveal is recorded)',
+        security,
+        params: apiKeyIdParamsSchema,
+        response: { 200: revealApiKeyResponseSchema },
+      },
+    },
+    async (request) => ({
+      apiKey: await apiKeys.reveal(callerOf(request).userId, request.params.id, request.ip),
+    }),
   );
 
   app.delete(

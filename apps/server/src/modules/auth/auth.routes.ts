@@ -5,18 +5,52 @@ import {
   refreshRequestSchema,
   registerRequestSchema,
 } from '@altwise/shared';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AuthResponse } from '@altwise/shared';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AuthGuards } from '../../platform/caller';
 import { callerOf } from '../../platform/caller';
+import { AppError } from '../../platform/errors';
+import { errorResponses } from '../../platform/error-responses';
+import { registerJsonBodyParser } from '../../platform/json-body-parser';
 import type { AuthService } from './auth.service';
+import { DEFAULT_SESSION_MS, REMEMBER_ME_SESSION_MS } from './refresh-token.service';
+import {
+  assertSameSiteRequest,
+  clearRefreshCookie,
+  readRefreshCookie,
+  setRefreshCookie,
+  wantsCookieTransport,
+} from './session-cookie';
 
 const okSchema = z.object({ success: z.literal(true) });
 
-export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; guards: AuthGuards }> = async (
-  app,
-  { auth, guards },
-) => {
+/**
+ * The web app (it sends the session header) gets its refresh token as an HttpOnly cookie and never
+ * sees it; API clients get both tokens in the JSON, as documented.
+ */
+function deliver(request: FastifyRequest, reply: FastifyReply, session: AuthResponse, cookieMaxAgeMs: number) {
+  if (!wantsCookieTransport(request) || !session.refreshToken) return session;
+  setRefreshCookie(request, reply, session.refreshToken, cookieMaxAgeMs);
+  const { refreshToken: _inCookie, tokens, ...rest } = session;
+  return { ...rest, tokens: { accessToken: tokens.accessToken, expiresIn: tokens.expiresIn } };
+}
+
+export const authRoutes: FastifyPluginAsyncZod<{
+  auth: AuthService;
+  guards: AuthGuards;
+  /** Origins besides our own that may use the session cookie (CORS_ORIGINS). */
+  allowedOrigins: readonly string[];
+}> = async (app, { auth, guards, allowedOrigins }) => {
+  /** The body's token (API clients), else the cookie's, which only a same-site request may use. */
+  function presentedRefreshToken(request: FastifyRequest, bodyToken: string | undefined): string | undefined {
+    if (bodyToken) return bodyToken;
+    const cookie = readRefreshCookie(request);
+    if (cookie) assertSameSiteRequest(request, allowedOrigins);
+    return cookie;
+  }
+
   app.post(
     '/api/auth/register',
     {
@@ -24,10 +58,11 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; guards: Auth
         tags: ['auth'],
         summary: 'Create an account',
         body: registerRequestSchema,
-        response: { 201: authResponseSchema },
+        response: { 201: authResponseSchema, ...errorResponses(409) },
       },
     },
-    async (request, reply) => reply.status(201).send(await auth.register(request.body)),
+    async (request, reply) =>
+      reply.status(201).send(deliver(request, reply, await auth.register(request.body, request.ip), DEFAULT_SESSION_MS)),
   );
 
   app.post(
@@ -37,10 +72,13 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; guards: Auth
         tags: ['auth'],
         summary: 'Sign in',
         body: loginRequestSchema,
-        response: { 200: authResponseSchema },
+        response: { 200: authResponseSchema, ...errorResponses(401, 429) },
       },
     },
-    async (request) => auth.login(request.body, request.ip),
+    async (request, reply) => {
+      const session = await auth.login(request.body, request.ip);
+      return deliver(request, reply, session, request.body.rememberMe ? REMEMBER_ME_SESSION_MS : DEFAULT_SESSION_MS);
+    },
   );
 
   app.post(
@@ -49,33 +87,56 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; guards: Auth
       schema: {
         tags: ['auth'],
         summary: 'Rotate the refresh token and get a new access token',
-        body: refreshRequestSchema,
-        response: { 200: authResponseSchema },
+        description:
+          'API clients send their refresh token in the body. The web app sends none: its HttpOnly cookie carries it, accepted only with the X-Altwise-Session header from this site. A token rotated by a concurrent refresh less than 5 seconds ago answers 409 (nothing is revoked; retry with the newer token or cookie); presented later, it revokes every token of its session (401).',
+        // Fastify reads a request without a body as null.
+        body: refreshRequestSchema.nullish(),
+        response: { 200: authResponseSchema, ...errorResponses(401, 403, 409) },
       },
     },
-    async (request) => auth.refresh(request.body.refreshToken),
+    async (request, reply) => {
+      const token = presentedRefreshToken(request, request.body?.refreshToken);
+      if (!token) throw AppError.unauthorized('Invalid or expired refresh token');
+      try {
+        // The cookie's lifetime is the longest a session can have; the server enforces the real one.
+        return deliver(request, reply, await auth.refresh(token), REMEMBER_ME_SESSION_MS);
+      } catch (error) {
+        // A dead cookie is dropped, so the browser stops presenting it. A 409 keeps it: the browser
+        // already holds the concurrent refresh's newer cookie, which clearing would destroy.
+        const dead = !(error instanceof AppError && error.statusCode === 409);
+        if (dead && wantsCookieTransport(request) && !request.body?.refreshToken) clearRefreshCookie(request, reply);
+        throw error;
+      }
+    },
   );
 
-  app.post(
-    '/api/auth/logout',
-    {
-      schema: {
-        tags: ['auth'],
-        summary: 'Revoke the presented refresh token',
-        body: logoutRequestSchema.optional(),
-        response: { 200: okSchema },
+  // SPEC.md: logout has no body. Any client's way of sending none (no body, an empty JSON body)
+  // is accepted, in a scope of its own so other routes keep refusing empty JSON.
+  await app.register(async (scope) => {
+    registerJsonBodyParser(scope, undefined, { emptyBodyIsNull: true });
+    scope.withTypeProvider<ZodTypeProvider>().post(
+      '/api/auth/logout',
+      {
+        schema: {
+          tags: ['auth'],
+          summary: 'Revoke the presented refresh token (the body is optional; the web app\'s is its cookie)',
+          body: logoutRequestSchema.nullish(),
+          response: { 200: okSchema },
+        },
       },
-    },
-    async (request) => {
-      if (request.body?.refreshToken) await auth.logout(request.body.refreshToken);
-      return { success: true as const };
-    },
-  );
+      async (request, reply) => {
+        const token = presentedRefreshToken(request, request.body?.refreshToken);
+        if (token) await auth.logout(token);
+        if (wantsCookieTransport(request)) clearRefreshCookie(request, reply);
+        return { success: true as const };
+      },
+    );
+  });
 
   app.post(
     '/api/auth/logout-all',
     {
-      preHandler: guards.requireUser,
+      onRequest: guards.requireUser,
       schema: {
         tags: ['auth'],
         summary: 'Revoke every session of the account',

@@ -1,18 +1,19 @@
 import { hash, verify } from '@node-rs/argon2';
 import type { AuthResponse } from '@altwise/shared';
+import { HOUR_MS } from '@altwise/shared';
+import type { RevocationBus } from '../../platform/revocations';
 import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import type { RateLimiter } from '../../platform/rate-limiter';
-import type { UserService } from '../users/user.service';
-import { toUser } from '../users/user.service';
+import type { UserService } from '../users';
+import { toUser } from '../users';
 import type { AccessTokens } from './access-token.service';
 import { ACCESS_TOKEN_TTL_SECONDS } from './access-token.service';
+import { createLoginThrottle } from './login-throttle';
 import type { RefreshTokenService } from './refresh-token.service';
 
 // OWASP's argon2id baseline: 19 MiB, 2 passes, 1 lane. The binding's default algorithm is argon2id.
 const ARGON2_OPTIONS = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
-const LOGIN_WINDOW_MS = 15 * 60 * 1000;
-const MAX_FAILED_LOGINS = 10;
 const INVALID_CREDENTIALS = 'Invalid email or password';
 
 export function hashPassword(password: string): Promise<string> {
@@ -25,8 +26,12 @@ export function createAuthService(deps: {
   accessTokens: AccessTokens;
   refreshTokens: RefreshTokenService;
   rateLimiter: RateLimiter;
+  revocations: Pick<RevocationBus, 'publish'>;
+  /** New accounts per client address per hour (REGISTRATIONS_PER_HOUR). */
+  registrationsPerHour: number;
 }) {
-  const { users, accessTokens, refreshTokens, rateLimiter } = deps;
+  const { users, accessTokens, refreshTokens } = deps;
+  const throttle = createLoginThrottle(deps.rateLimiter);
   // Verified against when the email is unknown, so both failures take the same time.
   const dummyHash = hashPassword('not-a-real-password-but-a-timing-guard');
 
@@ -40,39 +45,30 @@ export function createAuthService(deps: {
     };
   }
 
-  async function assertNotThrottled(keys: string[]) {
-    for (const key of keys) {
-      const { count, retryAfterSeconds } = await rateLimiter.peek(key, LOGIN_WINDOW_MS);
-      if (count >= MAX_FAILED_LOGINS) {
-        throw AppError.tooManyRequests('Too many failed sign-in attempts. Try again later.', retryAfterSeconds);
-      }
-    }
-  }
-
   return {
-    async register(input: {
-      firstName: string;
-      lastName: string;
-      email: string;
-      password: string;
-      company?: string;
-    }): Promise<AuthResponse> {
+    async register(
+      input: { firstName: string; lastName: string; email: string; password: string; company?: string },
+      ip: string,
+    ): Promise<AuthResponse> {
+      // Each account brings its own free quota, and a 409 tells whether an email is taken: both
+      // are worth a flood, so every attempt counts against the address before any work.
+      const window = await deps.rateLimiter.hit(`register:${ip}`, HOUR_MS);
+      if (window.count > deps.registrationsPerHour) {
+        throw AppError.tooManyRequests('Too many accounts created from this address. Try again later.', window.retryAfterSeconds);
+      }
       const row = await users.create({ ...input, passwordHash: await hashPassword(input.password) });
       return session(row.id, await refreshTokens.start(row.id, false));
     },
 
     async login(input: { email: string; password: string; rememberMe?: boolean }, ip: string) {
-      const throttleKeys = [`login:account:${input.email}`, `login:ip:${ip}`];
-      await assertNotThrottled(throttleKeys);
+      // Counted before the (deliberately slow) verification: see login-throttle.ts.
+      const attempt = await throttle.admit(input.email, ip);
       const row = await users.findByEmail(input.email);
       const valid = row
         ? row.status === 'active' && (await verify(row.password_hash, input.password))
         : await verify(await dummyHash, input.password).then(() => false);
-      if (!row || !valid) {
-        await Promise.all(throttleKeys.map((key) => rateLimiter.hit(key, LOGIN_WINDOW_MS)));
-        throw new AppError('invalid_credentials', INVALID_CREDENTIALS, 401);
-      }
-      await rateLimiter.reset(throttleKeys[0]!);
+      if (!row || !valid) throw new AppError('invalid_credentials', INVALID_CREDENTIALS, 401);
+      await attempt.succeeded();
       return session(row.id, await refreshTokens.start(row.id, input.rememberMe === true));
     },
 
@@ -82,7 +78,12 @@ export function createAuthService(deps: {
     },
 
     logout: (refreshToken: string) => refreshTokens.revoke(refreshToken),
-    logoutEverywhere: (userId: string) => refreshTokens.revokeAll(userId),
+    /** Every refresh token revoked, and every access token refused on every instance within a second. */
+    async logoutEverywhere(userId: string): Promise<void> {
+      await refreshTokens.revokeAll(userId);
+      await users.endSessions(userId);
+      await deps.revocations.publish({ kind: 'user', id: userId });
+    },
   };
 }
 

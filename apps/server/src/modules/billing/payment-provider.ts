@@ -34,12 +34,13 @@ export type PaymentResult =
   | { approved: false; /** Safe to show to the customer. */ reason: string };
 
 /**
- * The built-in provider: no processor is configured, so it records the reference it was given
- * and approves. It keeps the subscription flow whole until a real processor is plugged in.
+ * BILLING_PROVIDER=test: records the reference it was given and approves everything, for demos
+ * and tests. Never the default: with it any user can take any plan for free (and every answer
+ * says "Test mode — no payment is taken").
  */
-export function createReferenceOnlyPaymentProvider(): PaymentProvider {
+export function createTestPaymentProvider(): PaymentProvider {
   return {
-    name: 'reference-only',
+    name: 'test',
     async charge(request) {
       return { approved: true, paymentMethodRef: request.paymentMethodRef };
     },

@@ -1,3 +1,4 @@
+import type { Executor } from '../../db/executor';
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, SubscriptionsTable } from '../../db/schema';
 
@@ -9,17 +10,24 @@ export function createSubscriptionRepository(db: Kysely<Database>) {
       db.selectFrom('subscriptions').selectAll().where('user_id', '=', userId).executeTakeFirst(),
 
     /** One row per account: the subscription as it is now. */
-    async save(row: SubscriptionRow): Promise<void> {
+    async save(row: SubscriptionRow, trx: Executor = db): Promise<void> {
       const { user_id: _userId, created_at: _createdAt, ...changes } = row;
-      await db
+      await trx
         .insertInto('subscriptions')
         .values(row)
         .onConflict((oc) => oc.column('user_id').doUpdateSet(changes))
         .execute();
     },
 
-    async delete(userId: string): Promise<void> {
-      await db.deleteFrom('subscriptions').where('user_id', '=', userId).execute();
+    findByProviderSubscription: (subscriptionId: string) =>
+      db
+        .selectFrom('subscriptions')
+        .selectAll()
+        .where('provider_subscription_id', '=', subscriptionId)
+        .executeTakeFirst(),
+
+    async delete(userId: string, trx: Executor = db): Promise<void> {
+      await trx.deleteFrom('subscriptions').where('user_id', '=', userId).execute();
     },
   };
 }

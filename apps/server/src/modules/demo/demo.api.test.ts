@@ -22,6 +22,7 @@ for (const database of DATABASES) {
         altText: expect.stringMatching(/^Fake vision description/),
         processingTime: expect.any(Number),
         wcagCompliant: expect.any(Boolean),
+        cached: false,
       });
       const stored = await env.server.app.db.selectFrom('generations').select('id').execute();
       expect(stored).toHaveLength(0);

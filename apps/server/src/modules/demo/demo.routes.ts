@@ -2,8 +2,9 @@ import multipart from '@fastify/multipart';
 import { VALIDATION, batchRequestSchema, demoResponseSchema } from '@altwise/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { errorResponses } from '../../platform/error-responses';
 import { AppError } from '../../platform/errors';
-import { multipartLimits, readUpload, uploadFormDocs } from '../alt-text/image-upload';
+import { multipartLimits, readUpload, uploadFormDocs } from '../../platform/multipart-upload';
 import type { DemoService } from './demo.service';
 import { DEMO_MAX_BYTES } from './demo.service';
 
@@ -27,7 +28,7 @@ export const demoRoutes: FastifyPluginAsyncZod<{ demo: DemoService }> = async (a
         consumes: ['application/json', 'multipart/form-data'],
         // Nullish so a multipart request (its body is null until read) reaches the handler, which reads it.
         body: demoRequestSchema.nullish(),
-        response: { 200: demoResponseSchema },
+        response: { 200: demoResponseSchema, ...errorResponses(422, 429, 502, 503, 504) },
       },
     },
     async (request) =>

@@ -5,7 +5,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 export const plansRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/v1/plans',
-    { schema: { tags: ['plans'], summary: 'The plan catalogue with limits', response: { 200: plansResponseSchema } } },
+    { config: { cacheable: true }, schema: { tags: ['plans'], summary: 'The plan catalogue with limits', response: { 200: plansResponseSchema } } },
     async () => ({ plans: [...PLANS] }),
   );
 };

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASES, registerUser, startTestServer } from '../../../test/support/test-server';
 import type { TestServer } from '../../../test/support/test-server';
 import type { QuotaDecision } from '../../platform/metering';
-import { quotaExceededError } from './quota.service';
+import { quotaExceededError } from '../../platform/metering';
 import type { TestClock } from './usage.test-support';
 import { createTestClock, meteringFor } from './usage.test-support';
 
@@ -45,6 +45,20 @@ for (const database of DATABASES) {
       // Every admitted decision saw a distinct count: no two admissions took the same unit.
       const remaining = decisions.filter((d) => d.admitted).map((d) => d.hour.remaining);
       expect(new Set(remaining).size).toBe(100);
+    });
+
+    it('admits concurrent requests of mixed sizes up to the limit, and refuses only what no longer fits', async () => {
+      const { user } = await registerUser(server);
+      const sizes = [30, 1, 30, 7, 30, 30, 5, 2, 30, 1];
+      const decisions = await Promise.all(sizes.map((units) => metering.quota.admit(user.userId, units)));
+      const admitted = sizes.filter((_, index) => decisions[index]!.admitted).reduce((sum, units) => sum + units, 0);
+      expect(admitted).toBeLessThanOrEqual(100);
+      const status = await metering.quota.status(user.userId);
+      expect([status.hour.used, status.day.used]).toEqual([admitted, admitted]);
+      // Whatever was refused could not fit in what is left now.
+      const refusedSizes = sizes.filter((_, index) => !decisions[index]!.admitted);
+      expect(refusedSizes.length).toBeGreaterThan(0);
+      for (const units of refusedSizes) expect(units).toBeGreaterThan(100 - admitted);
     });
 
     it('undoes the hour charge when the day is full, under concurrency', async () => {

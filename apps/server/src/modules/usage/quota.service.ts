@@ -1,14 +1,13 @@
 import { getPlan } from '@altwise/shared';
+import type { Executor } from '../../db/executor';
 import type { AppContext } from '../../platform/context';
-import { AppError } from '../../platform/errors';
-import { rateLimitHeaders } from '../../platform/metering';
-import type { QuotaDecision, QuotaService, QuotaWindow } from '../../platform/metering';
-import type { UserService } from '../users/user.service';
+import type { QuotaDecision, QuotaWindow, RefusedDecision } from '../../platform/metering';
+import type { UserService } from '../users';
 import { createQuotaRepository } from './quota.repository';
 import type { WindowName } from './quota.repository';
+import { createKeyedGroups } from '../../platform/keyed-groups';
+import type { Windows } from './usage-windows';
 import { DAY_MS, HOUR_MS, windowsAt } from './usage-windows';
-
-export type RefusedDecision = Extract<QuotaDecision, { admitted: false }>;
 
 export interface QuotaStatus {
   plan: string;
@@ -17,39 +16,26 @@ export interface QuotaStatus {
   day: QuotaWindow & { used: number };
 }
 
-const WINDOW_LABEL: Record<WindowName, string> = { hour: 'Hourly', day: 'Daily' };
-
-/**
- * The 429 for a refused admission: code quota_exceeded, the window's wording, Retry-After (seconds
- * to the reset of the full window) and the X-RateLimit-* headers, so it is complete however thrown.
- */
-export function quotaExceededError(decision: RefusedDecision): AppError {
-  const full = decision[decision.window];
-  const message = `${WINDOW_LABEL[decision.window]} limit of ${full.limit} requests reached`;
-  return new AppError(
-    'quota_exceeded',
-    message,
-    429,
-    { window: decision.window, limit: full.limit, remaining: full.remaining, resetTime: new Date(full.resetAt).toISOString() },
-    {
-      'retry-after': String(Math.max(1, Math.ceil(decision.retryAfterSeconds))),
-      ...rateLimitHeaders(decision),
-    },
-  );
-}
+const REFUSAL_MEMORY_MS = 1_000;
 
 /**
  * Plan quotas, charged to the account (every key shares them), one unit per image, in the UTC
  * clock hour and the UTC day. Limits come from the account's plan as it is at admission, so a
  * plan change applies to the very next request of every key.
  */
-export function createQuotaService(ctx: Pick<AppContext, 'db' | 'now'>, deps: { users: Pick<UserService, 'get'> }) {
+export function createQuotaService(ctx: Pick<AppContext, 'db' | 'now' | 'dialect'>, deps: { users: Pick<UserService, 'planOf'> }) {
   const counters = createQuotaRepository(ctx.db);
 
   async function limitsOf(userId: string) {
-    const plan = getPlan((await deps.users.get(userId)).plan);
+    const plan = getPlan(await deps.users.planOf(userId));
     return { plan: plan.id, hour: plan.limits.requestsPerHour, day: plan.limits.requestsPerDay };
   }
+
+  // A refused account is refused from memory for a moment (the same plan, no refund here since),
+  // so a burst beyond the quota is answered without queueing on the account's counter row, which
+  // admissions hold locked. Refunds on other instances are seen when the memory expires.
+  const refusals = new Map<string, { plan: string; decision: RefusedDecision; until: number }>();
+  const forgetRefusal = (userId: string) => refusals.delete(userId);
 
   const window = (limit: number, used: number, resetAt: number): QuotaWindow => ({
     limit,
@@ -57,45 +43,143 @@ export function createQuotaService(ctx: Pick<AppContext, 'db' | 'now'>, deps: { 
     resetAt,
   });
 
-  const service = {
-    async admit(userId: string, units: number): Promise<QuotaDecision> {
-      if (!Number.isInteger(units) || units < 1) throw new Error(`admit: units must be a positive integer, got ${units}`);
-      const at = ctx.now();
-      const { hourStart, dayStart } = windowsAt(at);
-      const limits = await limitsOf(userId);
-      const charged = await counters.charge({
-        userId,
+  type Limits = Awaited<ReturnType<typeof limitsOf>>;
+  interface Request {
+    units: number;
+    reservation: { id: string; instanceId: string };
+  }
+
+  /**
+   * Room only shrinks until a refund (which forgets the refusal): more units than the full
+   * window had left then cannot fit now, on the same plan.
+   */
+  function rememberedRefusal(userId: string, plan: string, units: number, at: number): RefusedDecision | undefined {
+    const remembered = refusals.get(userId);
+    if (!remembered || remembered.until <= at || remembered.plan !== plan) return undefined;
+    return units > remembered.decision[remembered.decision.window].remaining ? remembered.decision : undefined;
+  }
+
+  /** The refusal of `units` given the windows' use, remembered for a moment (see `refusals`). */
+  function refuse(userId: string, limits: Limits, used: { hour: number; day: number }, units: number, at: number): RefusedDecision {
+    const { hourStart, dayStart } = windowsAt(at);
+    const hour = window(limits.hour, used.hour, hourStart + HOUR_MS);
+    const day = window(limits.day, used.day, dayStart + DAY_MS);
+    // Waiting for the hour to reset is pointless when the day cannot take the units either.
+    const full: WindowName = used.day + units > limits.day ? 'day' : 'hour';
+    const resetAt = full === 'day' ? day.resetAt : hour.resetAt;
+    const decision: RefusedDecision = { admitted: false, hour, day, window: full, retryAfterSeconds: Math.ceil((resetAt - at) / 1000) };
+    refusals.set(userId, { plan: limits.plan, decision, until: Math.min(at + REFUSAL_MEMORY_MS, resetAt) });
+    return decision;
+  }
+
+  /**
+   * Charges the requests together (all or none). Admitted, each gets the windows as if the
+   * requests had been admitted one after the other, in order.
+   */
+  async function chargeTogether(userId: string, limits: Limits, requests: Request[], at: number): Promise<QuotaDecision[] | undefined> {
+    const { hourStart, dayStart } = windowsAt(at);
+    const total = requests.reduce((sum, request) => sum + request.units, 0);
+    const charged = await counters.charge({
+      userId,
+      units: total,
+      hour: { start: hourStart, limit: limits.hour },
+      day: { start: dayStart, limit: limits.day },
+      asyncCommit: ctx.dialect === 'postgres',
+      reservations: requests.map(({ units, reservation }) => ({
+        id: reservation.id,
+        user_id: userId,
+        instance_id: reservation.instanceId,
         units,
-        hour: { start: hourStart, limit: limits.hour },
-        day: { start: dayStart, limit: limits.day },
-      });
-      if ('hourUsed' in charged) {
-        if (charged.newHour) {
-          // A new window began (or the hour was refunded to zero): yesterday's rows are kept for
-          // refunds across midnight, older go. At most once an hour per account in practice.
-          await counters.pruneBefore(userId, dayStart - DAY_MS);
-        }
-        return {
-          admitted: true,
-          hour: window(limits.hour, charged.hourUsed, hourStart + HOUR_MS),
-          day: window(limits.day, charged.dayUsed, dayStart + DAY_MS),
-          at,
-        };
+        hour_start: hourStart,
+        day_start: dayStart,
+        created_at: at,
+      })),
+    });
+    if (!('hourUsed' in charged)) return undefined;
+    if (charged.newHour) {
+      // A new window began (or the hour was refunded to zero): yesterday's rows are kept for
+      // refunds across midnight, older go. At most once an hour per account in practice.
+      await counters.pruneBefore(userId, dayStart - DAY_MS);
+    }
+    let hourUsed = charged.hourUsed - total;
+    let dayUsed = charged.dayUsed - total;
+    return requests.map(({ units }) => {
+      hourUsed += units;
+      dayUsed += units;
+      return {
+        admitted: true,
+        hour: window(limits.hour, hourUsed, hourStart + HOUR_MS),
+        day: window(limits.day, dayUsed, dayStart + DAY_MS),
+        at,
+      };
+    });
+  }
+
+  /**
+   * One account's admissions that queued behind its previous one, in one transaction: an account
+   * hammered by many clients costs a commit per group, not per request, and a burst past its quota
+   * is refused after a few transactions instead of a queue of them on the account's counter rows.
+   * When the group does not fit, the requests that fit in the room just read (in arrival order)
+   * are tried again together and the others refused; a refund elsewhere may make room meanwhile,
+   * a charge elsewhere take it, so this repeats (never charging more than the guarded upsert lets).
+   */
+  async function admitGroup(userId: string, requests: Request[]): Promise<QuotaDecision[]> {
+    const at = ctx.now();
+    const { hourStart, dayStart } = windowsAt(at);
+    const limits = await limitsOf(userId);
+    const decisions: QuotaDecision[] = new Array<QuotaDecision>(requests.length);
+    // Requests that queued behind a refusal are answered by it.
+    let pending = requests.flatMap((request, index) => {
+      const refused = rememberedRefusal(userId, limits.plan, request.units, at);
+      if (refused) decisions[index] = refused;
+      return refused ? [] : [index];
+    });
+    while (pending.length > 0) {
+      const admitted = await chargeTogether(userId, limits, pending.map((index) => requests[index]!), at);
+      if (admitted) {
+        pending.forEach((index, position) => (decisions[index] = admitted[position]!));
+        break;
       }
       const used = await counters.used(userId, hourStart, dayStart);
-      const hour = window(limits.hour, used.hour, hourStart + HOUR_MS);
-      const day = window(limits.day, used.day, dayStart + DAY_MS);
-      // Waiting for the hour to reset is pointless when the day cannot take the units either.
-      const full: WindowName = charged.refused === 'day' || used.day + units > limits.day ? 'day' : 'hour';
-      const resetAt = full === 'day' ? day.resetAt : hour.resetAt;
-      return { admitted: false, hour, day, window: full, retryAfterSeconds: Math.ceil((resetAt - at) / 1000) };
+      const room = Math.min(limits.hour - used.hour, limits.day - used.day);
+      // Refusals are judged with the units of the requests before them that fit taken.
+      let taken = 0;
+      const fit: number[] = [];
+      for (const index of pending) {
+        const { units } = requests[index]!;
+        if (taken + units <= room && pending.length > 1) {
+          fit.push(index);
+          taken += units;
+        } else decisions[index] = refuse(userId, limits, { hour: used.hour + taken, day: used.day + taken }, units, at);
+      }
+      pending = fit;
+    }
+    return decisions;
+  }
+
+  const groups = createKeyedGroups(admitGroup);
+
+  const service = {
+    /** Charges `units` and writes `reservation` with them, in one transaction, or does neither. */
+    async admit(userId: string, units: number, reservation: { id: string; instanceId: string }): Promise<QuotaDecision> {
+      if (!Number.isInteger(units) || units < 1) throw new Error(`admit: units must be a positive integer, got ${units}`);
+      const at = ctx.now();
+      if ((refusals.get(userId)?.until ?? 0) > at) {
+        const refused = rememberedRefusal(userId, (await limitsOf(userId)).plan, units, at);
+        if (refused) return refused;
+      }
+      return groups.submit(userId, { units, reservation });
     },
 
-    async refund(userId: string, units: number, admittedAt: number): Promise<void> {
-      if (units <= 0) return;
-      const { hourStart, dayStart } = windowsAt(admittedAt);
-      await counters.uncharge(userId, units, hourStart, dayStart);
+    /** Gives back units of a reservation's windows (on the settlement's transaction). */
+    refundIn: (trx: Executor, userId: string, units: number, windows: Windows) => {
+      forgetRefusal(userId);
+      return counters.uncharge(trx, userId, units, windows.hourStart, windows.dayStart);
     },
+
+    /** Counts units delivered after their reservation had been released (see chargeOverLimit). */
+    rechargeIn: (trx: Executor, userId: string, units: number, windows: Windows) =>
+      counters.chargeOverLimit(trx, userId, units, windows.hourStart, windows.dayStart),
 
     /** The account's current windows, without charging anything (usage screen, key list). */
     async status(userId: string, at: number = ctx.now()): Promise<QuotaStatus> {
@@ -108,9 +192,9 @@ export function createQuotaService(ctx: Pick<AppContext, 'db' | 'now'>, deps: { 
       };
     },
 
-    deleteForUser: (userId: string) => counters.deleteForUser(userId),
+    deleteForUser: (userId: string, trx?: Executor) => counters.deleteForUser(userId, trx),
   };
-  return service satisfies QuotaService;
+  return service;
 }
 
 export type AccountQuotaService = ReturnType<typeof createQuotaService>;

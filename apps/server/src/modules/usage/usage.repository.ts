@@ -1,4 +1,5 @@
 import type { Insertable, Kysely } from 'kysely';
+import type { Executor } from '../../db/executor';
 import { sql } from 'kysely';
 import type { Database, UsageRollupsTable } from '../../db/schema';
 import type { UsageEvent } from '../../platform/metering';
@@ -30,8 +31,9 @@ export function createUsageRepository(db: Kysely<Database>) {
      * disagree with the log: one multi-row INSERT of the events, then one upsert per distinct
      * (account, hour, key, outcome), summed here first (PostgreSQL refuses to update a row twice
      * in one statement) and sorted, so concurrent writers lock rollup rows in the same order.
+     * Runs on the caller's transaction: the settlement of a unit writes its event in the same one.
      */
-    async insertMany(events: EventRow[]): Promise<void> {
+    async insertMany(events: EventRow[], trx: Executor): Promise<void> {
       if (events.length === 0) return;
       const rollups = new Map<string, UsageRollupRow>();
       for (const event of events) {
@@ -53,7 +55,7 @@ export function createUsageRepository(db: Kysely<Database>) {
         } else rollups.set(key, row);
       }
       const ordered = [...rollups].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, row]) => row);
-      await db.transaction().execute(async (trx) => {
+      {
         await trx
           .insertInto('usage_events')
           .values(
@@ -80,7 +82,7 @@ export function createUsageRepository(db: Kysely<Database>) {
             }),
           )
           .execute();
-      });
+      }
     },
 
     /**
@@ -133,10 +135,15 @@ export function createUsageRepository(db: Kysely<Database>) {
       return rows.map((row) => ({ apiKeyId: row.api_key_id, hourStart: Number(row.bucket_start), images: Number(row.images) }));
     },
 
+    /** Retention: raw events older than RETENTION_DAYS go; the hourly rollups stay. */
+    async deleteEventsBefore(trx: Executor, before: number): Promise<void> {
+      await trx.deleteFrom('usage_events').where('created_at', '<', before).execute();
+    },
+
     /** After an account is deleted its events stay (anonymous) for the totals; its rollups go. */
-    async detachUser(userId: string): Promise<void> {
-      await db.updateTable('usage_events').set({ user_id: null, api_key_id: null }).where('user_id', '=', userId).execute();
-      await db.deleteFrom('usage_rollups').where('user_id', '=', userId).execute();
+    async detachUser(userId: string, trx: Executor = db): Promise<void> {
+      await trx.updateTable('usage_events').set({ user_id: null, api_key_id: null }).where('user_id', '=', userId).execute();
+      await trx.deleteFrom('usage_rollups').where('user_id', '=', userId).execute();
     },
 
     /** Rebuilds the rollups from the event log (after a bulk load such as the benchmark's seed). */

@@ -11,7 +11,7 @@ export const usageRoutes: FastifyPluginAsyncZod<{ usage: UsageService; guards: A
   app.get(
     '/api/v1/usage',
     {
-      preHandler: guards.requireCaller,
+      onRequest: guards.requireCaller,
       schema: {
         tags: ['usage'],
         summary: 'Current quota windows, today\'s trends and a usage series (24h hourly; 7d, 30d, 90d daily, UTC)',

@@ -1,3 +1,4 @@
+import type { Executor } from '../../db/executor';
 import type { UsageBucket, UsageRange, UsageResponse } from '@altwise/shared';
 import { nextPlan } from '@altwise/shared';
 import { createBatchWriter } from '../../platform/batch-writer';
@@ -43,7 +44,9 @@ export function createUsageService(ctx: Pick<AppContext, 'db' | 'now'>, deps: { 
   const usage = createUsageRepository(ctx.db);
   // Every request records an event: concurrent ones share a transaction (see batch-writer.ts), and
   // each still waits for its own commit. Reads flush first, so they include requests committing now.
-  const events = createBatchWriter<EventRow>({ writeBatch: (rows) => usage.insertMany(rows) });
+  const events = createBatchWriter<EventRow>({
+    writeBatch: (rows) => ctx.db.transaction().execute((trx) => usage.insertMany(rows, trx)),
+  });
 
   /** Admitted images (success and error; throttled were never charged) per key, this hour and today. */
   async function keyUsage(userId: string, keyIds: string[], at: number = ctx.now()): Promise<Map<string, KeyUsage>> {
@@ -120,9 +123,9 @@ export function createUsageService(ctx: Pick<AppContext, 'db' | 'now'>, deps: { 
     },
 
     /** After the account's queued events are committed, so none is written after it is detached. */
-    async detachUser(userId: string): Promise<void> {
+    async detachUser(userId: string, trx?: Executor): Promise<void> {
       await events.flush();
-      await usage.detachUser(userId);
+      await usage.detachUser(userId, trx);
     },
     rebuildRollups: async () => {
       await events.flush();

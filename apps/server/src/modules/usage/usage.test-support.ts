@@ -1,10 +1,13 @@
 // Services of the usage module built over a running test server's database, so suites can charge
 // quotas and record events at chosen times without a generation endpoint in the way.
+import { randomUUID } from 'node:crypto';
 import type { TestServer } from '../../../test/support/test-server';
+import type { QuotaDecision } from '../../platform/metering';
 import type { AppContext } from '../../platform/context';
 import { createUserService } from '../users/user.service';
 import { createQuotaService } from './quota.service';
 import { createUsageService } from './usage.service';
+import { windowsAt } from './usage-windows';
 
 /** A clock the server and the suite share: `clock.now` is what ctx.now() answers. */
 export interface TestClock {
@@ -26,9 +29,23 @@ export function createTestClock(iso: string): TestClock {
 }
 
 export function meteringFor(server: TestServer, now: () => number = Date.now) {
-  const ctx = { db: server.app.db, now };
+  const ctx = { db: server.app.db, now, dialect: server.databaseUrl ? ('postgres' as const) : ('sqlite' as const) };
   const users = createUserService(ctx as AppContext);
-  const quota = createQuotaService(ctx, { users });
-  const usage = createUsageService(ctx, { quota });
+  // Uncached: the suites change plans behind this copy's back (through the server or the table).
+  const accountQuota = createQuotaService(ctx, { users: { planOf: async (id: string) => (await users.get(id)).plan } });
+  const usage = createUsageService(ctx, { quota: accountQuota });
+  // Charges as an admitted request that was settled at once: the reservation admission writes is
+  // removed, so the server's reconciliation (which would release it) never sees it.
+  const quota = {
+    ...accountQuota,
+    async admit(userId: string, units: number): Promise<QuotaDecision> {
+      const id = randomUUID();
+      const decision = await accountQuota.admit(userId, units, { id, instanceId: 'test-suite' });
+      await server.app.db.deleteFrom('quota_reservations').where('id', '=', id).execute();
+      return decision;
+    },
+    refund: (userId: string, units: number, admittedAt: number) =>
+      server.app.db.transaction().execute((trx) => accountQuota.refundIn(trx, userId, units, windowsAt(admittedAt))),
+  };
   return { users, quota, usage };
 }

@@ -11,7 +11,8 @@ for (const database of DATABASES) {
     });
     afterAll(() => server.close());
 
-    const get = async (token: string) => (await server.request('GET', '/api/v1/settings', { token })).body.settings;
+    const get = async (token: string) =>
+      (await server.request('GET', '/api/v1/settings', { token })).body.settings;
     const put = (token: string, body: unknown) => server.request('PUT', '/api/v1/settings', { token, body });
 
     it('starts from the documented defaults', async () => {
@@ -23,6 +24,7 @@ for (const database of DATABASES) {
         privacy: { analytics: true, crashReports: true, profileVisibility: 'private' },
         security: { twoFactor: false, loginAlerts: true, sessionTimeout: '24h' },
         api: { rateLimitAlerts: true, usageReports: true, webhooks: false },
+        altText: { language: 'en', maxLength: 125, trailingPeriod: false, keywords: [], instructions: '' },
       });
       expect(response.body.settings).toEqual(DEFAULT_SETTINGS);
     });
@@ -32,7 +34,10 @@ for (const database of DATABASES) {
       const other = await registerUser(server);
       const first = await put(token, { notifications: { push: true }, security: { sessionTimeout: '7d' } });
       expect(first.status).toBe(200);
-      const second = await put(token, { notifications: { marketing: false }, privacy: { profileVisibility: 'public' } });
+      const second = await put(token, {
+        notifications: { marketing: false },
+        privacy: { profileVisibility: 'public' },
+      });
       const expected = {
         ...DEFAULT_SETTINGS,
         notifications: { email: true, push: true, sms: false, marketing: false },
@@ -52,6 +57,11 @@ for (const database of DATABASES) {
         { privacy: { profileVisibility: 'friends' } },
         { theme: 'dark' },
         { api: { webhooks: 1 } },
+        { altText: { keywords: ['a', 'b', 'c', 'd', 'e', 'f', 'g'] } },
+        { altText: { instructions: 'x'.repeat(1001) } },
+        { altText: { maxLength: 5 } },
+        { altText: { language: 'not a language' } },
+        { altText: { trailingPeriod: 'yes' } },
       ]) {
         const response = await put(token, body);
         expect(response.status).toBe(400);

@@ -1,7 +1,15 @@
-import type { Settings, SettingsUpdate } from '@altwise/shared';
+import type { Executor } from '../../db/executor';
+import type { GenerationOptions, Settings, SettingsUpdate } from '@altwise/shared';
 import { DEFAULT_SETTINGS, SESSION_TIMEOUT_SECONDS, settingsSchema } from '@altwise/shared';
 import type { AppContext } from '../../platform/context';
+import { AppError } from '../../platform/errors';
+import { createLruCache } from '../../platform/lru-cache';
 import { createSettingsRepository } from './settings.repository';
+
+/** The options the account's style adds to a request's: the custom instructions. */
+export interface AccountStyleOptions {
+  instructions?: string;
+}
 
 /** Stored settings over the defaults, section by section, so new fields get their default. */
 function withDefaults(stored: unknown): Settings {
@@ -11,18 +19,36 @@ function withDefaults(stored: unknown): Settings {
     privacy: { ...DEFAULT_SETTINGS.privacy, ...value.privacy },
     security: { ...DEFAULT_SETTINGS.security, ...value.security },
     api: { ...DEFAULT_SETTINGS.api, ...value.api },
+    altText: { ...DEFAULT_SETTINGS.altText, ...value.altText },
   };
   const parsed = settingsSchema.safeParse(merged);
   return parsed.success ? parsed.data : structuredClone(DEFAULT_SETTINGS);
 }
 
-export function createSettingsService(ctx: AppContext) {
+const ACCOUNT_NOT_FOUND = 'Account not found';
+
+/**
+ * How long a generation may use an account's alt-text style read from memory: every generation
+ * needs it, and a query each was the largest cost of a cached request after the quota. A change
+ * is seen at once on the instance that saved it, within this on the others.
+ */
+const STYLE_CACHE_TTL_MS = 1_000;
+
+/** `accountExists` lets the screens' reads answer 401 for a deleted account, as every other read does. */
+export function createSettingsService(ctx: AppContext, accountExists?: (userId: string) => Promise<boolean>) {
   const settings = createSettingsRepository(ctx.db);
+  const styles = createLruCache<string, Settings['altText']>({ maxEntries: 10_000, ttlMs: STYLE_CACHE_TTL_MS, now: Date.now });
 
   return {
     async get(userId: string): Promise<Settings> {
       const stored = await settings.find(userId);
       return withDefaults(stored ? JSON.parse(stored) : null);
+    },
+
+    /** The settings screen's read: like get, but a 401 once the account is gone. */
+    async read(userId: string): Promise<Settings> {
+      if (accountExists && !(await accountExists(userId))) throw AppError.unauthorized(ACCOUNT_NOT_FOUND);
+      return this.get(userId);
     },
 
     async update(userId: string, changes: SettingsUpdate): Promise<Settings> {
@@ -32,8 +58,11 @@ export function createSettingsService(ctx: AppContext) {
         privacy: { ...current.privacy, ...changes.privacy },
         security: { ...current.security, ...changes.security },
         api: { ...current.api, ...changes.api },
+        altText: { ...current.altText, ...changes.altText },
       });
-      await settings.save(userId, JSON.stringify(next), ctx.now());
+      const saved = await settings.save(userId, JSON.stringify(next), ctx.now());
+      styles.delete(userId);
+      if (!saved) throw AppError.unauthorized(ACCOUNT_NOT_FOUND);
       return next;
     },
 
@@ -43,7 +72,33 @@ export function createSettingsService(ctx: AppContext) {
       return SESSION_TIMEOUT_SECONDS[security.sessionTimeout] * 1000;
     },
 
-    delete: (userId: string) => settings.delete(userId),
+    /**
+     * What a generation is asked with: the account's alt-text style, each field overridden by the
+     * request's own option when it gives one. Custom instructions belong to the account only.
+     */
+    async generationOptions<T extends GenerationOptions>(
+      userId: string,
+      request: T,
+    ): Promise<T & AccountStyleOptions> {
+      let style = styles.get(userId);
+      if (!style) {
+        style = (await this.get(userId)).altText;
+        styles.set(userId, style);
+      }
+      return {
+        ...request,
+        language: request.language ?? style.language,
+        maxLength: request.maxLength ?? style.maxLength,
+        trailingPeriod: request.trailingPeriod ?? style.trailingPeriod,
+        keywords: request.keywords ?? style.keywords,
+        instructions: style.instructions || undefined,
+      };
+    },
+
+    delete: (userId: string, trx?: Executor) => {
+      styles.delete(userId);
+      return settings.delete(userId, trx);
+    },
   };
 }
 

@@ -1,4 +1,6 @@
 import type { Kysely, Selectable } from 'kysely';
+import { sql } from 'kysely';
+import type { Executor } from '../../db/executor';
 import type { Database, UsersTable } from '../../db/schema';
 
 export type UserRow = Selectable<UsersTable>;
@@ -10,6 +12,9 @@ export function createUserRepository(db: Kysely<Database>) {
     findByEmail: (email: string) =>
       db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst(),
 
+    /** Every account, oldest first (the operator's list-users). */
+    listAll: () => db.selectFrom('users').selectAll().orderBy('created_at', 'asc').orderBy('id', 'asc').execute(),
+
     async insert(row: UserRow): Promise<void> {
       await db.insertInto('users').values(row).execute();
     },
@@ -17,12 +22,22 @@ export function createUserRepository(db: Kysely<Database>) {
     async update(
       id: string,
       changes: Partial<Pick<UserRow, 'first_name' | 'last_name' | 'email' | 'company' | 'plan' | 'updated_at'>>,
+      trx: Executor = db,
     ): Promise<void> {
-      await db.updateTable('users').set(changes).where('id', '=', id).execute();
+      await trx.updateTable('users').set(changes).where('id', '=', id).execute();
     },
 
-    async delete(id: string): Promise<void> {
-      await db.deleteFrom('users').where('id', '=', id).execute();
+    async delete(id: string, trx: Executor = db): Promise<void> {
+      await trx.deleteFrom('users').where('id', '=', id).execute();
+    },
+
+    async sessionVersion(id: string): Promise<number | null> {
+      const row = await db.selectFrom('users').select('session_version').where('id', '=', id).executeTakeFirst();
+      return row ? Number(row.session_version) : null;
+    },
+
+    async bumpSessionVersion(id: string): Promise<void> {
+      await db.updateTable('users').set({ session_version: sql<number>`session_version + 1` }).where('id', '=', id).execute();
     },
   };
 }

@@ -2,8 +2,10 @@ import { randomUUID } from 'node:crypto';
 import type { User } from '@altwise/shared';
 import type { updateUserRequestSchema } from '@altwise/shared';
 import type { z } from 'zod';
+import type { Executor } from '../../db/executor';
 import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
+import { createLruCache } from '../../platform/lru-cache';
 import type { UserRepository, UserRow } from './user.repository';
 import { createUserRepository } from './user.repository';
 
@@ -28,7 +30,12 @@ function isUniqueViolation(error: unknown): boolean {
   return err?.code === 'SQLITE_CONSTRAINT_UNIQUE' || err?.code === '23505';
 }
 
+// Every admission reads the account's plan; remembered this long per instance (a plan change here
+// forgets it at once; on another instance it is seen within this time).
+const PLAN_CACHE_TTL_MS = 1_000;
+
 export function createUserService(ctx: AppContext, users: UserRepository = createUserRepository(ctx.db)) {
+  const plans = createLruCache<string, { plan: string }>({ maxEntries: 10_000, ttlMs: PLAN_CACHE_TTL_MS, now: Date.now });
   return {
     async create(input: {
       email: string;
@@ -41,6 +48,7 @@ export function createUserService(ctx: AppContext, users: UserRepository = creat
       const now = ctx.now();
       const row: UserRow = {
         id: randomUUID(),
+        session_version: 0,
         email: input.email,
         password_hash: input.passwordHash,
         first_name: input.firstName,
@@ -62,6 +70,7 @@ export function createUserService(ctx: AppContext, users: UserRepository = creat
 
     findByEmail: (email: string) => users.findByEmail(email),
     findById: (id: string) => users.findById(id),
+    listAll: () => users.listAll(),
 
     async get(id: string): Promise<UserRow> {
       const row = await users.findById(id);
@@ -91,13 +100,30 @@ export function createUserService(ctx: AppContext, users: UserRepository = creat
       return toUser(await this.get(id));
     },
 
-    async setPlan(id: string, plan: string): Promise<void> {
-      await users.update(id, { plan, updated_at: ctx.now() });
+    /** On the caller's transaction when given (a plan change with its subscription row). */
+    async setPlan(id: string, plan: string, trx?: Executor): Promise<void> {
+      await users.update(id, { plan, updated_at: ctx.now() }, trx);
+      plans.delete(id);
     },
 
-    async delete(id: string): Promise<void> {
-      await users.delete(id);
+    /** The account's plan id, for quota admissions (see PLAN_CACHE_TTL_MS). */
+    async planOf(id: string): Promise<string> {
+      const cached = plans.get(id);
+      if (cached) return cached.plan;
+      const { plan } = await this.get(id);
+      plans.set(id, { plan });
+      return plan;
     },
+    forgetPlan: (id: string) => plans.delete(id),
+
+    async delete(id: string, trx?: Executor): Promise<void> {
+      await users.delete(id, trx);
+    },
+
+    /** See access tokens: a token of an older version is refused. Null when the account is gone. */
+    sessionVersion: (id: string) => users.sessionVersion(id),
+    /** Ends every access token issued so far (logout-all). */
+    endSessions: (id: string) => users.bumpSessionVersion(id),
   };
 }
 

@@ -10,13 +10,14 @@ import { callerOf } from '../../platform/caller';
 import type { SettingsService } from './settings.service';
 import type { UserService } from './user.service';
 import { toUser } from './user.service';
+import { errorResponses } from '../../platform/error-responses';
 
 export const usersRoutes: FastifyPluginAsyncZod<{
   users: UserService;
   settings: SettingsService;
   guards: AuthGuards;
 }> = async (app, { users, settings, guards }) => {
-  const secured = { preHandler: guards.requireUser };
+  const secured = { onRequest: guards.requireUser };
   const security = [{ bearerAuth: [] }];
 
   app.get(
@@ -34,7 +35,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{
         summary: 'Update the profile (firstName, lastName, email, company)',
         security,
         body: updateUserRequestSchema,
-        response: { 200: userResponseSchema },
+        response: { 200: userResponseSchema, ...errorResponses(409) },
       },
     },
     async (request) => ({ user: await users.updateProfile(callerOf(request).userId, request.body) }),
@@ -43,7 +44,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/api/v1/settings',
     { ...secured, schema: { tags: ['settings'], summary: 'The user settings', security, response: { 200: settingsResponseSchema } } },
-    async (request) => ({ settings: await settings.get(callerOf(request).userId) }),
+    async (request) => ({ settings: await settings.read(callerOf(request).userId) }),
   );
 
   app.put(

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router';
+import type { Location } from 'react-router';
 
 /** A thin bar at the top while the next screen's code or data loads. */
 function NavigationProgress() {
@@ -51,13 +52,25 @@ export function SkipLink() {
   );
 }
 
+/** Unique to this page load. */
+const PAGE_LOAD = `load-${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+
+/**
+ * The key a scroll position is saved under. The router gives every first entry of a page load the
+ * key "default", so opening any page directly restored the position some other page had saved
+ * under it; a first entry is keyed by this load instead, so every page load starts at the top.
+ */
+export function scrollKey(location: Pick<Location, 'key'>): string {
+  return location.key === 'default' ? PAGE_LOAD : location.key;
+}
+
 export function RootLayout() {
   return (
     <>
       <SkipLink />
       <NavigationProgress />
       <FocusOnNavigate />
-      <ScrollRestoration />
+      <ScrollRestoration getKey={scrollKey} />
       <Outlet />
     </>
   );

@@ -58,17 +58,18 @@ describe('app shell', () => {
     );
     renderShell();
     expect(screen.getByText('Welcome back, Ada!')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: /Ada Lovelace free Plan/ })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /Ada Lovelace Free Plan/ })).toBeInTheDocument();
     await screen.findByText('Welcome back, Augusta!');
-    expect(screen.getByRole('button', { name: /Augusta Lovelace pro Plan/ })).toBeInTheDocument();
+    // The plan's display name, never the lowercase id.
+    expect(screen.getByRole('button', { name: /Augusta Lovelace Pro Plan/ })).toBeInTheDocument();
   });
 
-  it('falls back to "User" and "free" without a first name or plan', () => {
+  it('falls back to "User" and "Free" without a first name or plan', () => {
     fetchMock.mockReturnValue(new Promise(() => {}));
     useAuthStore.setState({ user: { ...sampleUser, firstName: '', plan: '' } });
     renderShell();
     expect(screen.getByText('Welcome back, User!')).toBeInTheDocument();
-    expect(screen.getByText('free Plan')).toBeInTheDocument();
+    expect(screen.getByText('Free Plan')).toBeInTheDocument();
   });
 
   it('signs out and goes to /login when the profile fetch fails', async () => {
@@ -87,7 +88,7 @@ describe('app shell', () => {
     const user = userEvent.setup();
     renderShell();
     const nav = screen.getByRole('navigation', { name: 'Primary' });
-    const names = ['Dashboard', 'Generate Alt Text', 'API Keys', 'Usage & Analytics', 'Subscription', 'Profile', 'Settings'];
+    const names = ['Dashboard', 'Generate Alt Text', 'Bulk jobs', 'API Keys', 'Usage & Analytics', 'Subscription', 'Profile', 'Settings'];
     for (const name of names) expect(screen.getByRole('link', { name })).toBeInTheDocument();
     expect(nav.querySelector('[aria-current="page"]')).toHaveTextContent('Dashboard');
 
@@ -114,6 +115,8 @@ describe('app shell', () => {
     await user.keyboard('{Enter}');
     expect(button).toHaveAttribute('aria-expanded', 'true');
     await waitFor(() => expect(screen.getByRole('menuitem', { name: 'View Profile' })).toHaveFocus());
+    // The menu names the user and plan itself (a phone's button shows initials only).
+    expect(screen.getByTestId('user-menu-identity')).toHaveTextContent('Ada Lovelaceada@example.comFree Plan');
     await user.keyboard('{ArrowDown}');
     expect(screen.getByRole('menuitem', { name: 'Settings' })).toHaveFocus();
     await user.keyboard('{Escape}');

@@ -1,4 +1,4 @@
-import { BarChart3, CreditCard, Key, LayoutDashboard, Settings, Sparkles, User } from 'lucide-react';
+import { BarChart3, CreditCard, Key, Layers, LayoutDashboard, ScanSearch, Settings, Sparkles, User } from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
 
 export interface NavItem {
@@ -11,6 +11,8 @@ export interface NavItem {
 export const NAV_ITEMS: NavItem[] = [
   { to: '/app/dashboard', label: 'Dashboard', icon: LayoutDashboard },
   { to: '/app/generate', label: 'Generate Alt Text', icon: Sparkles },
+  { to: '/app/jobs', label: 'Bulk jobs', icon: Layers },
+  { to: '/app/audit', label: 'Audit a page', icon: ScanSearch },
   { to: '/app/api-keys', label: 'API Keys', icon: Key },
   { to: '/app/usage', label: 'Usage & Analytics', icon: BarChart3 },
   { to: '/app/subscription', label: 'Subscription', icon: CreditCard },

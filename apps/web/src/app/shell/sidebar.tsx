@@ -25,6 +25,17 @@ export function Sidebar() {
   const closeRef = useRef<HTMLButtonElement>(null);
   const wasOpen = useRef(open);
 
+  // Escape closes the overlay wherever focus is (the backdrop closes it on a click); the effect
+  // below returns focus to the opener.
+  useEffect(() => {
+    if (!open) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setOpen(false);
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [open, setOpen]);
+
   // The overlay takes focus when it opens and gives it back to the opener when it closes.
   useEffect(() => {
     if (open && !wasOpen.current) closeRef.current?.focus();
@@ -51,9 +62,6 @@ export function Sidebar() {
       <aside
         id={SIDEBAR_ID}
         aria-label="Sidebar"
-        onKeyDown={(event) => {
-          if (event.key === 'Escape' && open) setOpen(false);
-        }}
         className={cn(
           'fixed inset-y-0 left-0 z-50 flex w-64 flex-col border-r border-gray-200 bg-white transition-[width,transform] duration-200 dark:border-gray-800 dark:bg-gray-900',
           open ? 'translate-x-0' : 'invisible -translate-x-full',

@@ -12,7 +12,7 @@ export function TopBar() {
   const setSidebarOpen = useUiStore((state) => state.setSidebarOpen);
   return (
     <header className="sticky top-0 z-30 border-b border-gray-200 bg-white/85 backdrop-blur dark:border-gray-800 dark:bg-gray-900/85">
-      <div className="flex h-16 items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
+      <div className="flex h-16 items-center justify-between gap-2 px-3 sm:gap-4 sm:px-6 lg:px-8">
         <div className="flex min-w-0 items-center gap-3">
           <button
             id={SIDEBAR_OPENER_ID}
@@ -25,11 +25,12 @@ export function TopBar() {
           >
             <Menu className="size-5" aria-hidden="true" />
           </button>
-          <p className="truncate text-base font-semibold text-gray-900 sm:text-lg dark:text-white">
+          {/* On a phone the greeting may take two short lines rather than losing the name to an ellipsis. */}
+          <p className="line-clamp-2 min-w-0 text-sm leading-tight font-semibold break-words text-gray-900 sm:truncate sm:text-lg dark:text-white">
             Welcome back, {firstName?.trim() || 'User'}!
           </p>
         </div>
-        <div className="flex items-center gap-1 sm:gap-2">
+        <div className="flex shrink-0 items-center gap-0.5 sm:gap-2">
           <ThemeToggle />
           <NotificationBell />
           <UserMenu />

@@ -32,6 +32,11 @@ export interface CartesianChartProps {
   fill?: boolean;
   heightClassName?: string;
   isUpdating?: boolean;
+  /**
+   * 'log': a logarithmic y axis, so one busy day does not flatten every other into the floor. The
+   * table and tooltips keep the real values.
+   */
+  scale?: 'linear' | 'log';
 }
 
 // Series differ by more than colour (WCAG 1.4.1): marker shape and dash pattern too.
@@ -39,6 +44,22 @@ const POINT_STYLES: PointStyle[] = ['circle', 'triangle', 'rectRot', 'rect'];
 const DASHES: number[][] = [[], [6, 4], [2, 3], [8, 3, 2, 3]];
 
 const plain = (value: number) => new Intl.NumberFormat('en-US').format(value);
+
+/**
+ * The log axis plots log10(1 + value) on a linear scale rather than using Chart.js's logarithmic
+ * scale, which cannot draw zero (an idle day would vanish from the line instead of sitting on the
+ * axis). Ticks sit at 0, 1, 10, 100, … and read as those counts.
+ */
+export const toLogValue = (value: number) => Math.log10(1 + Math.max(0, value));
+const fromLogValue = (plotted: number) => Math.round(10 ** plotted - 1);
+
+export function logTicks(max: number): { value: number }[] {
+  const ticks = [{ value: 0 }];
+  for (let count = 1; ; count *= 10) {
+    ticks.push({ value: toLogValue(count) });
+    if (count >= max) return ticks;
+  }
+}
 
 /** A line or bar chart with a text alternative (summary sentence and data table). */
 export function CartesianChart({
@@ -53,17 +74,19 @@ export function CartesianChart({
   fill = false,
   heightClassName,
   isUpdating,
+  scale = 'linear',
 }: CartesianChartProps) {
+  const isLog = scale === 'log';
   const summaryId = useId();
   const theme = useChartTheme();
-  const { dark, reducedMotion } = theme;
+  const peak = useMemo(() => Math.max(0, ...series.flatMap((item) => item.data)), [series]);
 
   const data = useMemo(() => {
     const datasets = series.map((item, index) => {
       const color = theme.tones[item.tone];
       return {
         label: item.label,
-        data: [...item.data],
+        data: isLog ? item.data.map(toLogValue) : [...item.data],
         borderColor: color,
         backgroundColor: type === 'bar' ? color : withAlpha(color, fill ? 0.15 : 1),
         pointStyle: POINT_STYLES[index % POINT_STYLES.length],
@@ -80,14 +103,13 @@ export function CartesianChart({
       };
     });
     return { labels: [...labels], datasets };
-    // The theme object is rebuilt each render; its colours change only with `dark`.
-  }, [series, labels, type, fill, dark]);
+  }, [series, labels, type, fill, theme, isLog]);
 
   const options = useMemo(
     () => ({
       responsive: true,
       maintainAspectRatio: false,
-      animation: reducedMotion ? (false as const) : undefined,
+      animation: theme.reducedMotion ? (false as const) : undefined,
       interaction: { mode: 'index' as const, intersect: false },
       plugins: {
         legend: {
@@ -97,8 +119,9 @@ export function CartesianChart({
         },
         tooltip: {
           callbacks: {
-            label: (context: { dataset: { label?: string }; parsed: { y: number | null } }) =>
-              `${context.dataset.label ?? ''}: ${formatValue(context.parsed.y ?? 0)}`,
+            // The series' own value: on the log axis the plotted one is its logarithm.
+            label: (context: { dataset: { label?: string }; datasetIndex: number; dataIndex: number }) =>
+              `${context.dataset.label ?? ''}: ${formatValue(series[context.datasetIndex]?.data[context.dataIndex] ?? 0)}`,
           },
         },
       },
@@ -108,18 +131,29 @@ export function CartesianChart({
           grid: { display: false },
           border: { color: theme.grid },
         },
-        y: {
-          beginAtZero: true,
-          ticks: { color: theme.text, precision: 0, callback: (value: number | string) => formatValue(Number(value)) },
-          grid: { color: theme.grid },
-          border: { display: false },
-        },
+        y: isLog
+          ? {
+              min: 0,
+              max: logTicks(peak).at(-1)!.value,
+              afterBuildTicks: (axis: { ticks: { value: number }[] }) => {
+                axis.ticks = logTicks(peak);
+              },
+              ticks: { color: theme.text, callback: (value: number | string) => formatValue(fromLogValue(Number(value))) },
+              grid: { color: theme.grid },
+              border: { display: false },
+            }
+          : {
+              beginAtZero: true,
+              ticks: { color: theme.text, precision: 0, callback: (value: number | string) => formatValue(Number(value)) },
+              grid: { color: theme.grid },
+              border: { display: false },
+            },
       },
     }),
-    [dark, reducedMotion, series.length, formatValue],
+    [theme, series, formatValue, isLog, peak],
   );
 
-  const ariaLabel = `${title}, ${type === 'line' ? 'line' : 'bar'} chart`;
+  const ariaLabel = `${title}, ${type === 'line' ? 'line' : 'bar'} chart${isLog ? ', logarithmic scale' : ''}`;
   const canvasProps = { role: 'img', 'aria-label': ariaLabel, 'aria-describedby': summaryId };
   const rowLabels = tableLabels ?? labels;
   const table = {

@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { useMemo, useSyncExternalStore } from 'react';
 import { useUiStore } from '@/lib/ui-store';
 
 export type ChartTone = 'blue' | 'green' | 'red' | 'amber' | 'violet';
@@ -50,11 +50,17 @@ export function usePrefersReducedMotion(): boolean {
   return useSyncExternalStore(subscribeReducedMotion, prefersReducedMotion, () => false);
 }
 
-/** Colours of the current theme (light/dark from the UI store) and the motion preference. */
+/**
+ * Colours of the current theme (light/dark from the UI store) and the motion preference. The object
+ * is the same between renders until one of them changes, so charts can memoise on it.
+ */
 export function useChartTheme(): ChartTheme {
   const dark = useUiStore((state) => state.theme) === 'dark';
   const reducedMotion = usePrefersReducedMotion();
-  return { dark, reducedMotion, ...(dark ? DARK : LIGHT), tones: { ...(dark ? DARK : LIGHT).tones } };
+  return useMemo(() => {
+    const palette = dark ? DARK : LIGHT;
+    return { dark, reducedMotion, ...palette, tones: { ...palette.tones } };
+  }, [dark, reducedMotion]);
 }
 
 /** A colour with transparency, for areas under lines: '#1d4ed8' → 'rgba(29, 78, 216, 0.15)'. */

@@ -1,10 +1,45 @@
 import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { useUiStore } from '@/lib/ui-store';
-import { CartesianChart } from './cartesian-chart';
+import { chartOptions } from '@/test/chart-mock';
+import { CartesianChart, logTicks, toLogValue } from './cartesian-chart';
 import { DoughnutChart } from './doughnut-chart';
 
 vi.mock('react-chartjs-2', async () => (await import('@/test/chart-mock')).chartMock);
+
+describe('the logarithmic axis', () => {
+  it('plots log10(1 + n), keeps zero on the axis, ticks at 0, 1, 10, 100… and shows real values', () => {
+    render(
+      <CartesianChart
+        type="line"
+        title="Request trends"
+        labels={['Mon', 'Tue', 'Wed']}
+        categoryHeader="Day"
+        series={[{ label: 'Successful', data: [0, 9, 1200], tone: 'green' }]}
+        summary="Requests per day."
+        scale="log"
+      />,
+    );
+    const canvas = screen.getByRole('img', { name: 'Request trends, line chart, logarithmic scale' });
+    expect(JSON.parse(canvas.dataset.values!)).toEqual([[0, 1, toLogValue(1200)]]);
+    const y = chartOptions.get('Request trends, line chart, logarithmic scale').scales.y;
+    expect(y.min).toBe(0);
+    expect(y.max).toBeCloseTo(Math.log10(10_001), 9);
+    const axis = { ticks: [] as { value: number }[] };
+    y.afterBuildTicks(axis);
+    expect(axis.ticks.map((tick) => y.ticks.callback(tick.value))).toEqual(['0', '1', '10', '100', '1,000', '10,000']);
+    // Tooltips read the series, not the plotted logarithm.
+    const tooltip = chartOptions.get('Request trends, line chart, logarithmic scale').plugins.tooltip.callbacks.label;
+    expect(tooltip({ dataset: { label: 'Successful' }, datasetIndex: 0, dataIndex: 2 })).toBe('Successful: 1,200');
+    // The table keeps the real counts.
+    expect(within(screen.getByRole('table', { name: 'Request trends' })).getByRole('cell', { name: '1,200' })).toBeInTheDocument();
+  });
+
+  it('needs only the 0 and 1 ticks when nothing happened', () => {
+    expect(logTicks(0).length).toBe(2);
+    expect(logTicks(1).map((tick) => tick.value)).toEqual([0, Math.log10(2)]);
+  });
+});
 
 describe('chart text alternatives', () => {
   it('names a line chart, links its summary and puts every value in a captioned table', () => {

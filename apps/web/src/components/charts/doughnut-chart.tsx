@@ -49,7 +49,7 @@ export function DoughnutChart({
 }: DoughnutChartProps) {
   const summaryId = useId();
   const theme = useChartTheme();
-  const { dark, reducedMotion } = theme;
+  const { reducedMotion } = theme;
   const total = segments.reduce((sum, segment) => sum + segment.value, 0);
   const empty = total === 0;
 
@@ -68,7 +68,7 @@ export function DoughnutChart({
         },
       ],
     };
-  }, [segments, empty, dark]);
+  }, [segments, empty, theme]);
 
   const options: ChartOptions<'doughnut'> = useMemo(
     () => ({
@@ -85,7 +85,7 @@ export function DoughnutChart({
         },
       },
     }),
-    [dark, reducedMotion, empty, formatValue],
+    [reducedMotion, empty, formatValue],
   );
 
   const table = {

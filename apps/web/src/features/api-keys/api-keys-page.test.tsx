@@ -1,16 +1,17 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { useToastStore } from '@/lib/toast';
-import { apiKeyFixture } from '@/test/api-key-fixtures';
+import { apiKeyFixture, FULL_KEY } from '@/test/api-key-fixtures';
 import { jsonResponse, renderRoute } from '@/test/render';
 import { mockFetch, signInAs } from '@/test/session';
 import ApiKeysPage from './api-keys-page';
 
 const fetchMock = mockFetch();
 
+const FULL = `${FULL_KEY.slice(0, -4)}WXYZ`;
 const KEY = apiKeyFixture({
-  apiKey: 'ak_live_0123456789abcdefWXYZ',
+  apiKey: 'ak_live_…WXYZ',
   remainingRequests: { hour: 58, day: 400 },
   usage: { hour: 42, day: 100 },
 });
@@ -26,22 +27,32 @@ describe('API Keys page', () => {
     signInAs();
   });
 
-  it('masks the key, toggles it with a pressed button, and shows usage against the limits', async () => {
-    fetchMock.mockResolvedValue(jsonResponse({ apiKeys: [KEY] }));
+  it('shows the masked key, reveals it through the reveal call once, and labels key usage apart from the account', async () => {
+    fetchMock
+      .mockResolvedValueOnce(jsonResponse({ apiKeys: [KEY] }))
+      .mockResolvedValueOnce(jsonResponse({ apiKey: FULL }));
     const user = userEvent.setup();
     renderRoute(<ApiKeysPage />);
     const card = await screen.findByTestId('api-key');
     const value = within(card).getByTestId('api-key-value');
-    expect(value).toHaveTextContent('ak_live_0123••••••••WXYZ');
+    expect(value).toHaveTextContent('ak_live_••••••••WXYZ');
 
     await user.click(within(card).getByRole('button', { name: 'Show API key' }));
-    expect(value).toHaveTextContent(KEY.apiKey);
+    await waitFor(() => expect(value).toHaveTextContent(FULL));
+    expect(call(1)).toBe('POST /api/v1/api-keys/key_1/reveal');
     expect(within(card).getByRole('button', { name: 'Hide API key' })).toHaveAttribute('aria-pressed', 'true');
+    await user.click(within(card).getByRole('button', { name: 'Hide API key' }));
+    expect(value).toHaveTextContent('ak_live_••••••••WXYZ');
+    // Shown again from memory: no second reveal.
+    await user.click(within(card).getByRole('button', { name: 'Show API key' }));
+    await waitFor(() => expect(value).toHaveTextContent(FULL));
+    expect(fetchMock).toHaveBeenCalledTimes(2);
 
     const hourly = within(card).getByRole('progressbar', { name: 'Hourly usage' });
     expect(hourly).toHaveAttribute('aria-valuenow', '42');
     expect(hourly).toHaveAttribute('aria-valuemax', '100');
-    expect(within(card).getByText('58 requests remaining this hour')).toBeInTheDocument();
+    expect(hourly).toHaveAttribute('aria-valuetext', 'This key: 42 / 100');
+    expect(within(card).getByText('Account: 58 requests remaining this hour (shared by all keys)')).toBeInTheDocument();
     expect(within(card).getByRole('progressbar', { name: 'Daily usage' })).toHaveAttribute('aria-valuemax', '500');
   });
 
@@ -50,7 +61,12 @@ describe('API Keys page', () => {
     renderRoute(<ApiKeysPage />);
     const single = (await screen.findByText('Single image')).closest('figure')!;
     expect(single.querySelector('pre')).toHaveTextContent(`curl -X POST ${window.location.origin}/api/v1/images`);
-    expect(single.querySelector('pre')).toHaveTextContent('X-API-Key: ak_live_0123••••••••WXYZ');
+    expect(single.querySelector('pre')).toHaveTextContent('X-API-Key: ak_live_••••••••WXYZ');
+    // Never broken inside a word: whole lines, scrolled in a box the keyboard can reach.
+    const box = screen.getByRole('region', { name: 'Single image command' });
+    expect(box).toHaveAttribute('tabindex', '0');
+    expect(box).toHaveClass('whitespace-pre', 'overflow-x-auto');
+    expect(box).not.toHaveClass('break-all');
   });
 
   it('shows an empty state with Create when there is no key, and creates one', async () => {
@@ -91,6 +107,7 @@ describe('API Keys page', () => {
   it('reports the result of Test Key and the server message of a refused create', async () => {
     fetchMock
       .mockResolvedValueOnce(jsonResponse({ apiKeys: [KEY] }))
+      .mockResolvedValueOnce(jsonResponse({ apiKey: FULL }))
       .mockResolvedValueOnce(jsonResponse({ valid: false }))
       .mockResolvedValueOnce(
         jsonResponse({ error: { code: 'conflict', message: 'An account can have at most 10 active API keys.' } }, 409),
@@ -99,8 +116,43 @@ describe('API Keys page', () => {
     renderRoute(<ApiKeysPage />);
     await user.click(await screen.findByRole('button', { name: /^Test Key/ }));
     expect(await screen.findByText('API key is invalid or inactive')).toBeInTheDocument();
-    expect(JSON.parse(String(fetchMock.mock.calls[1]![1]?.body))).toEqual({ apiKey: KEY.apiKey });
+    expect(JSON.parse(String(fetchMock.mock.calls[2]![1]?.body))).toEqual({ apiKey: FULL });
     await user.click(screen.getByRole('button', { name: 'Create New Key' }));
     expect(await screen.findByText('An account can have at most 10 active API keys.')).toBeInTheDocument();
+  });
+
+  it('lists the newest key first, so a key just created appears at the top', async () => {
+    const older = apiKeyFixture({ id: 'old', apiKey: 'ak_live_…AAAA', createdAt: '2025-01-01T00:00:00.000Z' });
+    const newer = apiKeyFixture({ id: 'new', apiKey: 'ak_live_…BBBB', createdAt: '2025-02-01T00:00:00.000Z' });
+    fetchMock.mockResolvedValue(jsonResponse({ apiKeys: [older, newer] }));
+    renderRoute(<ApiKeysPage />);
+    await screen.findAllByTestId('api-key');
+    const headings = screen.getAllByRole('heading', { level: 3 }).map((heading) => heading.textContent);
+    expect(headings).toEqual(['Key ending in BBBB', 'Key ending in AAAA']);
+  });
+
+  it('copies the full key from the reveal call, never the masked text', async () => {
+    fetchMock
+      .mockResolvedValueOnce(jsonResponse({ apiKeys: [KEY] }))
+      .mockResolvedValueOnce(jsonResponse({ apiKey: FULL }));
+    const user = userEvent.setup();
+    const writeText = vi.spyOn(navigator.clipboard, 'writeText').mockResolvedValue(undefined);
+    renderRoute(<ApiKeysPage />);
+    const card = await screen.findByTestId('api-key');
+    await user.click(within(card).getByRole('button', { name: 'Copy API key' }));
+    expect(await screen.findByText('API key copied to clipboard!')).toBeInTheDocument();
+    expect(call(1)).toBe('POST /api/v1/api-keys/key_1/reveal');
+    expect(writeText).toHaveBeenCalledWith(FULL);
+  });
+
+  it('answers Test Key for a key revoked elsewhere (it can no longer be revealed) with "API key is invalid or inactive"', async () => {
+    fetchMock
+      .mockResolvedValueOnce(jsonResponse({ apiKeys: [KEY] }))
+      .mockResolvedValueOnce(jsonResponse({ error: { code: 'not_found', message: 'API key not found' } }, 404));
+    const user = userEvent.setup();
+    renderRoute(<ApiKeysPage />);
+    await user.click(await screen.findByRole('button', { name: /^Test Key/ }));
+    expect(await screen.findByText('API key is invalid or inactive')).toBeInTheDocument();
+    expect(fetchMock).toHaveBeenCalledTimes(2);
   });
 });

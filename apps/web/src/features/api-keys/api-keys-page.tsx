@@ -37,8 +37,10 @@ export default function ApiKeysPage() {
     setFocusList(false);
   }, [focusList, pendingDelete]);
 
-  const list = keys.data ?? [];
-  const firstActive = list.find((key) => key.status === 'active');
+  // The server lists oldest first (the generate screen uses the oldest active key); people look
+  // for the key they just made, so the screen shows the newest first.
+  const list = [...(keys.data ?? [])].reverse();
+  const firstActive = keys.data?.find((key) => key.status === 'active');
 
   const onCreate = async () => {
     if (!user) return;
@@ -111,18 +113,19 @@ export default function ApiKeysPage() {
         </div>
       </section>
 
-      <div className="mt-10 grid gap-6 lg:grid-cols-5">
-        <Card className="lg:col-span-3">
+      {/* minmax(0, 1fr) columns: a wide curl line scrolls inside its box instead of widening the page. */}
+      <div className="mt-10 grid grid-cols-1 gap-6 lg:grid-cols-5">
+        <Card className="min-w-0 lg:col-span-3">
           <CardHeader title="Quick start" description="Call the API from your terminal or server with your key." />
           {firstActive ? (
-            <CurlExamples apiKey={firstActive.apiKey} />
+            <CurlExamples apiKey={firstActive} />
           ) : (
             <p className="text-sm text-gray-600 dark:text-gray-300">
               Create a key and ready-to-run examples with your key appear here.
             </p>
           )}
         </Card>
-        <Card className="lg:col-span-2">
+        <Card className="min-w-0 lg:col-span-2">
           <CardHeader title="Security best practices" />
           <SecurityTips />
         </Card>

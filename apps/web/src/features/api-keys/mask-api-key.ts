@@ -6,6 +6,8 @@ export const MASK_DOTS = '••••••••';
  * Keys too short to keep 16 characters visible show only their last 4.
  */
 export function maskApiKey(key: string): string {
+  // The server lists keys already masked (`ak_live_…WXYZ`): only the dots change.
+  if (key.includes('…')) return key.replace('…', MASK_DOTS);
   if (key.length <= 16) return `${MASK_DOTS}${key.slice(-4)}`;
   return `${key.slice(0, 12)}${MASK_DOTS}${key.slice(-4)}`;
 }

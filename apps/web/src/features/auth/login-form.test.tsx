@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { useAuthStore } from '@/lib/auth-store';
 import { useToastStore } from '@/lib/toast';
-import { authResponse, jsonResponse, renderRoute } from '@/test/render';
+import { authResponse, sampleUser, jsonResponse, renderRoute } from '@/test/render';
 import { mockFetch, signOut } from '@/test/session';
 import { LoginForm } from './login-form';
 
@@ -28,6 +28,20 @@ describe('LoginForm', () => {
     expect(screen.getByLabelText('Password')).toHaveAccessibleDescription('Password is required');
     expect(fetchMock).not.toHaveBeenCalled();
     await waitFor(() => expect(screen.getByLabelText('Email address')).toHaveFocus());
+  });
+
+  it('re-checks a field on each change once it shows an error: the message follows the value, not the next submit', async () => {
+    const { user } = setup();
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    const email = screen.getByLabelText('Email address');
+    expect(email).toHaveAccessibleDescription('Email is required');
+    await user.type(email, 'ada');
+    expect(email).toHaveAccessibleDescription('Invalid email address');
+    await user.type(email, '@example.com');
+    expect(email).not.toHaveAttribute('aria-invalid');
+    expect(screen.queryByText('Invalid email address')).not.toBeInTheDocument();
+    // The other field keeps its message until it is fixed in turn.
+    expect(screen.getByLabelText('Password')).toHaveAccessibleDescription('Password is required');
   });
 
   it('shows "Invalid email address" and the minimum password length', async () => {
@@ -61,9 +75,12 @@ describe('LoginForm', () => {
     release(jsonResponse(authResponse()));
     await waitFor(() => expect(router.state.location.pathname).toBe('/app/dashboard'));
     expect(screen.getByRole('status')).toHaveTextContent('Welcome back!');
-    expect(useAuthStore.getState()).toMatchObject({ token: 'access-1', refreshToken: 'refresh-1', isAuthenticated: true });
-    expect(localStorage.getItem('authToken')).toBe('access-1');
-    expect(JSON.parse(localStorage.getItem('auth-storage')!).state).toMatchObject({ token: 'access-1', isAuthenticated: true });
+    expect(useAuthStore.getState()).toMatchObject({ token: 'access-1', isAuthenticated: true });
+    // The session header asks for the HttpOnly cookie; nothing but the profile reaches storage.
+    expect(new Headers(fetchMock.mock.calls[0]![1]?.headers).get('X-Altwise-Session')).toBe('cookie');
+    expect(localStorage.getItem('authToken')).toBeNull();
+    expect(localStorage.getItem('refreshToken')).toBeNull();
+    expect(JSON.parse(localStorage.getItem('auth-storage')!).state).toEqual({ user: sampleUser });
   });
 
   it("shows the server's message as an error toast and stays", async () => {

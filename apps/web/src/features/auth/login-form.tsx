@@ -22,7 +22,11 @@ export function LoginForm() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [rememberMe, setRememberMe] = useState(false);
-  const { formRef, errors, setErrors, showErrors } = useFieldErrors<Field>();
+  const { formRef, errors, setErrors, showErrors, recheck } = useFieldErrors<Field>();
+  const errorsFor = (next: { email: string; password: string }) => {
+    const parsed = loginRequestSchema.safeParse(next);
+    return parsed.success ? {} : fieldErrors<Field>(parsed.error);
+  };
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -50,7 +54,10 @@ export function LoginForm() {
         autoComplete="email"
         placeholder="you@example.com"
         value={email}
-        onChange={(event) => setEmail(event.target.value)}
+        onChange={(event) => {
+          setEmail(event.target.value);
+          recheck('email', errorsFor({ email: event.target.value, password }));
+        }}
         error={errors.email}
       />
       <PasswordField
@@ -59,7 +66,10 @@ export function LoginForm() {
         autoComplete="current-password"
         placeholder="Your password"
         value={password}
-        onChange={(event) => setPassword(event.target.value)}
+        onChange={(event) => {
+          setPassword(event.target.value);
+          recheck('password', errorsFor({ email, password: event.target.value }));
+        }}
         error={errors.password}
       />
       <div className="flex flex-wrap items-center justify-between gap-3">

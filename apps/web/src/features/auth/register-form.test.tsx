@@ -35,6 +35,39 @@ describe('RegisterForm', () => {
     act(() => useToastStore.getState().clear());
   });
 
+  it('clears "Passwords do not match" as soon as the confirmation matches', async () => {
+    const user = userEvent.setup();
+    renderRoute(<RegisterForm />, { path: '/register', extraPaths: ['/app/dashboard'] });
+    await user.type(screen.getByLabelText('First name'), 'Ada');
+    await user.type(screen.getByLabelText('Last name'), 'Lovelace');
+    await user.type(screen.getByLabelText('Email address'), 'ada@example.com');
+    await user.type(screen.getByLabelText('Password', { exact: true }), 'Analytical1');
+    await user.type(screen.getByLabelText('Confirm password'), 'Analytical2');
+    await user.click(screen.getByRole('checkbox'));
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    const confirm = screen.getByLabelText('Confirm password');
+    expect(confirm).toHaveAttribute('aria-invalid', 'true');
+    await user.type(confirm, '{Backspace}1');
+    expect(confirm).not.toHaveAttribute('aria-invalid');
+  });
+
+  it('re-checks a field on each change once it shows an error, leaving the other fields\' messages alone', async () => {
+    const { user } = setup();
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    const email = screen.getByLabelText('Email address');
+    expect(email).toHaveAccessibleDescription('Email is required');
+    await user.type(email, 'ada');
+    expect(email).toHaveAccessibleDescription('Invalid email address');
+    await user.type(email, '@example.com');
+    expect(email).not.toHaveAttribute('aria-invalid');
+    const firstName = screen.getByLabelText('First name');
+    await user.type(firstName, 'Ada');
+    expect(firstName).not.toHaveAttribute('aria-invalid');
+    expect(screen.queryByText('First name is required')).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Last name')).toHaveAccessibleDescription('Last name is required');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
   it('shows every required-field message of SPEC §5 under its field', async () => {
     const { user } = setup();
     await user.click(screen.getByRole('button', { name: 'Create account' }));

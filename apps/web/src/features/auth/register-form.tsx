@@ -25,12 +25,25 @@ export function RegisterForm() {
   const checklistId = useId();
   const [values, setValues] = useState(empty);
   const [terms, setTerms] = useState(false);
-  const { formRef, errors, setErrors, showErrors } = useFieldErrors<Field>();
+  const { formRef, errors, setErrors, showErrors, recheck } = useFieldErrors<Field>();
+
+  /** The form's errors for these values, the mismatch of the two passwords included. */
+  const errorsFor = (next: typeof empty, accepted: boolean) => {
+    const parsed = registerFormSchema.safeParse({ ...next, company: next.company || undefined, terms: accepted });
+    if (!parsed.success) return fieldErrors<Field>(parsed.error);
+    return parsed.data.password !== parsed.data.confirmPassword ? { confirmPassword: VALIDATION.passwordsDoNotMatch } : {};
+  };
 
   const bind = (field: keyof typeof empty) => ({
     name: field,
     value: values[field],
-    onChange: (event: ChangeEvent<HTMLInputElement>) => setValues((current) => ({ ...current, [field]: event.target.value })),
+    onChange: (event: ChangeEvent<HTMLInputElement>) => {
+      const next = { ...values, [field]: event.target.value };
+      setValues(next);
+      recheck(field, errorsFor(next, terms));
+      // The confirmation's "do not match" depends on the password too.
+      if (field === 'password') recheck('confirmPassword', errorsFor(next, terms));
+    },
     error: errors[field],
   });
 
@@ -73,7 +86,10 @@ export function RegisterForm() {
       <Checkbox
         name="terms"
         checked={terms}
-        onChange={(event) => setTerms(event.target.checked)}
+        onChange={(event) => {
+          setTerms(event.target.checked);
+          recheck('terms', errorsFor(values, event.target.checked));
+        }}
         error={errors.terms}
         label={
           <>

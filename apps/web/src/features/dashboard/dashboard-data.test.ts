@@ -6,7 +6,7 @@ describe('dashboard data', () => {
   it('weekly usage counts every outcome per day and names the busiest day', () => {
     const week = buckets('7d', (index) => ({ success: index, error: index === 6 ? 2 : 0, throttled: index === 6 ? 1 : 0 }));
     const weekly = weeklyUsage(week);
-    expect(weekly.requests).toEqual([0, 1, 2, 3, 4, 5, 9]);
+    expect(weekly.images).toEqual([0, 1, 2, 3, 4, 5, 9]);
     expect(weekly.total).toBe(24);
     expect(weekly.labels).toHaveLength(7);
     expect(weekly.summary).toBe(`24 requests in the last 7 days; the busiest day was ${weekly.tableLabels[6]} with 9.`);

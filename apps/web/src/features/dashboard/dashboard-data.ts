@@ -1,6 +1,6 @@
 import type { UsageBucket, UsageResponse } from '@altwise/shared';
 import { formatMs, formatNumber } from '@/lib/format';
-import { bucketLabels, bucketTotal, peakIndex, weightedAverageResponseTime } from '@/lib/usage-buckets';
+import { bucketLabels, bucketImages, peakIndex, weightedAverageResponseTime } from '@/lib/usage-buckets';
 
 /** SPEC §3: when the daily figures are missing, a limit of 500 with 100 remaining. */
 export const DAILY_FALLBACK = { limit: 500, remaining: 100 } as const;
@@ -8,23 +8,24 @@ export const DAILY_FALLBACK = { limit: 500, remaining: 100 } as const;
 export interface WeeklyUsage {
   labels: string[];
   tableLabels: string[];
-  requests: number[];
+  /** Images per day, whatever their outcome (the "requests" of the quota). */
+  images: number[];
   total: number;
   summary: string;
 }
 
-/** Requests per day (success + error + throttled) of the 7-day series. */
+/** Images per day (success + error + throttled) of the 7-day series. */
 export function weeklyUsage(buckets: readonly UsageBucket[]): WeeklyUsage {
   const { short, long } = bucketLabels('7d', buckets);
-  const requests = buckets.map(bucketTotal);
-  const total = requests.reduce((sum, value) => sum + value, 0);
-  const peak = peakIndex(buckets, bucketTotal);
+  const images = buckets.map(bucketImages);
+  const total = images.reduce((sum, value) => sum + value, 0);
+  const peak = peakIndex(buckets, bucketImages);
   const summary =
     peak === null
       ? 'No requests in the last 7 days.'
       : `${formatNumber(total)} ${total === 1 ? 'request' : 'requests'} in the last 7 days; ` +
-        `the busiest day was ${long[peak]} with ${formatNumber(requests[peak]!)}.`;
-  return { labels: short, tableLabels: long, requests, total, summary };
+        `the busiest day was ${long[peak]} with ${formatNumber(images[peak]!)}.`;
+  return { labels: short, tableLabels: long, images, total, summary };
 }
 
 export interface DailyUsage {
@@ -63,7 +64,7 @@ export function performance(buckets: readonly UsageBucket[]): Performance {
   const { short, long } = bucketLabels('7d', buckets);
   const responseTimes = buckets.map((bucket) => Math.round(bucket.avgResponseTime));
   const average = weightedAverageResponseTime(buckets);
-  const slowest = peakIndex(buckets, (bucket) => (bucketTotal(bucket) > 0 ? bucket.avgResponseTime : 0));
+  const slowest = peakIndex(buckets, (bucket) => (bucket.success > 0 ? bucket.avgResponseTime : 0));
   const summary =
     slowest === null
       ? 'No requests in the last 7 days, so no response times yet.'

@@ -76,6 +76,9 @@ describe('DashboardPage', () => {
 
     expect(await screen.findByText("We couldn't load your usage")).toBeInTheDocument();
     expect(screen.getByRole('alert')).toHaveTextContent('Usage store is down');
+    // The plan is known from the profile: it is shown even when usage is not.
+    expect(stat('Current Plan')).toHaveTextContent('Free');
+    expect(stat('Current Plan')).toHaveTextContent('100 requests per hour');
 
     serve();
     await user.click(screen.getByRole('button', { name: 'Retry' }));

@@ -1,11 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { PageHeader } from '@/components/page-header';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { apiKeyListQueryOptions } from '@/lib/api-keys-query';
 import { GenerateForm } from './components/generate-form';
 import { ResultsSection } from './components/results-section';
 import { TipsBox } from './components/tips-box';
+import { resultElementId } from './result-entry';
 import type { ResultEntry } from './result-entry';
 import type { JobOutcome } from './use-generate-job';
 
@@ -22,11 +23,23 @@ export default function GeneratePage() {
   useQuery(apiKeyListQueryOptions());
   const [entries, setEntries] = useState<ResultEntry[]>([]);
   const [announcement, setAnnouncement] = useState('');
+  const [newest, setNewest] = useState<string | null>(null);
 
   const onResults = (outcome: JobOutcome) => {
     setEntries((current) => [...outcome.entries, ...current]);
     setAnnouncement(announce(outcome));
+    setNewest(outcome.entries[0]?.id ?? null);
   };
+
+  // The form's fields and button are disabled while a job runs, so the browser drops focus to
+  // <body> (after Enter in Image URL, say). Focus goes to the first new result instead; focus the
+  // user has put somewhere else on the page is left alone.
+  useEffect(() => {
+    if (!newest) return;
+    const active = document.activeElement;
+    const lost = !active || active === document.body || active.closest('form[aria-label="Generate alt text"]') !== null;
+    if (lost) document.getElementById(resultElementId(newest))?.focus();
+  }, [newest]);
 
   return (
     <>

@@ -29,6 +29,9 @@ export type ResultEntry =
     }
   | { id: string; status: 'failed'; name: string; imageUrl?: string; message: string };
 
+/** The id of a result card's element (focus moves there after a generation). */
+export const resultElementId = (entryId: string) => `result-${entryId}`;
+
 let sequence = 0;
 export const entryId = () => `entry-${Date.now()}-${++sequence}`;
 
@@ -57,7 +60,8 @@ export function historyEntry(item: Generation): ResultEntry {
     id: item.id,
     status: 'done',
     name: nameFromUrl(item.imageUrl),
-    imageSrc: previewSource(item.imageUrl) ?? '',
+    // An upload has no address to show again: its thumbnail, kept with the history row, stands in.
+    imageSrc: item.thumbnail ?? previewSource(item.imageUrl) ?? '',
     result: item,
   };
 }

@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useAuthStore } from '@/lib/auth-store';
-import { createApiKey } from './api/create-api-key';
-import { apiKeyListQueryOptions } from '@/lib/api-keys-query';
+import { createApiKey } from '@/lib/create-api-key';
+import { apiKeyListQueryOptions, revealedKeyQueryKey, revealedKeyQueryOptions } from '@/lib/api-keys-query';
 
 /** SPEC §8: shown when no key can be found or created. */
 export const API_KEY_UNAVAILABLE = 'API key not available. Please check your API keys page.';
@@ -28,11 +28,20 @@ export function useGenerationKey(): (options?: { fresh?: boolean }) => Promise<s
         () => undefined,
       );
       const active = keys?.find((key) => key.status === 'active');
-      if (active) return active.apiKey;
+      if (active) {
+        // The list is masked; the full key is revealed once and kept in memory for the tab.
+        if (!active.masked) return active.apiKey;
+        try {
+          return await queryClient.fetchQuery(revealedKeyQueryOptions(active.id));
+        } catch {
+          throw new ApiKeyUnavailableError();
+        }
+      }
       const user = useAuthStore.getState().user;
       if (!user) throw new ApiKeyUnavailableError();
       try {
         const created = await createApiKey({ userId: user.userId, plan: user.plan });
+        queryClient.setQueryData(revealedKeyQueryKey(created.id), created.apiKey);
         // ['api-keys'] is every reader of the key list (this screen, API Keys, the dashboard).
         await queryClient.invalidateQueries({ queryKey: ['api-keys'] });
         return created.apiKey;

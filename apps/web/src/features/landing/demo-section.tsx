@@ -1,27 +1,22 @@
 import type { DemoResult } from '@altwise/shared';
 import { VALIDATION } from '@altwise/shared/messages';
+import { DEMO_UPLOAD_MAX_BYTES, fileTooLargeMessage } from '@altwise/shared/upload-limits';
 import { useMutation } from '@tanstack/react-query';
-import { ImageUp, Link2, ShieldCheck, Sparkles, Timer, X } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
-import type { ChangeEvent, DragEvent, FormEvent } from 'react';
+import { Link2, ShieldCheck, Sparkles, Timer } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import type { ChangeEvent, FormEvent } from 'react';
 import { Link } from 'react-router';
 import { Button, buttonClasses } from '@/components/button';
+import { ChosenFile } from '@/components/chosen-file';
+import { ImageDropTarget } from '@/components/image-drop-target';
+import { InlineAlert } from '@/components/inline-alert';
 import { OrDivider } from '@/components/or-divider';
 import { TextField } from '@/components/text-field';
 import { errorMessage } from '@/lib/api-client';
-import { cn } from '@/lib/cn';
 import { formatMs } from '@/lib/format';
 import { PLACEHOLDER_IMAGE } from '@/lib/placeholder-image';
 import { toast } from '@/lib/toast';
 import { generateDemoAltText } from './demo-api';
-
-const isImage = (file: File) => file.type.startsWith('image/');
-
-function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
-}
 
 /** The object URL of a chosen file, revoked when it changes. */
 function usePreviewUrl(file: File | null): string | null {
@@ -61,7 +56,8 @@ function DemoResultView({ result, imageSrc }: { result: DemoResult; imageSrc: st
         )}
         <span className="inline-flex items-center gap-1 rounded-full bg-blue-100 px-2.5 py-1 text-xs font-semibold text-blue-800 dark:bg-blue-950 dark:text-blue-200">
           <Timer className="size-3.5" aria-hidden="true" />
-          Processed in {formatMs(result.processingTime)}
+          {/* A cached result took no processing: say so rather than "0ms". */}
+          {result.cached ? 'Cached result' : `Processed in ${formatMs(result.processingTime)}`}
         </span>
       </div>
       <div>
@@ -80,60 +76,52 @@ function DemoResultView({ result, imageSrc }: { result: DemoResult; imageSrc: st
 export function DemoSection() {
   const [file, setFile] = useState<File | null>(null);
   const [imageUrl, setImageUrl] = useState('');
-  const [dragging, setDragging] = useState(false);
-  const fileInputRef = useRef<HTMLInputElement>(null);
-  const formatsId = useId();
   const previewUrl = usePreviewUrl(file);
   const [shown, setShown] = useState<{ result: DemoResult; imageSrc: string } | null>(null);
+  // The last request's failure, shown in the result panel (a result never outlives a new request).
+  const [failure, setFailure] = useState<string | null>(null);
 
   const mutation = useMutation({
     mutationFn: generateDemoAltText,
+    onMutate: () => {
+      setShown(null);
+      setFailure(null);
+    },
     onSuccess: (result, input) => {
       const serverUrl = /^(https?:|data:)/i.test(result.imageUrl) ? result.imageUrl : null;
       const imageSrc = 'file' in input ? (previewUrl ?? serverUrl ?? PLACEHOLDER_IMAGE) : (serverUrl ?? input.imageUrl);
       setShown({ result, imageSrc });
       toast.success('Demo alt text generated! (Sign up for full AI-powered generation)');
     },
-    onError: (error) => toast.error(errorMessage(error)),
+    // Shown in the panel (an alert, so it is announced once), not in a toast as well.
+    onError: (error) => setFailure(errorMessage(error)),
   });
 
-  const clearFile = () => {
-    setFile(null);
-    if (fileInputRef.current) fileInputRef.current.value = '';
+  /** A new input makes the previous result (or failure) stale. */
+  const forgetResult = () => {
+    setShown(null);
+    setFailure(null);
   };
 
-  const choose = (next: File) => {
+  const clearFile = () => setFile(null);
+
+  // SPEC.md: the first image is used.
+  const choose = ([next]: File[]) => {
+    if (!next) return;
+    if (next.size > DEMO_UPLOAD_MAX_BYTES) {
+      toast.error(fileTooLargeMessage(next.name, DEMO_UPLOAD_MAX_BYTES));
+      return;
+    }
     setFile(next);
     setImageUrl('');
+    forgetResult();
     toast.success(`Image "${next.name}" ready for processing`);
-  };
-
-  const onPick = (event: ChangeEvent<HTMLInputElement>) => {
-    const picked = event.target.files?.[0];
-    if (!picked) return;
-    if (!isImage(picked)) {
-      toast.error('Please select an image file');
-      event.target.value = '';
-      return;
-    }
-    choose(picked);
-  };
-
-  const onDrop = (event: DragEvent<HTMLElement>) => {
-    event.preventDefault();
-    setDragging(false);
-    const image = Array.from(event.dataTransfer.files).find(isImage);
-    if (!image) {
-      toast.error('Please drop an image file');
-      return;
-    }
-    if (fileInputRef.current) fileInputRef.current.value = '';
-    choose(image);
   };
 
   const onUrlChange = (event: ChangeEvent<HTMLInputElement>) => {
     setImageUrl(event.target.value);
     if (event.target.value && file) clearFile();
+    if (shown || failure) forgetResult();
   };
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
@@ -171,55 +159,19 @@ export function DemoSection() {
             className="rounded-3xl border border-gray-200 bg-white p-6 shadow-sm sm:p-8 dark:border-gray-800 dark:bg-gray-900"
           >
             <h3 className="text-lg font-semibold text-gray-900 dark:text-white">1. Choose an image</h3>
-            <label
-              onDragOver={(event) => {
-                event.preventDefault();
-                setDragging(true);
-              }}
-              onDragLeave={() => setDragging(false)}
-              onDrop={onDrop}
-              className={cn(
-                'mt-4 flex cursor-pointer flex-col items-center justify-center rounded-2xl border-2 border-dashed px-6 py-10 text-center transition-colors',
-                'has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-blue-600 has-[:focus-visible]:ring-offset-2 dark:has-[:focus-visible]:ring-blue-400 dark:has-[:focus-visible]:ring-offset-gray-900',
-                dragging
-                  ? 'border-blue-600 bg-blue-50 dark:border-blue-400 dark:bg-blue-950/50'
-                  : 'border-gray-300 bg-gray-50 hover:border-blue-500 hover:bg-blue-50/50 dark:border-gray-600 dark:bg-gray-800/50 dark:hover:border-blue-400',
+            <ImageDropTarget
+              title={() => (
+                <>
+                  {/* A touch screen cannot drag a file in: it is told to tap. */}
+                  <span className="pointer-coarse:hidden">Drag and drop an image, or click to upload</span>
+                  <span className="hidden pointer-coarse:inline">Tap to choose an image</span>
+                </>
               )}
-            >
-              <span className="rounded-full bg-blue-100 p-3 text-blue-700 dark:bg-blue-950 dark:text-blue-300">
-                <ImageUp className="size-6" aria-hidden="true" />
-              </span>
-              <span className="mt-3 text-sm font-semibold text-gray-900 dark:text-white">
-                Drag and drop an image, or click to upload
-              </span>
-              <span id={formatsId} className="mt-1 text-sm text-gray-600 dark:text-gray-300">
-                Supports JPG, PNG, GIF and WebP
-              </span>
-              <input
-                ref={fileInputRef}
-                type="file"
-                accept="image/*"
-                className="sr-only"
-                aria-describedby={formatsId}
-                onChange={onPick}
-              />
-            </label>
-            {file && (
-              <div className="mt-3 flex items-center justify-between gap-3 rounded-xl border border-gray-200 px-4 py-2.5 text-sm dark:border-gray-700">
-                <span className="min-w-0 truncate text-gray-800 dark:text-gray-200">
-                  <span className="font-medium">{file.name}</span>{' '}
-                  <span className="text-gray-600 dark:text-gray-300">({formatBytes(file.size)})</span>
-                </span>
-                <button
-                  type="button"
-                  onClick={clearFile}
-                  className="inline-flex shrink-0 items-center gap-1 rounded-md px-2 py-1 font-medium text-gray-700 hover:bg-gray-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-600 dark:text-gray-200 dark:hover:bg-gray-800 dark:focus-visible:ring-blue-400"
-                >
-                  <X className="size-4" aria-hidden="true" />
-                  Remove <span className="sr-only">{file.name}</span>
-                </button>
-              </div>
-            )}
+              hint="Supports JPG, PNG, GIF and WebP"
+              className="mt-4 py-10"
+              onImages={choose}
+            />
+            {file && <ChosenFile file={file} onRemove={clearFile} className="mt-3" />}
 
             <OrDivider />
 
@@ -267,6 +219,10 @@ export function DemoSection() {
                   <div className="h-4 w-1/3 animate-pulse rounded bg-gray-200 dark:bg-gray-700" />
                   <div className="h-16 animate-pulse rounded-xl bg-gray-200 dark:bg-gray-700" />
                 </div>
+              ) : failure ? (
+                <InlineAlert tone="error" role="alert" title="The demo could not describe this image" className="min-h-24">
+                  <span data-testid="demo-error">{failure}</span>
+                </InlineAlert>
               ) : shown ? (
                 <DemoResultView result={shown.result} imageSrc={shown.imageSrc} />
               ) : (

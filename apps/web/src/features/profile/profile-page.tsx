@@ -11,12 +11,14 @@ export default function ProfilePage() {
   return (
     <>
       <PageHeader title="Profile" description="Your personal information and account details." />
-      <div className="grid gap-6 lg:grid-cols-3">
-        <div className="space-y-6 lg:col-span-2">
+      {/* grid-cols-1 (minmax(0, 1fr)), not an auto track: a long unbroken email or company must
+          truncate inside a phone's width instead of widening the page. */}
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
+        <div className="min-w-0 space-y-6 lg:col-span-2">
           <ProfileHeader user={user} />
           <ProfileForm user={user} />
         </div>
-        <div>
+        <div className="min-w-0">
           <AccountActions />
         </div>
       </div>

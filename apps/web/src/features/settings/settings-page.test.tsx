@@ -52,12 +52,45 @@ describe('Settings page', () => {
     await waitFor(() => expect(email).toHaveAttribute('aria-checked', 'true'));
   });
 
-  it('switches the whole app to the dark theme', async () => {
+  it('saves the alt-text style from labelled fields, and says what is wrong before sending', async () => {
+    fetchMock.mockResolvedValueOnce(jsonResponse({ settings: DEFAULT_SETTINGS }));
+    const user = userEvent.setup();
+    renderRoute(<SettingsPage />);
+    const maxLength = await screen.findByLabelText('Default maximum length');
+    expect(maxLength).toHaveValue(125);
+    expect(screen.getByLabelText('Default language')).toHaveValue('en');
+    expect(screen.getByRole('switch', { name: 'End with a period' })).toHaveAttribute('aria-checked', 'false');
+
+    await user.type(screen.getByLabelText(/^Keywords/), 'a, b, c, d, e, f, g');
+    await user.click(screen.getByRole('button', { name: 'Save alt-text style' }));
+    expect(await screen.findByText('At most 6 keywords')).toBeInTheDocument();
+    expect(screen.getByLabelText(/^Keywords/)).toHaveAttribute('aria-invalid', 'true');
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+
+    const saved = { ...DEFAULT_SETTINGS.altText, language: 'fr', maxLength: 90, keywords: ['phare', 'Bretagne'], instructions: 'Name the place first.' };
+    fetchMock.mockResolvedValueOnce(jsonResponse({ settings: { ...DEFAULT_SETTINGS, altText: saved } }));
+    await user.selectOptions(screen.getByLabelText('Default language'), 'fr');
+    await user.clear(maxLength);
+    await user.type(maxLength, '90');
+    await user.clear(screen.getByLabelText(/^Keywords/));
+    await user.type(screen.getByLabelText(/^Keywords/), 'phare, Bretagne');
+    await user.type(screen.getByLabelText(/^Custom instructions/), 'Name the place first.');
+    await user.click(screen.getByRole('button', { name: 'Save alt-text style' }));
+    expect(await screen.findByText('Setting updated successfully!')).toBeInTheDocument();
+    const [url, init] = fetchMock.mock.calls[1]!;
+    expect(url).toBe('/api/v1/settings');
+    expect(JSON.parse(String(init?.body))).toEqual({
+      altText: { language: 'fr', maxLength: 90, keywords: ['phare', 'Bretagne'], instructions: 'Name the place first.' },
+    });
+  });
+
+  it('switches the whole app to the dark theme and confirms it like every other setting', async () => {
     fetchMock.mockResolvedValue(jsonResponse({ settings: DEFAULT_SETTINGS }));
     const user = userEvent.setup();
     renderRoute(<SettingsPage />);
     await user.click(screen.getByRole('radio', { name: 'Dark' }));
     expect(useUiStore.getState().theme).toBe('dark');
     expect(screen.getByRole('radio', { name: 'Dark' })).toHaveAttribute('aria-checked', 'true');
+    expect(useToastStore.getState().toasts).toEqual([expect.objectContaining({ kind: 'success', message: 'Setting updated successfully!' })]);
   });
 });

@@ -1,4 +1,4 @@
-import { SESSION_TIMEOUTS } from '@altwise/shared';
+import { SESSION_TIMEOUTS, getPlan } from '@altwise/shared';
 import type { Settings, SettingsUpdate, SessionTimeout } from '@altwise/shared';
 import { Bell, Code2, Palette, Shield, ShieldCheck } from 'lucide-react';
 import { PageHeader } from '@/components/page-header';
@@ -7,13 +7,17 @@ import { SegmentedControl } from '@/components/segmented-control';
 import { SelectField } from '@/components/select-field';
 import { PageSpinner } from '@/components/spinner';
 import { Toggle } from '@/components/toggle';
+import { useAuthStore } from '@/lib/auth-store';
 import { useUiStore } from '@/lib/ui-store';
+import { toast } from '@/lib/toast';
 import type { Theme } from '@/lib/ui-store';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useSettings } from './api/get-settings';
 import { useUpdateSettings } from './api/update-settings';
+import { AltTextStyleSection } from './components/alt-text-style-section';
 import { DangerZone } from './components/danger-zone';
 import { SettingsSection } from './components/settings-section';
+import { WebhookSecretSection } from './components/webhook-secret-section';
 
 type BooleanField<S extends keyof Settings> = {
   [F in keyof Settings[S]]: Settings[S][F] extends boolean ? F : never;
@@ -55,6 +59,8 @@ export default function SettingsPage() {
   const theme = useUiStore((state) => state.theme);
   const setTheme = useUiStore((state) => state.setTheme);
   const settings = useSettings();
+  // Webhooks belong to bulk jobs, which the plans with batch processing have.
+  const hasJobs = useAuthStore((state) => getPlan(state.user?.plan).batchAllowed);
   const update = useUpdateSettings();
   const change = (changes: SettingsUpdate) => update.mutate(changes);
 
@@ -81,7 +87,16 @@ export default function SettingsPage() {
               </p>
               <p className="text-sm text-gray-600 dark:text-gray-300">Applies to the whole app.</p>
             </div>
-            <SegmentedControl<Theme> label="Theme" options={THEMES} value={theme} onChange={setTheme} />
+            <SegmentedControl<Theme>
+              label="Theme"
+              options={THEMES}
+              value={theme}
+              onChange={(next) => {
+                // Applied locally (the theme lives on this device), confirmed like every other setting.
+                setTheme(next);
+                toast.success('Setting updated successfully!');
+              }}
+            />
           </div>
         </SettingsSection>
 
@@ -110,8 +125,17 @@ export default function SettingsPage() {
             <SettingsSection title="API Preferences" description="Alerts and reports about your API use." icon={Code2}>
               {switches('api', API)}
             </SettingsSection>
+            <div className="lg:col-span-2">
+              <AltTextStyleSection
+                style={settings.data.altText}
+                saving={update.isPending && update.variables?.altText !== undefined}
+                onChange={change}
+              />
+            </div>
           </div>
         )}
+
+        {hasJobs && <WebhookSecretSection />}
 
         <DangerZone />
       </div>

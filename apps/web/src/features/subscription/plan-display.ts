@@ -62,6 +62,8 @@ export interface PlanButtonContext {
   currentPlanId: string | null;
   /** The plan whose change is in flight, if any. */
   processingPlanId: string | null;
+  /** False when the server sells no plans (BILLING_PROVIDER=none): only an operator assigns them. */
+  canBuyPaidPlans?: boolean;
 }
 
 /**
@@ -74,5 +76,6 @@ export function planButtonState(plan: Pick<Plan, 'id' | 'name' | 'price'>, conte
   if (context.processingPlanId === plan.id) return { label: 'Processing...', disabled: true, busy: true };
   if (context.currentPlanId === plan.id) return { label: 'Current Plan', disabled: true, busy: false };
   const label = plan.price === 0 ? `Downgrade to ${plan.name}` : `Upgrade to ${plan.name}`;
-  return { label, disabled: pending || context.currentPlanId === null, busy: false };
+  const forSale = plan.price === 0 || context.canBuyPaidPlans !== false;
+  return { label, disabled: pending || context.currentPlanId === null || !forSale, busy: false };
 }

@@ -1,17 +1,23 @@
-import { PLANS } from '@altwise/shared';
+import { OPERATOR_ASSIGNS_PLANS_NOTICE, PLANS, TEST_MODE_NOTICE } from '@altwise/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAuthStore } from '@/lib/auth-store';
 import { useToastStore } from '@/lib/toast';
 import { jsonResponse, renderRoute, sampleUser } from '@/test/render';
 import { mockFetch, signInAs } from '@/test/session';
+import { navigation } from './api/change-plan';
 import SubscriptionPage from './subscription-page';
 
 const fetchMock = mockFetch();
 
+let billing: { mode: string; notice: string | null } | undefined;
+let redirectUrl: string | undefined;
+
 function subscription(plan: string) {
   return {
+    ...(billing ? { billing } : {}),
+    ...(redirectUrl ? { redirectUrl } : {}),
     subscription: {
       plan,
       status: 'active',
@@ -35,7 +41,7 @@ function fakeServer(initialPlan = 'free', { failChange }: { failChange?: { statu
     if (url === '/api/user/subscription') {
       if (gate.hold) await new Promise<void>((resolve) => (release = resolve));
       if (failChange) return jsonResponse({ error: { code: 'conflict', message: failChange.message } }, failChange.status);
-      plan = method === 'DELETE' ? 'free' : (JSON.parse(String(init?.body)) as { planId: string }).planId;
+      if (!redirectUrl) plan = method === 'DELETE' ? 'free' : (JSON.parse(String(init?.body)) as { planId: string }).planId;
       return jsonResponse(subscription(plan));
     }
     if (url === '/api/auth/profile') return jsonResponse({ user: { ...sampleUser, plan } });
@@ -51,6 +57,42 @@ describe('SubscriptionPage', () => {
   beforeEach(() => {
     signInAs();
     useToastStore.getState().clear();
+  });
+  afterEach(() => {
+    billing = undefined;
+    redirectUrl = undefined;
+    vi.restoreAllMocks();
+  });
+
+  it('with no billing configured, shows the catalogue, says the operator assigns plans, and sells none', async () => {
+    billing = { mode: 'none', notice: OPERATOR_ASSIGNS_PLANS_NOTICE };
+    fakeServer('pro');
+    renderRoute(<SubscriptionPage />);
+    expect(await screen.findByRole('note')).toHaveTextContent(OPERATOR_ASSIGNS_PLANS_NOTICE);
+    const enterprise = screen.getByRole('article', { name: 'Enterprise' });
+    await waitFor(() => expect(within(enterprise).getByRole('button', { name: 'Upgrade to Enterprise' })).toBeDisabled());
+    expect(screen.getByRole('button', { name: 'Downgrade to Free' })).toBeEnabled();
+  });
+
+  it('in test mode says that no payment is taken', async () => {
+    billing = { mode: 'test', notice: TEST_MODE_NOTICE };
+    fakeServer('free');
+    renderRoute(<SubscriptionPage />);
+    expect(await screen.findByRole('note')).toHaveTextContent('Test mode — no payment is taken');
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Upgrade to Pro' })).toBeEnabled());
+  });
+
+  it('with Stripe, an upgrade leaves for the Checkout page and announces nothing yet', async () => {
+    billing = { mode: 'stripe', notice: null };
+    redirectUrl = 'https://checkout.stripe.test/c/pay/cs_1';
+    const leaveFor = vi.spyOn(navigation, 'leaveFor').mockImplementation(() => undefined);
+    fakeServer('free');
+    const user = userEvent.setup();
+    renderRoute(<SubscriptionPage />);
+    await user.click(await screen.findByRole('button', { name: 'Upgrade to Pro' }));
+    await waitFor(() => expect(leaveFor).toHaveBeenCalledWith('https://checkout.stripe.test/c/pay/cs_1'));
+    expect(screen.queryByText('Successfully upgraded to Pro plan!')).not.toBeInTheDocument();
+    expect(screen.queryByRole('note')).not.toBeInTheDocument();
   });
 
   it('renders the catalogue from the API with prices, badges, lists and button labels', async () => {
@@ -108,18 +150,32 @@ describe('SubscriptionPage', () => {
     expect(JSON.parse(String(post![1]!.body))).toEqual({ planId: 'pro', paymentMethodId: 'pm_altwise_demo' });
   });
 
-  it('downgrades with DELETE and says so', async () => {
+  it('asks before a downgrade, naming what is lost, and sends nothing when kept', async () => {
     fakeServer('pro');
     const user = userEvent.setup();
     renderRoute(<SubscriptionPage />);
     await user.click(await screen.findByRole('button', { name: 'Downgrade to Free' }));
+    const dialog = screen.getByRole('alertdialog', { name: 'Downgrade to Free?' });
+    expect(within(dialog).getByTestId('downgrade-losses')).toHaveTextContent(/batch processing/i);
+    expect(within(dialog).getByTestId('downgrade-losses')).toHaveTextContent('100 requests an hour and 500 a day');
+    await user.click(within(dialog).getByRole('button', { name: 'Keep Pro' }));
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(calls('DELETE', '/api/user/subscription')).toHaveLength(0);
+  });
+
+  it('downgrades with DELETE after the confirmation and says so', async () => {
+    fakeServer('pro');
+    const user = userEvent.setup();
+    renderRoute(<SubscriptionPage />);
+    await user.click(await screen.findByRole('button', { name: 'Downgrade to Free' }));
+    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Downgrade to Free' }));
     expect(await screen.findByText('Successfully downgraded to Free plan')).toBeInTheDocument();
     expect(calls('DELETE', '/api/user/subscription')).toHaveLength(1);
     expect(await screen.findByText('Free plan')).toBeInTheDocument();
   });
 
   it('on failure shows the server message and clears the processing state', async () => {
-    fakeServer('free', { failChange: { status: 402, message: 'Your card was declined' } });
+    fakeServer('free', { failChange: { status: 422, message: 'Your card was declined' } });
     const user = userEvent.setup();
     renderRoute(<SubscriptionPage />);
     await user.click(await screen.findByRole('button', { name: 'Upgrade to Pro' }));

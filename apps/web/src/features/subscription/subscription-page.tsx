@@ -10,6 +10,8 @@ import { useErrorToast } from '@/lib/use-error-toast';
 import { useChangePlan } from './api/change-plan';
 import { usePlans } from './api/get-plans';
 import { useSubscription } from './api/get-subscription';
+import { useState } from 'react';
+import { DowngradeConfirmModal } from './components/downgrade-confirm-modal';
 import { PlanCard } from './components/plan-card';
 import { PlanFaq } from './components/plan-faq';
 import { TrustStrip } from './components/trust-strip';
@@ -47,14 +49,23 @@ export default function SubscriptionPage() {
   const catalogue = plans.data ?? [];
   // Until the subscription answers (or if it cannot), the stored user's plan names the current
   // one; the buttons wait for an answer either way.
-  const current = resolvePlan(catalogue, subscription.data?.plan ?? storedPlan);
+  const current = resolvePlan(catalogue, subscription.data?.subscription.plan ?? storedPlan);
+  const billing = subscription.data?.billing ?? null;
+  const canBuyPaidPlans = billing?.mode !== 'none';
   const settled = subscription.data !== undefined || subscription.isError;
   const currentPlanId = settled ? (current?.id ?? null) : null;
   const processingPlanId = changePlan.isPending ? (changePlan.variables?.id ?? null) : null;
 
+  const [pendingDowngrade, setPendingDowngrade] = useState<Plan | null>(null);
+
   const onChoose = (plan: Plan) => {
     if (plan.id === currentPlanId) {
       toast.error(ALREADY_ON_PLAN_MESSAGE);
+      return;
+    }
+    // A cheaper plan takes features away at once: confirmed first.
+    if (current && plan.price < current.price) {
+      setPendingDowngrade(plan);
       return;
     }
     changePlan.mutate(plan);
@@ -78,6 +89,14 @@ export default function SubscriptionPage() {
             </span>
           )}
         </p>
+        {billing?.notice ? (
+          <p
+            role="note"
+            className="mx-auto mt-4 max-w-xl rounded-lg border border-amber-300 bg-amber-50 px-4 py-2 text-sm font-medium text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100"
+          >
+            {billing.notice}
+          </p>
+        ) : null}
       </div>
 
       {plans.isError && !plans.data ? (
@@ -91,7 +110,7 @@ export default function SubscriptionPage() {
               <PlanCard
                 plan={plan}
                 isCurrent={plan.id === currentPlanId}
-                button={planButtonState(plan, { currentPlanId, processingPlanId })}
+                button={planButtonState(plan, { currentPlanId, processingPlanId, canBuyPaidPlans })}
                 onChoose={onChoose}
               />
             </li>
@@ -103,6 +122,16 @@ export default function SubscriptionPage() {
         <TrustStrip />
         <PlanFaq />
       </div>
+
+      <DowngradeConfirmModal
+        from={current}
+        to={pendingDowngrade}
+        onCancel={() => setPendingDowngrade(null)}
+        onConfirm={(plan) => {
+          setPendingDowngrade(null);
+          changePlan.mutate(plan);
+        }}
+      />
     </>
   );
 }

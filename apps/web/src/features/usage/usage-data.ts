@@ -1,6 +1,6 @@
 import type { UsageBucket, UsageRange, UsageResponse } from '@altwise/shared';
 import { formatMs, formatNumber, formatPercent } from '@/lib/format';
-import { bucketLabels, bucketTotal, peakIndex, weightedAverageResponseTime } from '@/lib/usage-buckets';
+import { bucketLabels, bucketImages, peakIndex, weightedAverageResponseTime } from '@/lib/usage-buckets';
 
 export const RANGE_PHRASES: Record<UsageRange, string> = {
   '24h': 'the last 24 hours',
@@ -42,16 +42,16 @@ export function seriesView(series: UsageResponse['series']): SeriesView {
   const totals = { success: sum(success), error: sum(error), throttled: sum(throttled), all: 0 };
   totals.all = totals.success + totals.error + totals.throttled;
 
-  const busiest = peakIndex(buckets, bucketTotal);
+  const busiest = peakIndex(buckets, bucketImages);
   const trendSummary =
     busiest === null
       ? `No requests in ${phrase}.`
       : `In ${phrase}: ${formatNumber(totals.success)} successful, ${formatNumber(totals.error)} failed and ` +
         `${formatNumber(totals.throttled)} throttled requests; the busiest ${range === '24h' ? 'hour' : 'day'} was ` +
-        `${long[busiest]} with ${requests(bucketTotal(buckets[busiest]!))}.`;
+        `${long[busiest]} with ${requests(bucketImages(buckets[busiest]!))}.`;
 
   const responseTimes = buckets.map((bucket) => Math.round(bucket.avgResponseTime));
-  const slowest = peakIndex(buckets, (bucket) => (bucketTotal(bucket) > 0 ? bucket.avgResponseTime : 0));
+  const slowest = peakIndex(buckets, (bucket) => (bucket.success > 0 ? bucket.avgResponseTime : 0));
   const responseSummary =
     slowest === null
       ? `No requests in ${phrase}, so no response times yet.`

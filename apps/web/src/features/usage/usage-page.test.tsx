@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { useToastStore } from '@/lib/toast';
+import { expectNoAxeViolations } from '@/test/axe';
 import { jsonResponse, renderRoute } from '@/test/render';
 import { mockFetch, signInAs } from '@/test/session';
 import { buckets, usageResponse } from '@/test/usage-fixtures';
@@ -55,7 +56,51 @@ describe('UsagePage', () => {
     await user.click(screen.getByRole('radio', { name: '90d' }));
     await waitFor(() => expect(bodyRows('Request trends')).toBe(90));
     expect(requestedRanges()).toEqual(['7d', '24h', '90d']);
-  });
+    // Three ranges drawn, up to 90 table rows each: about 4 s on a busy shared machine.
+  }, 20_000);
+
+  it('over 90 days, a "Log scale" switch keeps one spike from flattening the other days; the table keeps real counts', async () => {
+    // 89 quiet days of 3 to 12 requests, and one day of 5,000.
+    const daily = (index: number) => (index === 45 ? 5000 : 3 + (index % 10));
+    fetchMock.mockImplementation(async (input) => {
+      const range = (new URL(String(input), 'http://localhost').searchParams.get('range') ?? '7d') as UsageRange;
+      return jsonResponse(usageResponse({ range, buckets: buckets(range, (index) => ({ success: daily(index) })) }));
+    });
+    const user = userEvent.setup();
+    const { container } = renderRoute(<UsagePage />, { path: '/app/usage' });
+    await waitFor(() => expect(bodyRows('Request trends')).toBe(7));
+    await user.click(screen.getByRole('radio', { name: '90d' }));
+    await waitFor(() => expect(bodyRows('Request trends')).toBe(90));
+
+    const toggle = screen.getByRole('switch', { name: 'Log scale' });
+    expect(toggle).toHaveAttribute('aria-checked', 'false');
+    const linear = screen.getByRole('img', { name: 'Request trends, line chart' });
+    const plotted = () => JSON.parse(screen.getByRole('img', { name: /^Request trends, line chart/ }).dataset.values!)[0] as number[];
+    expect(linear.dataset.values).toBeDefined();
+    expect(plotted()[45]).toBe(5000);
+    expect(plotted()[0]).toBe(3);
+
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-checked', 'true');
+    const log = screen.getByRole('img', { name: 'Request trends, line chart, logarithmic scale' });
+    expect(log).toBeInTheDocument();
+    expect(screen.getByText('Requests per day by outcome, the last 90 days (logarithmic scale)')).toBeInTheDocument();
+    // log10(1 + n): the spike is 3.7 units high, a quiet day of 3 is 0.6, instead of 1/1,667 of the height.
+    expect(plotted()[45]).toBeCloseTo(Math.log10(5001), 6);
+    expect(plotted()[0]).toBeCloseTo(Math.log10(4), 6);
+    expect(plotted()[45]! / plotted()[0]!).toBeLessThan(7);
+    // The text alternative keeps the real numbers, and names the busiest day.
+    const table = screen.getByRole('table', { name: 'Request trends' });
+    expect(within(table).getByRole('cell', { name: '5,000' })).toBeInTheDocument();
+    expect(screen.getByText(/the busiest day was .* with 5,000 requests/)).toBeInTheDocument();
+
+    await expectNoAxeViolations(container);
+    // Space flips it back: a keyboard user gets the linear axis again.
+    toggle.focus();
+    await user.keyboard(' ');
+    expect(toggle).toHaveAttribute('aria-checked', 'false');
+    expect(screen.getByRole('img', { name: 'Request trends, line chart' })).toBeInTheDocument();
+  }, 45_000);
 
   it('shows the four figures, the plan usage bars with reset times and the upgrade banner', async () => {
     serveUsage({

@@ -6,16 +6,21 @@ import { Button } from '@/components/button';
 import { cardClasses } from '@/components/card';
 import { CopyButton } from '@/components/copy-button';
 import { ProgressBar } from '@/components/progress-bar';
-import { errorMessage } from '@/lib/api-client';
+import { ApiError, errorMessage } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { capitalize, formatDate, formatDateTime, formatNumber } from '@/lib/format';
 import { toast } from '@/lib/toast';
 import { useValidateApiKey } from '../api/validate-api-key';
 import { keyEnding, maskApiKey } from '../mask-api-key';
+import { useFullKey } from '../use-full-key';
 
 const iconButton =
   'inline-flex size-9 shrink-0 items-center justify-center rounded-lg text-gray-700 hover:bg-gray-100 hover:text-gray-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-600 dark:text-gray-200 dark:hover:bg-gray-800 dark:hover:text-white dark:focus-visible:ring-blue-400';
 
+/**
+ * Two meanings, each labelled: the bar counts this key's requests against the plan's limit; the
+ * line below is the account's remaining requests, which every key of the account shares.
+ */
 function UsageBar({ label, used, limit, remaining, window }: { label: string; used: number; limit: number; remaining: number; window: string }) {
   return (
     <div>
@@ -24,10 +29,10 @@ function UsageBar({ label, used, limit, remaining, window }: { label: string; us
         value={used}
         max={limit}
         tone="auto"
-        valueText={`${formatNumber(used)} / ${formatNumber(limit)}`}
+        valueText={`This key: ${formatNumber(used)} / ${formatNumber(limit)}`}
       />
       <p className="mt-1 text-xs text-gray-600 dark:text-gray-300">
-        {formatNumber(Math.max(0, remaining))} requests remaining {window}
+        Account: {formatNumber(Math.max(0, remaining))} requests remaining {window} (shared by all keys)
       </p>
     </div>
   );
@@ -40,15 +45,38 @@ export interface ApiKeyCardProps {
 
 /** One key: masked value with show/hide and copy, status, plan, dates, usage bars, test and delete. */
 export function ApiKeyCard({ apiKey, onDelete }: ApiKeyCardProps) {
-  const [revealed, setRevealed] = useState(false);
+  const [fullKey, setFullKey] = useState<string | null>(null);
+  const [revealing, setRevealing] = useState(false);
+  const revealed = fullKey !== null;
+  const getFullKey = useFullKey();
   const validate = useValidateApiKey();
   const headingId = useId();
   const ending = keyEnding(apiKey.apiKey);
   const active = apiKey.status === 'active';
 
+  const onToggle = async () => {
+    if (revealed) {
+      setFullKey(null);
+      return;
+    }
+    setRevealing(true);
+    try {
+      setFullKey(await getFullKey(apiKey));
+    } catch (error) {
+      toast.error(errorMessage(error));
+    } finally {
+      setRevealing(false);
+    }
+  };
+
   const onTest = async () => {
     try {
-      const valid = await validate.mutateAsync(apiKey.apiKey);
+      // A key revoked elsewhere can no longer be revealed (404): it is, plainly, not valid.
+      const fullKey = await getFullKey(apiKey).catch((error: unknown) => {
+        if (error instanceof ApiError && error.status === 404) return null;
+        throw error;
+      });
+      const valid = fullKey !== null && (await validate.mutateAsync(fullKey));
       if (valid) toast.success('API key is valid and active!');
       else toast.error('API key is invalid or inactive');
     } catch (error) {
@@ -82,19 +110,20 @@ export function ApiKeyCard({ apiKey, onDelete }: ApiKeyCardProps) {
 
       <div className="mt-4 flex items-center gap-1 rounded-xl border border-gray-200 bg-gray-50 py-1.5 pr-1.5 pl-3 dark:border-gray-700 dark:bg-gray-800">
         <code data-testid="api-key-value" className="min-w-0 flex-1 font-mono text-sm break-all text-gray-900 dark:text-gray-100">
-          {revealed ? apiKey.apiKey : maskApiKey(apiKey.apiKey)}
+          {fullKey ?? maskApiKey(apiKey.apiKey)}
         </code>
         <button
           type="button"
           className={iconButton}
           aria-pressed={revealed}
+          aria-busy={revealing || undefined}
           aria-label={revealed ? 'Hide API key' : 'Show API key'}
-          onClick={() => setRevealed((value) => !value)}
+          onClick={() => void onToggle()}
         >
           {revealed ? <EyeOff className="size-4" aria-hidden="true" /> : <Eye className="size-4" aria-hidden="true" />}
         </button>
         <CopyButton
-          text={apiKey.apiKey}
+          text={() => getFullKey(apiKey)}
           successMessage="API key copied to clipboard!"
           aria-label="Copy API key"
           variant="ghost"

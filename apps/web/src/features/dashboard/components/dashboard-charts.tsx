@@ -13,7 +13,7 @@ type Usage = UsageResponse | undefined;
 
 export function WeeklyUsageCard({ usage }: { usage: Usage }) {
   const weekly = useMemo(() => (usage ? weeklyUsage(usage.series.buckets) : null), [usage]);
-  const series = useMemo(() => (weekly ? [{ label: 'Requests', data: weekly.requests, tone: 'blue' as const }] : []), [weekly]);
+  const series = useMemo(() => (weekly ? [{ label: 'Requests', data: weekly.images, tone: 'blue' as const }] : []), [weekly]);
   return (
     <ChartCard title="Weekly Usage" description="Requests per day over the last 7 days" className="lg:col-span-2">
       {weekly && (
@@ -63,7 +63,7 @@ export function DailyUsageCard({ usage }: { usage: Usage }) {
 export function PerformanceCard({ usage }: { usage: Usage }) {
   const perf = useMemo(() => (usage ? performance(usage.series.buckets) : null), [usage]);
   const series = useMemo(
-    () => (perf ? [{ label: 'Average response time', data: perf.responseTimes, tone: 'green' as const }] : []),
+    () => (perf ? [{ label: 'Average response time', data: perf.responseTimes, tone: 'blue' as const }] : []),
     [perf],
   );
   return (

@@ -1,7 +1,9 @@
 import type { UsageResponse } from '@altwise/shared';
 import { Activity, CheckCircle2, Crown, Key } from 'lucide-react';
 import { StatList } from '@/components/stat-card';
-import { capitalize, formatNumber, formatPercent } from '@/lib/format';
+import { getPlan } from '@altwise/shared';
+import { useAuthStore } from '@/lib/auth-store';
+import { formatNumber, formatPercent } from '@/lib/format';
 
 export interface DashboardStatsProps {
   usage: UsageResponse | undefined;
@@ -19,7 +21,11 @@ const unavailable = (
 
 /** Total Requests (today), Success Rate, Active API Keys, Current Plan. */
 export function DashboardStats({ usage, usageLoading, activeKeys, keysLoading }: DashboardStatsProps) {
-  const hourLimit = usage?.currentUsage.hour.limit;
+  // The plan is known without usage (the signed-in profile has it), so a failed usage load
+  // still shows it; the catalogue gives its display name and limit.
+  const profilePlan = useAuthStore((state) => state.user?.plan);
+  const plan = getPlan(usage?.planDetails.plan ?? profilePlan);
+  const hourLimit = usage?.currentUsage.hour.limit ?? plan.limits.requestsPerHour;
   return (
     <StatList
       label="Key figures"
@@ -50,11 +56,11 @@ export function DashboardStats({ usage, usageLoading, activeKeys, keysLoading }:
         },
         {
           label: 'Current Plan',
-          value: usage ? capitalize(usage.planDetails.plan) : unavailable,
-          hint: hourLimit === undefined ? undefined : `${formatNumber(hourLimit)} requests per hour`,
+          value: plan.name,
+          hint: `${formatNumber(hourLimit)} requests per hour`,
           icon: Crown,
           tone: 'amber',
-          isLoading: usageLoading,
+          isLoading: usageLoading && !profilePlan,
         },
       ]}
     />

@@ -11,6 +11,8 @@ export interface UrlRow {
 export interface BatchUrlListProps {
   rows: UrlRow[];
   onChange(rows: UrlRow[]): void;
+  /** Field errors by row id. */
+  errors?: Record<string, string>;
   disabled?: boolean;
 }
 
@@ -18,7 +20,7 @@ let nextRowId = 1;
 export const newUrlRow = (value = ''): UrlRow => ({ id: nextRowId++, value });
 
 /** Batch mode: one URL input per image ("Image URL 1"…), "+ Add URL", and Remove when more than one row. */
-export function BatchUrlList({ rows, onChange, disabled }: BatchUrlListProps) {
+export function BatchUrlList({ rows, onChange, errors = {}, disabled }: BatchUrlListProps) {
   const listRef = useRef<HTMLOListElement>(null);
   // After adding or removing a row, keyboard focus goes to a sensible input instead of the body.
   const focusIndex = useRef<number | null>(null);
@@ -52,6 +54,8 @@ export function BatchUrlList({ rows, onChange, disabled }: BatchUrlListProps) {
               placeholder="https://example.com/image.jpg"
               value={row.value}
               disabled={disabled}
+              error={errors[String(row.id)]}
+              data-url-key={String(row.id)}
               onChange={(event) => update(row.id, event.target.value)}
             />
             {rows.length > 1 && (

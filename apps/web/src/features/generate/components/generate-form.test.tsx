@@ -1,8 +1,9 @@
+import { UPLOAD_MAX_BYTES } from '@altwise/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { useToastStore } from '@/lib/toast';
-import { apiKeyFixture } from '@/test/api-key-fixtures';
+import { apiKeyFixture, FULL_KEY } from '@/test/api-key-fixtures';
 import { jsonResponse, renderRoute } from '@/test/render';
 import { mockFetch, signInAs } from '@/test/session';
 import GeneratePage from '../generate-page';
@@ -45,8 +46,11 @@ const callsTo = (key: string) =>
   fetchMock.mock.calls.filter(([input, init]) => `${init?.method ?? 'GET'} ${String(input).split('?')[0]}` === key);
 
 /** What every visit reads: the key list (one active key) and an empty history. */
+const revealKey: Route = () => jsonResponse({ apiKey: FULL_KEY });
 const baseRoutes: Record<string, Route> = {
   'GET /api/v1/api-keys': () => jsonResponse({ apiKeys: [KEY] }),
+  // The list is masked: the screen reveals the key it generates with.
+  'POST /api/v1/api-keys/key_1/reveal': revealKey,
   'GET /api/v1/images': emptyHistory,
 };
 
@@ -130,7 +134,8 @@ describe('Generate form', () => {
     let answer!: (response: Response) => void;
     routeFetch({
       'GET /api/v1/api-keys': () =>
-        jsonResponse({ apiKeys: [{ ...KEY, id: 'revoked', apiKey: 'ak_live_revokedrevokedrevoked', status: 'revoked' }, KEY] }),
+        jsonResponse({ apiKeys: [{ ...KEY, id: 'revoked', apiKey: 'ak_live_…oked', status: 'revoked' }, KEY] }),
+      'POST /api/v1/api-keys/key_1/reveal': revealKey,
       'GET /api/v1/images': emptyHistory,
       'POST /api/v1/images': () => new Promise<Response>((resolve) => (answer = resolve)),
     });
@@ -142,7 +147,7 @@ describe('Generate form', () => {
     const busy = await screen.findByRole('button', { name: 'Generating...' });
     expect(busy).toBeDisabled();
     const [, init] = callsTo('POST /api/v1/images')[0]!;
-    expect(new Headers(init?.headers).get('X-API-Key')).toBe(KEY.apiKey);
+    expect(new Headers(init?.headers).get('X-API-Key')).toBe(FULL_KEY);
     expect(JSON.parse(String(init?.body))).toEqual({ imageUrl: 'https://example.com/meadow.png', context: 'Hiking blog' });
 
     answer(jsonResponse(result('https://example.com/meadow.png', 'A green meadow under a clear blue sky')));
@@ -179,7 +184,7 @@ describe('Generate form', () => {
   it('creates a key on first use when the account has none', async () => {
     routeFetch({
       'GET /api/v1/api-keys': () => jsonResponse({ apiKeys: [] }),
-      'POST /api/v1/api-keys': () => jsonResponse({ ...KEY, apiKey: 'ak_live_freshfreshfreshfresh' }, 201),
+      'POST /api/v1/api-keys': () => jsonResponse({ ...KEY, apiKey: 'ak_live_freshfreshfreshfresh', masked: false }, 201),
       'GET /api/v1/images': emptyHistory,
       'POST /api/v1/images': () => jsonResponse(result('https://example.com/a.png', 'A cat')),
     });
@@ -256,7 +261,7 @@ describe('Generate form', () => {
       },
     });
     const { user } = renderPage({ applyAccept: false });
-    const input = screen.getByLabelText('Drag and drop images, or click to upload');
+    const input = screen.getByLabelText(/^Drag and drop images, or click to upload/);
     await user.upload(input, [
       new File(['a'], 'cat.png', { type: 'image/png' }),
       new File(['b'], 'notes.txt', { type: 'text/plain' }),
@@ -276,6 +281,29 @@ describe('Generate form', () => {
     await waitFor(() => expect(screen.queryByText(/ready for processing/)).not.toBeInTheDocument());
   });
 
+  it('refuses a file over the upload limit before sending anything, keeping the others', async () => {
+    routeFetch({
+      ...baseRoutes,
+      'POST /api/v1/images': (init) => {
+        const file = (init?.body as FormData).get('file') as File;
+        return jsonResponse(result(`upload:${file.name}`, `Described ${file.name}`));
+      },
+    });
+    const { user } = renderPage({ applyAccept: false });
+    const huge = new File(['x'], 'huge.png', { type: 'image/png' });
+    Object.defineProperty(huge, 'size', { value: UPLOAD_MAX_BYTES + 1 });
+    await user.upload(screen.getByLabelText(/^Drag and drop images, or click to upload/), [
+      huge,
+      new File(['a'], 'small.png', { type: 'image/png' }),
+    ]);
+    expect(await screen.findByText('"huge.png" is larger than 10 MB')).toBeInTheDocument();
+    expect(screen.getByText('1 image(s) ready for processing')).toBeInTheDocument();
+    await user.click(generateButton());
+    await screen.findAllByTestId('result');
+    const uploads = callsTo('POST /api/v1/images');
+    expect(uploads.map(([, init]) => ((init?.body as FormData).get('file') as File).name)).toEqual(['small.png']);
+  });
+
   it("toasts the server's message when a generation fails", async () => {
     routeFetch({
       ...baseRoutes,
@@ -289,5 +317,56 @@ describe('Generate form', () => {
     await waitFor(() =>
       expect(alerts.some((alert) => alert.textContent?.includes('Hourly limit of 100 requests reached'))).toBe(true),
     );
+  });
+
+  it('marks an invalid address on its field (aria-invalid, described by the message), calls nothing, and clears it once fixed', async () => {
+    routeFetch(baseRoutes);
+    const { user } = renderPage();
+    const field = screen.getByLabelText('Image URL');
+    await user.type(field, 'foo bar{Enter}');
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    expect(field).toHaveAccessibleDescription('Image URL must be an http or https address');
+    expect(field).toHaveFocus();
+    expect(callsTo('POST /api/v1/images')).toHaveLength(0);
+    await user.clear(field);
+    await user.type(field, 'https://example.com/ok.png');
+    expect(field).not.toHaveAttribute('aria-invalid');
+  });
+
+  it('moves focus to the new result after Enter in Image URL (the disabled form would drop it to the page)', async () => {
+    routeFetch({ ...baseRoutes, 'POST /api/v1/images': () => jsonResponse(result('https://example.com/a.png', 'A cat on a mat')) });
+    const { user } = renderPage();
+    await user.type(screen.getByLabelText('Image URL'), 'https://example.com/a.png{Enter}');
+    const card = await screen.findByTestId('result');
+    await waitFor(() => expect(card).toHaveFocus());
+    expect(card).toHaveAccessibleName('a.png');
+  });
+
+  it('marks Batch Processing "Pro" for a Free account before it is tried', () => {
+    routeFetch(baseRoutes);
+    renderPage();
+    const batch = screen.getByRole('radio', { name: 'Batch Processing' });
+    expect(batch).toHaveTextContent('Pro');
+    expect(batch).toHaveAccessibleDescription('Needs the Pro plan or higher');
+  });
+
+  it('shows the kept thumbnail of an uploaded image from the history after a reload', async () => {
+    routeFetch({
+      ...baseRoutes,
+      'GET /api/v1/images': () =>
+        jsonResponse({
+          items: [
+            {
+              id: 'g1',
+              ...result('harbour.png', 'Boats in a harbour'),
+              thumbnail: 'data:image/webp;base64,UklGRg==',
+            },
+          ],
+          nextCursor: null,
+        }),
+    });
+    renderPage();
+    const card = await screen.findByTestId('result');
+    expect(within(card).getByRole('img')).toHaveAttribute('src', 'data:image/webp;base64,UklGRg==');
   });
 });

@@ -1,4 +1,4 @@
-import { VALIDATION } from '@altwise/shared';
+import { getPlan, isHttpUrl, VALIDATION } from '@altwise/shared';
 import { Sparkles } from 'lucide-react';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
@@ -11,6 +11,7 @@ import { SegmentedControl } from '@/components/segmented-control';
 import { TextField } from '@/components/text-field';
 import { TextareaField } from '@/components/textarea-field';
 import { errorMessage } from '@/lib/api-client';
+import { useAuthStore } from '@/lib/auth-store';
 import { cn } from '@/lib/cn';
 import { toast } from '@/lib/toast';
 import { jobSize, useGenerateJob } from '../use-generate-job';
@@ -22,6 +23,12 @@ import { DropZone } from './drop-zone';
 const MODES = [
   { value: 'single', label: 'Single Image' },
   { value: 'batch', label: 'Batch Processing' },
+] as const;
+
+/** On a plan without batch processing, the option says so before it is tried. */
+const MODES_WITHOUT_BATCH = [
+  MODES[0],
+  { ...MODES[1], badge: { text: 'Pro', description: 'Needs the Pro plan or higher' } },
 ] as const;
 
 const CONTEXT_MAX = 2000;
@@ -47,6 +54,9 @@ export function GenerateForm({ onResults }: GenerateFormProps) {
   const [context, setContext] = useState('');
   const [planMessage, setPlanMessage] = useState<string | null>(null);
   const [pendingCount, setPendingCount] = useState(0);
+  // Field errors by input: 'single' or a batch row's id. Once shown, an error follows each change.
+  const [urlErrors, setUrlErrors] = useState<Record<string, string>>({});
+  const batchAllowed = useAuthStore((state) => getPlan(state.user?.plan).batchAllowed);
   const job = useGenerateJob();
   const busy = job.isPending;
   const contextError = context.trim().length > CONTEXT_MAX ? `Context must be at most ${CONTEXT_MAX} characters` : undefined;
@@ -58,12 +68,34 @@ export function GenerateForm({ onResults }: GenerateFormProps) {
     setMode(next);
   };
 
+  const urlError = (value: string) => (value.trim() && !isHttpUrl(value.trim()) ? VALIDATION.imageUrlInvalid : undefined);
+  const revalidate = (key: string, value: string) => {
+    if (!(key in urlErrors)) return;
+    setUrlErrors(({ [key]: _previous, ...rest }) => {
+      const error = urlError(value);
+      return error ? { ...rest, [key]: error } : rest;
+    });
+  };
+
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (busy) return;
     const urls = mode === 'single' ? [url.trim()].filter(Boolean) : rows.map((row) => row.value.trim()).filter(Boolean);
     if (urls.length === 0 && files.length === 0) {
       toast.error(mode === 'single' ? VALIDATION.imageUrlRequired : VALIDATION.imageUrlsRequired);
+      return;
+    }
+    // An address the API would refuse is marked on its field (aria-invalid, described by the message).
+    const errors: Record<string, string> = {};
+    const inputs = mode === 'single' ? [{ key: 'single', value: url }] : rows.map((row) => ({ key: String(row.id), value: row.value }));
+    for (const input of inputs) {
+      const error = urlError(input.value);
+      if (error) errors[input.key] = error;
+    }
+    setUrlErrors(errors);
+    const firstInvalid = inputs.find((input) => errors[input.key]);
+    if (firstInvalid) {
+      event.currentTarget.querySelector<HTMLInputElement>(`[data-url-key="${firstInvalid.key}"]`)?.focus();
       return;
     }
     if (contextError) return;
@@ -85,7 +117,12 @@ export function GenerateForm({ onResults }: GenerateFormProps) {
 
   return (
     <form noValidate onSubmit={(event) => void onSubmit(event)} aria-label="Generate alt text" className={cn(cardClasses, 'p-6')}>
-      <SegmentedControl<GenerateMode> label="Processing mode" options={MODES} value={mode} onChange={changeMode} />
+      <SegmentedControl<GenerateMode>
+        label="Processing mode"
+        options={batchAllowed ? MODES : MODES_WITHOUT_BATCH}
+        value={mode}
+        onChange={changeMode}
+      />
 
       <h2 className="mt-6 text-base font-semibold text-gray-900 dark:text-white">Upload images</h2>
       <div className="mt-3">
@@ -107,10 +144,23 @@ export function GenerateForm({ onResults }: GenerateFormProps) {
             placeholder="https://example.com/image.jpg"
             value={url}
             disabled={busy}
-            onChange={(event) => setUrl(event.target.value)}
+            error={urlErrors.single}
+            data-url-key="single"
+            onChange={(event) => {
+              setUrl(event.target.value);
+              revalidate('single', event.target.value);
+            }}
           />
         ) : (
-          <BatchUrlList rows={rows} onChange={setRows} disabled={busy} />
+          <BatchUrlList
+            rows={rows}
+            onChange={(next) => {
+              setRows(next);
+              for (const row of next) revalidate(String(row.id), row.value);
+            }}
+            errors={urlErrors}
+            disabled={busy}
+          />
         )}
       </div>
 

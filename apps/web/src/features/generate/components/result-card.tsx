@@ -7,6 +7,7 @@ import { cn } from '@/lib/cn';
 import { formatDateTime, formatMs } from '@/lib/format';
 import { PLACEHOLDER_IMAGE } from '@/lib/placeholder-image';
 import type { AltTextIssue } from '@altwise/shared';
+import { resultElementId } from '../result-entry';
 import type { ResultEntry } from '../result-entry';
 
 const severity: Record<AltTextIssue['severity'], { tone: BadgeTone; label: string; Icon: typeof Info }> = {
@@ -37,9 +38,11 @@ export function ResultCard({ entry }: { entry: ResultEntry }) {
   if (entry.status === 'failed') {
     return (
       <article
+        id={resultElementId(entry.id)}
+        tabIndex={-1}
         aria-labelledby={headingId}
         data-testid="result-error"
-        className="rounded-2xl border border-red-200 bg-red-50 p-5 dark:border-red-900 dark:bg-red-950/40"
+        className="rounded-2xl border border-red-200 bg-red-50 p-5 focus:outline-none focus-visible:ring-2 focus-visible:ring-blue-600 dark:border-red-900 dark:bg-red-950/40 dark:focus-visible:ring-blue-400"
       >
         <div className="flex items-start gap-3">
           <AlertCircle className="mt-0.5 size-5 shrink-0 text-red-700 dark:text-red-300" aria-hidden="true" />
@@ -60,9 +63,11 @@ export function ResultCard({ entry }: { entry: ResultEntry }) {
   const { result } = entry;
   return (
     <article
+      id={resultElementId(entry.id)}
+      tabIndex={-1}
       aria-labelledby={headingId}
       data-testid="result"
-      className="rounded-2xl border border-gray-200 bg-white p-5 shadow-sm dark:border-gray-800 dark:bg-gray-900"
+      className="rounded-2xl border border-gray-200 bg-white p-5 shadow-sm focus:outline-none focus-visible:ring-2 focus-visible:ring-blue-600 dark:border-gray-800 dark:bg-gray-900 dark:focus-visible:ring-blue-400"
     >
       <div className="flex flex-col gap-5 sm:flex-row">
         <Preview src={entry.imageSrc} alt={result.altText} />

@@ -3,7 +3,7 @@ import { Building2, Camera, Mail } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import type { ChangeEvent } from 'react';
 import { Card } from '@/components/card';
-import { capitalize, formatDate, fullName, initials, planOf } from '@/lib/format';
+import { capitalize, formatDate, fullName, initials, planName } from '@/lib/format';
 import { toast } from '@/lib/toast';
 
 /** The avatar picker only previews locally (SPEC §7: the profile image is never uploaded). */
@@ -30,7 +30,7 @@ export function ProfileHeader({ user }: { user: User | null }) {
   const { src, onPick } = useLocalPreview();
   const facts = [
     { label: 'Member Since', value: formatDate(user?.createdAt) },
-    { label: 'Current Plan', value: capitalize(planOf(user)) },
+    { label: 'Current Plan', value: planName(user) },
     { label: 'Account Status', value: capitalize(user?.status?.trim() || 'Active') },
   ];
 
@@ -43,7 +43,7 @@ export function ProfileHeader({ user }: { user: User | null }) {
             {src ? (
               <img
                 src={src}
-                alt="Your new profile picture (preview)"
+                alt="Preview of your new avatar"
                 className="size-24 rounded-full object-cover ring-4 ring-white dark:ring-gray-900"
               />
             ) : (
@@ -64,16 +64,16 @@ export function ProfileHeader({ user }: { user: User | null }) {
               <input type="file" accept="image/*" className="sr-only" onChange={onPick} />
             </label>
           </div>
-          <div className="min-w-0 sm:pt-14">
+          <div className="w-full min-w-0 sm:pt-14">
             <h2 className="truncate text-xl font-bold text-gray-900 dark:text-white">{fullName(user?.firstName, user?.lastName)}</h2>
             <p className="mt-1 flex items-center gap-1.5 text-sm text-gray-600 dark:text-gray-300">
               <Mail className="size-4 shrink-0" aria-hidden="true" />
-              <span className="truncate">{user?.email}</span>
+              <span className="min-w-0 truncate">{user?.email}</span>
             </p>
             {user?.company && (
               <p className="mt-0.5 flex items-center gap-1.5 text-sm text-gray-600 dark:text-gray-300">
                 <Building2 className="size-4 shrink-0" aria-hidden="true" />
-                <span className="truncate">{user.company}</span>
+                <span className="min-w-0 truncate">{user.company}</span>
               </p>
             )}
           </div>
@@ -82,7 +82,7 @@ export function ProfileHeader({ user }: { user: User | null }) {
           {facts.map((fact) => (
             <div key={fact.label} className="rounded-xl bg-gray-50 px-4 py-3 dark:bg-gray-800/60">
               <dt className="text-sm font-medium text-gray-600 dark:text-gray-300">{fact.label}</dt>
-              <dd className="mt-1 font-semibold text-gray-900 dark:text-white">{fact.value}</dd>
+              <dd className="mt-1 font-semibold break-words text-gray-900 dark:text-white">{fact.value}</dd>
             </div>
           ))}
         </dl>

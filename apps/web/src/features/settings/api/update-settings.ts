@@ -22,6 +22,7 @@ export function mergeSettings(settings: Settings, changes: SettingsUpdate): Sett
     privacy: { ...settings.privacy, ...changes.privacy },
     security: { ...settings.security, ...changes.security },
     api: { ...settings.api, ...changes.api },
+    altText: { ...settings.altText, ...changes.altText },
   };
 }
 

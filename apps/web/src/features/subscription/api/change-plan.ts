@@ -1,4 +1,5 @@
 import type { Plan } from '@altwise/shared';
+import { subscriptionResponseSchema } from '@altwise/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, errorMessage } from '@/lib/api-client';
 import { useAuthStore } from '@/lib/auth-store';
@@ -16,11 +17,21 @@ export function isFreePlan(plan: Pick<Plan, 'price'>): boolean {
   return plan.price === 0;
 }
 
-/** POST /user/subscription (a paid plan) or DELETE /user/subscription (back to free). */
-export async function changePlan(plan: Pick<Plan, 'id' | 'price'>): Promise<void> {
-  if (isFreePlan(plan)) await api.delete<unknown>('/user/subscription');
-  else await api.post<unknown>('/user/subscription', { planId: plan.id, paymentMethodId: DEMO_PAYMENT_METHOD_ID });
+/**
+ * POST /user/subscription (a paid plan) or DELETE /user/subscription (back to free). With Stripe
+ * the answer names a page to go to (Checkout, or the customer portal): the plan changes only
+ * once Stripe confirms, so the caller leaves for that page instead of announcing a change.
+ */
+export async function changePlan(plan: Pick<Plan, 'id' | 'price'>): Promise<{ redirectUrl: string | null }> {
+  const payload = isFreePlan(plan)
+    ? await api.delete<unknown>('/user/subscription')
+    : await api.post<unknown>('/user/subscription', { planId: plan.id, paymentMethodId: DEMO_PAYMENT_METHOD_ID });
+  const parsed = subscriptionResponseSchema.safeParse(payload);
+  return { redirectUrl: parsed.success ? (parsed.data.redirectUrl ?? null) : null };
 }
+
+/** Leaves for a payment page (a seam for tests). */
+export const navigation = { leaveFor: (url: string) => window.location.assign(url) };
 
 export function successMessage(plan: Pick<Plan, 'name' | 'price'>): string {
   return isFreePlan(plan)
@@ -49,7 +60,11 @@ export function useChangePlan() {
 
   return useMutation({
     mutationFn: (plan: Plan) => changePlan(plan),
-    onSuccess: async (_result, plan) => {
+    onSuccess: async (result, plan) => {
+      if (result.redirectUrl) {
+        navigation.leaveFor(result.redirectUrl);
+        return;
+      }
       toast.success(successMessage(plan));
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: SUBSCRIPTION_QUERY_KEY }),

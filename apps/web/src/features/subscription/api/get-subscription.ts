@@ -1,15 +1,22 @@
 import { subscriptionResponseSchema } from '@altwise/shared';
-import type { Subscription } from '@altwise/shared';
+import type { BillingInfo, Subscription } from '@altwise/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { parseResponse } from '@/lib/parse-response';
 
 export const SUBSCRIPTION_QUERY_KEY = ['subscription'] as const;
 
-/** GET /user/subscription: the signed-in user's plan and billing period. */
-export async function getSubscription(signal?: AbortSignal): Promise<Subscription> {
+export interface SubscriptionView {
+  subscription: Subscription;
+  /** How this server sells plans; a server without it sells them the old way (test mode). */
+  billing: BillingInfo | null;
+}
+
+/** GET /user/subscription: the signed-in user's plan and billing period, and the billing mode. */
+export async function getSubscription(signal?: AbortSignal): Promise<SubscriptionView> {
   const payload = await api.get<unknown>('/user/subscription', { signal });
-  return parseResponse(subscriptionResponseSchema, payload, 'subscription').subscription;
+  const { subscription, billing } = parseResponse(subscriptionResponseSchema, payload, 'subscription');
+  return { subscription, billing: billing ?? null };
 }
 
 export const subscriptionQueryOptions = () =>

@@ -1,8 +1,9 @@
 import type { UsageResponse } from '@altwise/shared';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { CartesianChart } from '@/components/charts/cartesian-chart';
 import { ChartCard } from '@/components/charts/chart-card';
 import { DoughnutChart } from '@/components/charts/doughnut-chart';
+import { Toggle } from '@/components/toggle';
 import { formatMs, formatNumber } from '@/lib/format';
 import { RANGE_PHRASES, seriesView } from '../usage-data';
 
@@ -15,6 +16,8 @@ export interface UsageChartsProps {
 /** Request trends, response time and request status, all over the selected range. */
 export function UsageCharts({ series, isUpdating }: UsageChartsProps) {
   const view = useMemo(() => (series ? seriesView(series) : null), [series]);
+  // Over 30 or 90 days one busy day flattens the rest into the axis; a log axis keeps them readable.
+  const [logScale, setLogScale] = useState(false);
   const trendSeries = useMemo(
     () =>
       view
@@ -48,7 +51,8 @@ export function UsageCharts({ series, isUpdating }: UsageChartsProps) {
     <div className="grid gap-6 lg:grid-cols-3">
       <ChartCard
         title="Request Trends"
-        description={view ? `Requests per ${per} by outcome, ${period}` : undefined}
+        description={view ? `Requests per ${per} by outcome, ${period}${logScale ? ' (logarithmic scale)' : ''}` : undefined}
+        action={<Toggle label="Log scale" checked={logScale} onChange={setLogScale} className="gap-2" />}
         className="lg:col-span-3"
         skeletonHeightClassName="h-72"
       >
@@ -61,6 +65,7 @@ export function UsageCharts({ series, isUpdating }: UsageChartsProps) {
             categoryHeader={view.categoryHeader}
             series={trendSeries}
             summary={view.trendSummary}
+            scale={logScale ? 'log' : 'linear'}
             heightClassName="h-72"
             isUpdating={isUpdating}
           />

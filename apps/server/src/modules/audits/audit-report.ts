@@ -1,0 +1,111 @@
+// The two downloads of an audit: a CSV for spreadsheets and a self-contained HTML page a person
+// can send to a colleague (inline styles, no script; thumbnails load from the audited site).
+import type { Audit, AuditImage } from '@altwise/shared';
+
+const CSV_COLUMNS = ['index', 'kind', 'verdict', 'image_url', 'selector', 'accessible_name', 'name_source', 'suggestion', 'issues', 'link_href', 'figcaption', 'heading'] as const;
+
+/** Quotes a CSV cell; a leading = + - @ is defused so a spreadsheet never runs a page's text as a formula. */
+export function csvCell(value: string | number | null | undefined): string {
+  let text = value === null || value === undefined ? '' : String(value);
+  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) || text !== text.trim() ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+function csvRow(image: AuditImage): string {
+  const cells = [
+    image.index,
+    image.kind,
+    image.verdict,
+    image.imageUrl,
+    image.selector,
+    image.accessibleName,
+    image.nameSource,
+    image.suggestion,
+    image.issues.map((issue) => `${issue.severity}: ${issue.message}`).join('; '),
+    image.context.link?.href,
+    image.context.figcaption,
+    image.context.heading,
+  ];
+  return cells.map(csvCell).join(',');
+}
+
+export function auditCsv(audit: Audit): string {
+  return [CSV_COLUMNS.join(','), ...audit.images.map(csvRow)].join('\r\n') + '\r\n';
+}
+
+export function escapeHtml(value: string): string {
+  return value.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;').replaceAll("'", '&#39;');
+}
+
+const VERDICT_LABEL: Record<AuditImage['verdict'], string> = { missing: 'Missing', poor: 'Poor', decorative: 'Decorative', ok: 'OK' };
+
+function altCell(value: string | null): string {
+  if (value === null) return '<em>none</em>';
+  if (value === '') return '<em>empty (decorative)</em>';
+  return escapeHtml(value);
+}
+
+function thumbnail(image: AuditImage): string {
+  if (!image.imageUrl || !/^https?:/i.test(image.imageUrl)) return '<span class="none">no preview</span>';
+  // Empty alt: the current and suggested alt text are in the next cells of the row.
+  return `<img src="${escapeHtml(image.imageUrl)}" alt="" width="96" loading="lazy" referrerpolicy="no-referrer">`;
+}
+
+function imageRow(image: AuditImage): string {
+  const issues = image.issues.length
+    ? `<ul>${image.issues.map((issue) => `<li><strong>${escapeHtml(issue.severity)}</strong>: ${escapeHtml(issue.message)}</li>`).join('')}</ul>`
+    : '';
+  const suggestion = image.suggestion !== null ? escapeHtml(image.suggestion) : image.suggestionError ? `<em>${escapeHtml(image.suggestionError.message)}</em>` : '';
+  return `<tr>
+<td>${image.index + 1}</td>
+<td>${thumbnail(image)}</td>
+<td class="verdict-${image.verdict}">${VERDICT_LABEL[image.verdict]}</td>
+<td>${altCell(image.accessibleName)}${image.nameSource ? ` <small>(${escapeHtml(image.nameSource)})</small>` : ''}</td>
+<td>${suggestion}</td>
+<td>${issues}</td>
+<td><code>${escapeHtml(image.selector)}</code></td>
+</tr>`;
+}
+
+export function auditHtml(audit: Audit): string {
+  const { summary } = audit;
+  const title = `Alt text audit of ${audit.finalUrl}`;
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(title)}</title>
+<style>
+body{font-family:system-ui,sans-serif;margin:2rem;color:#1a1a1a;background:#fff;line-height:1.5}
+table{border-collapse:collapse;width:100%}th,td{border:1px solid #767676;padding:.5rem;vertical-align:top;text-align:left}
+th{background:#f0f0f0}code{font-size:.85em;word-break:break-all}img{max-width:96px;height:auto}
+.verdict-missing{color:#a50e0e;font-weight:bold}.verdict-poor{color:#7a4b00;font-weight:bold}.verdict-ok{color:#0b6b2b}.verdict-decorative{color:#444}
+dl{display:grid;grid-template-columns:max-content auto;gap:.25rem 1rem}dt{font-weight:bold}
+</style>
+</head>
+<body>
+<main>
+<h1>${escapeHtml(title)}</h1>
+<p>Audited ${escapeHtml(audit.createdAt)}${audit.pageTitle ? ` · page title: ${escapeHtml(audit.pageTitle)}` : ''}</p>
+<h2>Summary</h2>
+<dl>
+<dt>Images</dt><dd>${summary.images}</dd>
+<dt>Missing</dt><dd>${summary.missing}</dd>
+<dt>Poor</dt><dd>${summary.poor}</dd>
+<dt>Decorative</dt><dd>${summary.decorative}</dd>
+<dt>OK</dt><dd>${summary.ok}</dd>
+<dt>Suggested</dt><dd>${summary.suggested}</dd>
+</dl>
+<h2>Images</h2>
+<table>
+<thead><tr><th scope="col">#</th><th scope="col">Image</th><th scope="col">Verdict</th><th scope="col">Current alt</th><th scope="col">Suggested alt</th><th scope="col">Issues</th><th scope="col">Selector</th></tr></thead>
+<tbody>
+${audit.images.map(imageRow).join('\n')}
+</tbody>
+</table>
+</main>
+</body>
+</html>
+`;
+}

@@ -1,0 +1,117 @@
+// What a browser picks at device-pixel-ratio 1 from srcset and <picture>, on a desktop viewport.
+// Media queries are judged for that viewport; widths against the sizes slot.
+import type { Element } from './html-tree';
+import { attr, childElements, parentElement } from './html-tree';
+
+/** The viewport the audit imagines, CSS pixels: a common desktop width. */
+export const AUDIT_VIEWPORT_WIDTH = 1280;
+
+interface Candidate {
+  url: string;
+  density?: number;
+  width?: number;
+}
+
+/** Parses srcset per the HTML spec's shape: URL, then descriptors up to a comma (URLs may hold commas). */
+export function parseSrcset(srcset: string): Candidate[] {
+  const candidates: Candidate[] = [];
+  let position = 0;
+  const length = srcset.length;
+  while (position < length) {
+    while (position < length && /[\s,]/.test(srcset[position]!)) position += 1;
+    if (position >= length) break;
+    let end = position;
+    while (end < length && !/\s/.test(srcset[end]!)) end += 1;
+    let url = srcset.slice(position, end);
+    position = end;
+    let descriptor = '';
+    if (url.endsWith(',')) {
+      url = url.replace(/,+$/, '');
+    } else {
+      let depth = 0;
+      while (position < length) {
+        const char = srcset[position]!;
+        if (char === '(') depth += 1;
+        if (char === ')') depth -= 1;
+        if (char === ',' && depth <= 0) break;
+        descriptor += char;
+        position += 1;
+      }
+    }
+    const candidate: Candidate = { url };
+    for (const token of descriptor.trim().split(/\s+/).filter(Boolean)) {
+      const value = Number.parseFloat(token.slice(0, -1));
+      if (token.endsWith('x') && Number.isFinite(value)) candidate.density = value;
+      if (token.endsWith('w') && Number.isFinite(value)) candidate.width = value;
+    }
+    if (url) candidates.push(candidate);
+  }
+  return candidates;
+}
+
+/** Whether a simple media query holds on the audit viewport; anything else is treated as not matching. */
+export function mediaMatches(media: string | undefined): boolean {
+  if (!media || !media.trim() || media.trim() === 'all' || media.trim() === 'screen') return true;
+  const min = /\(\s*min-width\s*:\s*(\d+(?:\.\d+)?)px\s*\)/i.exec(media);
+  const max = /\(\s*max-width\s*:\s*(\d+(?:\.\d+)?)px\s*\)/i.exec(media);
+  if (!min && !max) return false;
+  if (min && Number(min[1]) > AUDIT_VIEWPORT_WIDTH) return false;
+  if (max && Number(max[1]) < AUDIT_VIEWPORT_WIDTH) return false;
+  return true;
+}
+
+/** The slot width in CSS pixels from a sizes attribute (the first matching entry; 100vw by default). */
+export function slotWidth(sizes: string | undefined): number {
+  if (!sizes) return AUDIT_VIEWPORT_WIDTH;
+  for (const entry of sizes.split(',')) {
+    const trimmed = entry.trim();
+    const lastSpace = trimmed.lastIndexOf(' ');
+    const media = trimmed.startsWith('(') && lastSpace > 0 ? trimmed.slice(0, lastSpace) : undefined;
+    const length = media ? trimmed.slice(lastSpace + 1) : trimmed;
+    if (!mediaMatches(media)) continue;
+    const px = /^(\d+(?:\.\d+)?)px$/.exec(length);
+    if (px) return Number(px[1]);
+    const vw = /^(\d+(?:\.\d+)?)vw$/.exec(length);
+    if (vw) return (Number(vw[1]) / 100) * AUDIT_VIEWPORT_WIDTH;
+  }
+  return AUDIT_VIEWPORT_WIDTH;
+}
+
+/** The candidate a browser uses at 1x: the smallest density ≥ 1 (widths become densities via sizes). */
+export function pickAt1x(srcset: string, sizes?: string): string | null {
+  const candidates = parseSrcset(srcset);
+  if (candidates.length === 0) return null;
+  const slot = slotWidth(sizes);
+  const withDensity = candidates.map((candidate) => ({
+    url: candidate.url,
+    density: candidate.width !== undefined ? candidate.width / slot : (candidate.density ?? 1),
+  }));
+  const enough = withDensity.filter((candidate) => candidate.density >= 1).sort((a, b) => a.density - b.density);
+  if (enough.length > 0) return enough[0]!.url;
+  return withDensity.sort((a, b) => b.density - a.density)[0]!.url;
+}
+
+const SUPPORTED_TYPES = new Set(['image/avif', 'image/webp', 'image/png', 'image/jpeg', 'image/gif', 'image/svg+xml', 'image/apng']);
+
+/** The raw (unresolved) URL an <img> shows at 1x: a matching <picture> source, its own srcset, or src. */
+export function chosenSource(img: Element): string | null {
+  const parent = parentElement(img);
+  if (parent?.tagName === 'picture') {
+    for (const source of childElements(parent)) {
+      if (source === img) break;
+      if (source.tagName !== 'source') continue;
+      const type = attr(source, 'type')?.trim().toLowerCase();
+      if (type && !SUPPORTED_TYPES.has(type)) continue;
+      if (!mediaMatches(attr(source, 'media'))) continue;
+      const picked = pickAt1x(attr(source, 'srcset') ?? '', attr(source, 'sizes'));
+      if (picked) return picked;
+    }
+  }
+  const srcset = attr(img, 'srcset');
+  if (srcset) {
+    const picked = pickAt1x(srcset, attr(img, 'sizes'));
+    if (picked) return picked;
+  }
+  const src = attr(img, 'src')?.trim();
+  return src ? src : null;
+}

@@ -1,0 +1,8 @@
+// The auth module's public face: sign-up, sign-in, sessions and access tokens.
+export { authRoutes } from './auth.routes';
+export { createAuthService } from './auth.service';
+export type { AuthService } from './auth.service';
+export { createAccessTokens } from './access-token.service';
+export type { AccessTokens } from './access-token.service';
+export { createRefreshTokenService } from './refresh-token.service';
+export type { RefreshTokenService } from './refresh-token.service';

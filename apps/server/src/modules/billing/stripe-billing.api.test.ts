@@ -1,0 +1,143 @@
+import Stripe from 'stripe';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FakeStripe } from '../../../../../test-utils/fake-stripe';
+import { startFakeStripe } from '../../../../../test-utils/fake-stripe';
+import { DATABASES, registerUser, startTestServer } from '../../../test/support/test-server';
+import type { TestServer } from '../../../test/support/test-server';
+
+const WEBHOOK_SECRET = 'whsec_test_altwise';
+const signer = new Stripe('sk_test_signer');
+let eventCounter = 0;
+
+for (const database of DATABASES) {
+  describe(`BILLING_PROVIDER=stripe (${database})`, () => {
+    let server: TestServer;
+    let fake: FakeStripe;
+    beforeAll(async () => {
+      fake = await startFakeStripe();
+      server = await startTestServer(database, {
+        BILLING_PROVIDER: 'stripe',
+        STRIPE_SECRET_KEY: 'sk_test_altwise',
+        STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+        STRIPE_PRICE_PRO: 'price_pro_monthly',
+        STRIPE_PRICE_ENTERPRISE: 'price_enterprise_monthly',
+        STRIPE_API_BASE_URL: fake.url,
+        PUBLIC_URL: 'https://altwise.example',
+      });
+    });
+    afterAll(async () => {
+      await server.close();
+      await fake.close();
+    });
+
+    const planOf = async (token: string) => (await server.request('GET', '/api/auth/profile', { token })).body.user.plan;
+    const event = (type: string, object: Record<string, unknown>, id = `evt_${(eventCounter += 1)}`) =>
+      JSON.stringify({ id, object: 'event', type, data: { object } });
+    const deliver = (payload: string, signature?: string) =>
+      fetch(`${server.url}/api/billing/stripe/webhook`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...(signature ? { 'stripe-signature': signature } : {}) },
+        body: payload,
+      });
+    const signed = (payload: string, options: { secret?: string; timestamp?: number } = {}) =>
+      deliver(payload, signer.webhooks.generateTestHeaderString({ payload, secret: options.secret ?? WEBHOOK_SECRET, timestamp: options.timestamp }));
+    const completed = (userId: string, planId: string, subscription: string) =>
+      event('checkout.session.completed', {
+        id: `cs_${subscription}`,
+        object: 'checkout.session',
+        mode: 'subscription',
+        client_reference_id: userId,
+        metadata: { userId, planId },
+        customer: `cus_${subscription}`,
+        subscription,
+      });
+
+    it('an upgrade opens a Checkout Session for the plan price and changes nothing yet', async () => {
+      const { token, user } = await registerUser(server);
+      const response = await server.request('POST', '/api/user/subscription', { token, body: { planId: 'pro' } });
+      expect(response.status).toBe(201);
+      expect(response.body.redirectUrl).toMatch(/^https:\/\/checkout\.stripe\.test\/c\/pay\/cs_test_\d+$/);
+      expect(response.body.billing).toEqual({ mode: 'stripe', notice: null });
+      const call = fake.calls.at(-1)!;
+      expect(call).toMatchObject({ method: 'POST', path: '/v1/checkout/sessions', authorization: 'Bearer sk_test_altwise' });
+      expect(call.params).toMatchObject({
+        mode: 'subscription',
+        'line_items[0][price]': 'price_pro_monthly',
+        client_reference_id: user.userId,
+        success_url: 'https://altwise.example/app/subscription?checkout=success',
+      });
+      expect(await planOf(token)).toBe('free');
+    });
+
+    it('a verified checkout.session.completed grants the plan, and the same event id twice changes nothing', async () => {
+      const { token, user } = await registerUser(server);
+      const payload = completed(user.userId, 'pro', 'sub_twice');
+      const first = await signed(payload);
+      expect(first.status).toBe(200);
+      expect(await first.json()).toEqual({ received: true, applied: true });
+      expect(await planOf(token)).toBe('pro');
+
+      expect((await signed(event('customer.subscription.deleted', { id: 'sub_twice', object: 'subscription', status: 'canceled' }))).status).toBe(200);
+      expect(await planOf(token)).toBe('free');
+      const again = await signed(payload);
+      expect(await again.json()).toEqual({ received: true, applied: false });
+      expect(await planOf(token)).toBe('free');
+    });
+
+    it('refuses a forged, an unsigned and a replayed (too old) event with 400, changing nothing', async () => {
+      const { token, user } = await registerUser(server);
+      const forged = await signed(completed(user.userId, 'enterprise', 'sub_forged'), { secret: 'whsec_attacker' });
+      const unsigned = await deliver(completed(user.userId, 'enterprise', 'sub_unsigned'));
+      const stale = await signed(completed(user.userId, 'enterprise', 'sub_stale'), { timestamp: Math.floor(Date.now() / 1000) - 600 });
+      for (const response of [forged, unsigned, stale]) {
+        expect(response.status).toBe(400);
+        expect(((await response.json()) as any).error.code).toBe('bad_request');
+      }
+      expect(await planOf(token)).toBe('free');
+    });
+
+    it('follows subscription updates (a new price, cancel at period end) and downgrades when it ends', async () => {
+      const { token, user } = await registerUser(server);
+      await signed(completed(user.userId, 'pro', 'sub_life'));
+      const periodEnd = Math.floor(Date.parse('2031-02-01T00:00:00Z') / 1000);
+      await signed(
+        event('customer.subscription.updated', {
+          id: 'sub_life',
+          object: 'subscription',
+          status: 'active',
+          cancel_at_period_end: false,
+          items: { data: [{ price: { id: 'price_enterprise_monthly' }, current_period_start: periodEnd - 2_678_400, current_period_end: periodEnd }] },
+        }),
+      );
+      expect(await planOf(token)).toBe('enterprise');
+      const shown = (await server.request('GET', '/api/user/subscription', { token })).body.subscription;
+      expect(shown).toMatchObject({ plan: 'enterprise', status: 'active', currentPeriodEnd: '2031-02-01T00:00:00.000Z' });
+
+      // Cancelling asks Stripe to stop at the period's end; the plan stays until Stripe says it ended.
+      const cancel = await server.request('DELETE', '/api/user/subscription', { token });
+      expect(cancel.status).toBe(200);
+      expect(cancel.body.subscription).toMatchObject({ plan: 'enterprise', cancelAtPeriodEnd: true });
+      expect(fake.calls.at(-1)).toMatchObject({ path: '/v1/subscriptions/sub_life', params: { cancel_at_period_end: 'true' } });
+      expect(await planOf(token)).toBe('enterprise');
+
+      await signed(event('customer.subscription.deleted', { id: 'sub_life', object: 'subscription', status: 'canceled' }));
+      expect(await planOf(token)).toBe('free');
+    });
+
+    it('sends a subscriber who wants another plan to the customer portal, not a second Checkout', async () => {
+      const { token, user } = await registerUser(server);
+      await signed(completed(user.userId, 'pro', 'sub_portal'));
+      const response = await server.request('PUT', '/api/user/subscription', { token, body: { plan: 'enterprise' } });
+      expect(response.status).toBe(200);
+      expect(response.body.redirectUrl).toBe('https://billing.stripe.test/p/session/cus_sub_portal');
+      expect(await planOf(token)).toBe('pro');
+    });
+
+    it('cancels the Stripe subscription at once when the account is deleted', async () => {
+      const { token, user } = await registerUser(server);
+      await signed(completed(user.userId, 'pro', 'sub_deleted_account'));
+      expect((await server.request('DELETE', '/api/v1/user', { token })).status).toBe(200);
+      expect(fake.calls.at(-1)).toMatchObject({ method: 'DELETE', path: '/v1/subscriptions/sub_deleted_account' });
+    });
+  });
+}

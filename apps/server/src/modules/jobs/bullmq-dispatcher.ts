@@ -1,0 +1,187 @@
+import type { Job as QueueMessage } from 'bullmq';
+import { Queue, Worker } from 'bullmq';
+import type { FastifyBaseLogger } from 'fastify';
+import { Redis } from 'ioredis';
+import { SWEEP_EVERY_MS } from './job-dispatcher';
+import type { FollowUpHooks, JobDispatcher } from './job-follow-up';
+import { createJobFollowUp } from './job-follow-up';
+import type { JobRunner } from './job-runner';
+import type { JobsRepository } from './jobs.repository';
+
+export const ITEMS_QUEUE = 'job-items';
+/** A worker's hold on a message; renewed every half of it while the item runs. A killed worker's messages count as active (and so against the global limit) until it lapses and BullMQ's stalled check, run every `LOCK_MS / 2`, moves them back. */
+export const LOCK_MS = 10_000;
+/** BullMQ's own retries of a message whose processing threw (a database or Redis error, not a model failure: those are the item's own retries, written in the database). */
+const MESSAGE_ATTEMPTS = 3;
+
+interface ItemMessage {
+  jobId: string;
+  idx: number;
+}
+
+/**
+ * The message id of one dispatch of an item. Deterministic, so that every sweeper of every process
+ * dispatching the same attempt adds ONE message (BullMQ ignores an id it holds). It names the
+ * attempt (a retry is a new message) and the dead lease it replaces, if any: a killed worker's
+ * message stays "active" until BullMQ notices the stall, and its item must not wait for that.
+ * BullMQ refuses ':' in ids.
+ */
+export function messageId(item: { jobId: string; idx: number; attempts: number; leaseOwner: string | null }): string {
+  return `${item.jobId}_${item.idx}_${item.attempts}_${item.leaseOwner ?? 'free'}`;
+}
+
+/**
+ * The BullMQ dispatcher (REDIS_URL set): items travel as messages through one Redis queue that any
+ * number of processes (`npm run worker`, servers with WORKERS=inline) consume. The database stays
+ * the truth: a message only names an item, and the worker that receives it must still lease the
+ * item with the same guarded UPDATE as the in-process dispatcher, so a duplicate, stale or retried
+ * message for an item leased by a live worker, settled or cancelled is a no-op and charges nothing.
+ * Every started process sweeps: it tops the queue up from the database (pending items with no
+ * live lease), which is also how work whose dispatch was lost is dispatched again.
+ *
+ * The global limits are BullMQ's queue-wide ones, kept in Redis and enforced by its Lua scripts
+ * when a worker takes a message: `setGlobalConcurrency(MODEL_CONCURRENCY)` (at most that many items
+ * in flight across every worker, hence at most that many model calls, since an item makes at most
+ * one at a time) and `setGlobalRateLimit(MODEL_RPM, 1 min)`. Chosen over a Redis semaphore around
+ * the model call because it is exact without any code of ours and survives kill -9 without leases
+ * of our own (a dead worker's active messages are released by BullMQ's stalled check). The price:
+ * an item holds its slot while its image is fetched and its result committed too, so the fleet
+ * runs slightly below MODEL_CONCURRENCY model calls at once; cached items and no-op messages also
+ * count against MODEL_RPM (conservative, never over).
+ */
+export function createBullmqDispatcher(deps: {
+  redisUrl: string;
+  prefix: string;
+  repository: JobsRepository;
+  runner: Pick<JobRunner, 'run'>;
+  instance: { id: string; aliveSince(): number };
+  now: () => number;
+  /** Messages in flight in this process (local concurrency); the global limit is below. */
+  capacity: number;
+  modelConcurrency: number;
+  modelRpm: number | null;
+  logger: FastifyBaseLogger;
+} & FollowUpHooks): JobDispatcher {
+  const { repository, instance, logger } = deps;
+  const followUp = createJobFollowUp(deps);
+  const connections: Redis[] = [];
+  const connect = (): Redis => {
+    // BullMQ requires maxRetriesPerRequest null: commands wait for a reconnect instead of failing.
+    const redis = new Redis(deps.redisUrl, { maxRetriesPerRequest: null });
+    redis.on('error', (error) => logger.warn({ err: error }, 'Redis connection error; reconnecting'));
+    connections.push(redis);
+    return redis;
+  };
+  const queue = new Queue<ItemMessage>(ITEMS_QUEUE, {
+    connection: connect(),
+    prefix: deps.prefix,
+    defaultJobOptions: { attempts: MESSAGE_ATTEMPTS, backoff: { type: 'exponential', delay: 1_000 }, removeOnComplete: true, removeOnFail: true },
+  });
+  queue.on('error', (error) => logger.warn({ err: error }, 'job queue error'));
+  // Enough queued to keep every worker busy between sweeps, few enough that a sweep reads little.
+  const window = Math.max(64, deps.capacity * 4);
+  let worker: Worker<ItemMessage> | undefined;
+  let setup: Promise<void> | undefined;
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let topping = false;
+  let again = false;
+  let following = false;
+
+  /** Adds messages for due items when the queue runs low (ids make a re-dispatch a no-op). */
+  async function topUp(): Promise<void> {
+    if (stopped) return;
+    if (topping) {
+      again = true;
+      return;
+    }
+    topping = true;
+    try {
+      do {
+        again = false;
+        if ((await queue.getWaitingCount()) >= window / 2) break;
+        const due = await repository.due(instance.id, instance.aliveSince(), deps.now(), window);
+        if (due.length === 0) break;
+        await queue.addBulk(due.map((item) => ({ name: 'item', data: { jobId: item.jobId, idx: item.idx }, opts: { jobId: messageId(item) } })));
+      } while (again && !stopped);
+    } catch (error) {
+      logger.warn({ err: error }, 'job dispatch failed; retrying at the next sweep');
+    } finally {
+      topping = false;
+    }
+  }
+
+  function followUpSoon(): void {
+    if (following) return;
+    following = true;
+    void followUp
+      .finalizeTouched()
+      .catch((error: unknown) => logger.warn({ err: error }, 'could not record the end of a job; the sweep will'))
+      .finally(() => {
+        following = false;
+        if (followUp.pending > 0 && !stopped) followUpSoon();
+      });
+  }
+
+  async function processMessage(message: QueueMessage<ItemMessage>): Promise<void> {
+    const { jobId, idx } = message.data;
+    const [item] = await repository.claimItems(instance.id, instance.aliveSince(), deps.now(), jobId, [idx]);
+    // Taken by a live worker, settled, cancelled, or its job waits for quota: nothing to do.
+    if (!item) return;
+    try {
+      await repository.markStarted([jobId], deps.now());
+      await deps.runner.run(item);
+    } catch (error) {
+      // Not settled (the runner writes outcome and charge together): free the item for BullMQ's retry.
+      await repository.releaseLease(jobId, idx, instance.id).catch(() => undefined);
+      throw error;
+    } finally {
+      followUp.touch(jobId);
+      followUpSoon();
+      void topUp();
+    }
+  }
+
+  async function startWorker(): Promise<void> {
+    // Queue-wide settings, written by every process that starts: run them all with the same values.
+    await queue.setGlobalConcurrency(deps.modelConcurrency);
+    if (deps.modelRpm) await queue.setGlobalRateLimit(deps.modelRpm, 60_000);
+    else await queue.removeGlobalRateLimit();
+    if (stopped) return;
+    worker = new Worker<ItemMessage>(ITEMS_QUEUE, processMessage, {
+      connection: connect(),
+      prefix: deps.prefix,
+      concurrency: deps.capacity,
+      lockDuration: LOCK_MS,
+      stalledInterval: LOCK_MS / 2,
+    });
+    worker.on('error', (error) => logger.warn({ err: error }, 'job worker error'));
+    worker.on('failed', (message, error) => {
+      if (message) logger.warn({ err: error, jobId: message.data.jobId, item: message.data.idx, attempt: message.attemptsMade }, 'a job item message failed; BullMQ or the sweep dispatches it again');
+    });
+  }
+
+  return {
+    start(): void {
+      setup = startWorker().catch((error: unknown) => logger.error({ err: error }, 'could not start the job worker'));
+      timer = setInterval(() => {
+        void followUp.sweep().then(() => {
+          followUpSoon();
+          return topUp();
+        });
+      }, SWEEP_EVERY_MS);
+      timer.unref();
+      void topUp();
+    },
+    wake: () => void topUp(),
+    async stop(): Promise<void> {
+      stopped = true;
+      if (timer) clearInterval(timer);
+      await setup;
+      // Waits for the messages in flight: their items settle (or go back) before the database closes.
+      await worker?.close();
+      await queue.close();
+      for (const redis of connections) redis.disconnect();
+    },
+  };
+}

@@ -1,0 +1,98 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { FollowUpHooks, JobDispatcher } from './job-follow-up';
+import { createJobFollowUp } from './job-follow-up';
+import type { JobRunner } from './job-runner';
+import type { ClaimedItem, JobsRepository } from './jobs.repository';
+
+/** How often pending items are looked for beside the wake-ups (retries due, quota windows, dead leases). */
+export const SWEEP_EVERY_MS = 500;
+
+/**
+ * The in-process dispatcher: keeps up to `capacity` items of any job in flight on this instance.
+ * It is also the sweeper: every pass takes pending items with no live lease, so work whose
+ * dispatch was lost (a crash after the job was stored, a killed instance) is taken again. The
+ * model calls themselves are limited by MODEL_CONCURRENCY in the vision engine; capacity above
+ * it keeps image fetches and commits overlapping with model calls.
+ */
+export function createJobDispatcher(deps: {
+  repository: JobsRepository;
+  runner: Pick<JobRunner, 'run'>;
+  instance: { id: string; aliveSince(): number };
+  now: () => number;
+  capacity: number;
+  logger: FastifyBaseLogger;
+} & FollowUpHooks): JobDispatcher & { pump(): Promise<void> } {
+  const { repository, instance } = deps;
+  const followUp = createJobFollowUp(deps);
+  let inFlight = 0;
+  let pumping = false;
+  let again = false;
+  // Only a started dispatcher takes items: with WORKERS=none, a stored job must not wake this one.
+  let started = false;
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  const running = new Set<Promise<void>>();
+
+  function start(item: ClaimedItem): void {
+    inFlight += 1;
+    const work = deps.runner
+      .run(item)
+      .then(() => undefined)
+      .catch((error: unknown) => deps.logger.warn({ err: error, jobId: item.jobId, item: item.idx }, 'a job item could not be processed; it will be taken again'))
+      .finally(() => {
+        inFlight -= 1;
+        followUp.touch(item.jobId);
+        running.delete(work);
+        void pump();
+      });
+    running.add(work);
+  }
+
+  async function pump(): Promise<void> {
+    if (!started || stopped) return;
+    if (pumping) {
+      again = true;
+      return;
+    }
+    pumping = true;
+    try {
+      do {
+        again = false;
+        while (!stopped && inFlight < deps.capacity) {
+          const items = await repository.claim(instance.id, instance.aliveSince(), deps.now(), deps.capacity - inFlight);
+          if (items.length === 0) break;
+          await repository.markStarted([...new Set(items.map((item) => item.jobId))], deps.now());
+          for (const item of items) start(item);
+        }
+        if (followUp.pending > 0 && inFlight < deps.capacity) await followUp.finalizeTouched();
+      } while (again && !stopped);
+    } catch (error) {
+      deps.logger.warn({ err: error }, 'job dispatch failed; retrying at the next sweep');
+    } finally {
+      pumping = false;
+    }
+  }
+
+  /** The periodic pass: due items, and jobs whose end nobody recorded. */
+  async function sweep(): Promise<void> {
+    await followUp.sweep();
+    await pump();
+  }
+
+  return {
+    start(): void {
+      started = true;
+      timer = setInterval(() => void sweep(), SWEEP_EVERY_MS);
+      timer.unref();
+      void pump();
+    },
+    wake: () => void pump(),
+    /** Runs one pass now and waits for it (tests). */
+    pump,
+    async stop(): Promise<void> {
+      stopped = true;
+      if (timer) clearInterval(timer);
+      while (running.size > 0) await Promise.allSettled([...running]);
+    },
+  };
+}

@@ -1,0 +1,63 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Transaction } from 'kysely';
+import type { Database } from '../../db/schema';
+import type { JobsRepository } from './jobs.repository';
+
+export interface FollowUpHooks {
+  /** A job is ending (completed or failed): runs in the transaction that records the end (its webhook). */
+  onJobEnding?: (jobId: string, trx: Transaction<Database>) => Promise<void>;
+  /** A job has ended (committed). */
+  onJobEnded?: (jobId: string) => Promise<void>;
+  /** Items of a still-running job settled (progress webhooks, throttled by the listener). */
+  onProgress?: (jobId: string) => Promise<void>;
+  /** Extra periodic work of the sweep (webhook deliveries). */
+  onSweep?: () => Promise<void>;
+}
+
+/**
+ * What both dispatchers (in-process, BullMQ) do after items settle: end the jobs with nothing
+ * left (and tell the listeners), and the periodic part of the sweep (jobs whose end nobody
+ * recorded because their instance died first, webhook deliveries).
+ */
+export function createJobFollowUp(deps: { repository: JobsRepository; now: () => number; logger: FastifyBaseLogger } & FollowUpHooks) {
+  // Jobs whose items settled since the last check whether they are over.
+  const touched = new Set<string>();
+
+  return {
+    touch(jobId: string): void {
+      touched.add(jobId);
+    },
+    get pending(): number {
+      return touched.size;
+    },
+    async finalizeTouched(): Promise<void> {
+      for (const jobId of [...touched]) {
+        touched.delete(jobId);
+        const onEnding = deps.onJobEnding;
+        if (await deps.repository.finalize(jobId, deps.now(), onEnding && ((trx) => onEnding(jobId, trx)))) await deps.onJobEnded?.(jobId);
+        else await deps.onProgress?.(jobId);
+      }
+    },
+    /** The periodic pass: jobs whose end nobody recorded, then the extra work. */
+    async sweep(): Promise<void> {
+      try {
+        for (const jobId of await deps.repository.unfinished(20)) touched.add(jobId);
+        await deps.onSweep?.();
+      } catch (error) {
+        deps.logger.warn({ err: error }, 'job sweep failed; retrying');
+      }
+    },
+  };
+}
+
+export type JobFollowUp = ReturnType<typeof createJobFollowUp>;
+
+/** What the jobs module needs of a dispatcher, whichever runs (chosen in jobs.module.ts). */
+export interface JobDispatcher {
+  /** Starts taking items (WORKERS=inline, or `npm run worker`). */
+  start(): void;
+  /** A job was stored: start on it now rather than at the next sweep. */
+  wake(): void;
+  /** Takes no more items and waits for those in flight to settle (shutdown drain). */
+  stop(): Promise<void>;
+}

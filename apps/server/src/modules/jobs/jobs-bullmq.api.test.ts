@@ -1,0 +1,116 @@
+// Bulk jobs dispatched through BullMQ (REDIS_URL) in one server process: a duplicate or stale
+// message never charges an item twice, and MODEL_RPM holds. Needs TEST_REDIS_URL (CI sets it);
+// skipped, saying so, without. The multi-process proof is jobs-bullmq-workers.api.test.ts.
+import { Queue } from 'bullmq';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dropRedisPrefix, redisTestPrefix, TEST_REDIS_URL } from '../../../test/support/redis';
+import { DATABASES } from '../../../test/support/test-server';
+import { meteringFor } from '../usage/usage.test-support';
+import { ITEMS_QUEUE } from './bullmq-dispatcher';
+import type { JobsTestEnv } from './jobs.test-support';
+import { jobEvents, startJobsEnv } from './jobs.test-support';
+
+async function drained(queue: Queue): Promise<boolean> {
+  const counts = await queue.getJobCounts('wait', 'active', 'delayed', 'prioritized', 'waiting-children');
+  return Object.values(counts).every((count) => count === 0);
+}
+
+async function until(what: string, probe: () => Promise<boolean>, timeoutMs = 30_000): Promise<void> {
+  for (const deadline = Date.now() + timeoutMs; !(await probe()); ) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+// BullMQ needs a Redis; CI sets TEST_REDIS_URL. Named, so a run without it says why it skipped.
+if (!TEST_REDIS_URL) {
+  describe.skip('bulk jobs on BullMQ: skipped, TEST_REDIS_URL is not set (e.g. redis://127.0.0.1:6379)', () => {
+    it.skip('needs a Redis', () => undefined);
+  });
+} else {
+  const redisUrl = TEST_REDIS_URL;
+  for (const database of DATABASES) {
+    describe(`bulk jobs on BullMQ (${database})`, () => {
+      const prefix = redisTestPrefix();
+      let env: JobsTestEnv;
+      let queue: Queue;
+      let connection: Redis;
+
+      beforeAll(async () => {
+        env = await startJobsEnv(database, { env: { REDIS_URL: redisUrl, REDIS_PREFIX: prefix, MODEL_CONCURRENCY: '4' } });
+        connection = new Redis(redisUrl, { maxRetriesPerRequest: null });
+        queue = new Queue(ITEMS_QUEUE, { connection, prefix });
+      }, 60_000);
+
+      afterAll(async () => {
+        await queue?.close();
+        connection?.disconnect();
+        await env?.close();
+        // The suite's keys are gone once the server has stopped.
+        expect(await dropRedisPrefix(redisUrl, prefix)).toBe(0);
+      });
+
+      it('charges every item once when its messages are delivered twice, during the job and after it', async () => {
+        const { token, userId } = await env.proUser();
+        const urls = await env.hostImages(12);
+        const calls = env.vision.calls;
+        env.vision.setLatency(30);
+        try {
+          const created = await env.server.request('POST', '/api/v1/jobs', { token, body: { items: urls.map((imageUrl) => ({ imageUrl })) } });
+          expect(created.status).toBe(202);
+          const id = created.body.id as string;
+          const indexes = (await env.server.app.db.selectFrom('job_items').select('idx').where('job_id', '=', id).execute()).map((row) => row.idx);
+          expect(indexes).toHaveLength(12);
+          // Duplicates under other ids (BullMQ would take a same-id one as the same message).
+          const duplicate = (tag: string) => queue.addBulk(indexes.map((idx) => ({ name: 'item', data: { jobId: id, idx }, opts: { jobId: `${tag}_${id}_${idx}`, removeOnComplete: true } })));
+          await duplicate('during');
+          const job = await env.waitFor(token, id, undefined, 60_000);
+          expect(job).toMatchObject({ status: 'completed', counts: { total: 12, succeeded: 12, failed: 0, pending: 0, cancelled: 0 } });
+          await duplicate('after');
+          await until('the queue to drain', () => drained(queue));
+
+          expect(env.vision.calls - calls).toBe(12);
+          expect((await meteringFor(env.server).quota.status(userId)).hour.used).toBe(12);
+          expect(await jobEvents(env.server, userId)).toEqual({ success: 12, error: 0 });
+          const results = await env.server.request('GET', `/api/v1/jobs/${id}/results?limit=50`, { token });
+          expect(results.body.items).toHaveLength(12);
+          for (const item of results.body.items) expect(item).toMatchObject({ status: 'succeeded', attempts: 1, result: { altText: expect.stringMatching(/^Fake/) } });
+          // The model calls stayed within the queue-wide MODEL_CONCURRENCY.
+          expect(env.vision.maxConcurrent).toBeLessThanOrEqual(4);
+        } finally {
+          env.vision.reset();
+        }
+      }, 90_000);
+    });
+  }
+
+  describe('bulk jobs on BullMQ with MODEL_RPM', () => {
+    const prefix = redisTestPrefix();
+    let env: JobsTestEnv;
+
+    beforeAll(async () => {
+      env = await startJobsEnv(DATABASES[0]!, { env: { REDIS_URL: redisUrl, REDIS_PREFIX: prefix, MODEL_RPM: '5' } });
+    }, 60_000);
+
+    afterAll(async () => {
+      await env?.close();
+      expect(await dropRedisPrefix(redisUrl, prefix)).toBe(0);
+    });
+
+    it('admits no more than MODEL_RPM items a minute, the rest wait in the queue', async () => {
+      const { token } = await env.proUser();
+      const urls = await env.hostImages(8);
+      const calls = env.vision.calls;
+      const created = await env.server.request('POST', '/api/v1/jobs', { token, body: { items: urls.map((imageUrl) => ({ imageUrl })) } });
+      const id = created.body.id as string;
+      await env.waitFor(token, id, (job) => job.counts.succeeded >= 5);
+      // Well within the minute: nothing more is taken however long it is given.
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      const job = (await env.server.request('GET', `/api/v1/jobs/${id}`, { token })).body;
+      expect(job).toMatchObject({ status: 'running', counts: { succeeded: 5, pending: 3 } });
+      expect(env.vision.calls - calls).toBe(5);
+      expect((await env.server.request('POST', `/api/v1/jobs/${id}/cancel`, { token })).status).toBe(200);
+    }, 60_000);
+  });
+}

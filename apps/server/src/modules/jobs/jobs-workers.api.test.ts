@@ -1,0 +1,180 @@
+// An API server that runs no jobs (WORKERS=none) and two `npm run worker` processes on one
+// PostgreSQL; one worker is killed with kill -9 in the middle of a job. Twice: with the in-process
+// dispatcher (each worker leases from the database), and through BullMQ (REDIS_URL; then the model
+// limit holds across both workers). Runs when TEST_DATABASE_URL is set, the BullMQ pass when
+// TEST_REDIS_URL is set too (CI sets both).
+import { randomUUID } from 'node:crypto';
+import { Kysely, PostgresDialect, sql } from 'kysely';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FakeVisionServer } from '../../../../../test-utils/fake-vision-server';
+import { startFakeVisionServer } from '../../../../../test-utils/fake-vision-server';
+import type { ImageHost } from '../../../../../test-utils/image-host';
+import { startImageHost } from '../../../../../test-utils/image-host';
+import type { ServerProcess, WorkerProcess } from '../../../test/support/server-process';
+import { call, startServerProcess, startWorkerProcess } from '../../../test/support/server-process';
+import { dropRedisPrefix, redisTestPrefix, TEST_REDIS_URL } from '../../../test/support/redis';
+import { createPostgresSchema, DATABASES } from '../../../test/support/test-server';
+import type { Database } from '../../db/schema';
+import { distinctPng } from '../alt-text/alt-text.test-support';
+
+const MODEL_CONCURRENCY = 3;
+const MODES = [
+  // Each process keeps its own MODEL_CONCURRENCY: two workers, twice the limit at most.
+  { name: 'in-process dispatch', redis: false, maxModelCalls: 2 * MODEL_CONCURRENCY },
+  // One queue-wide limit in Redis, whatever the number of workers.
+  { name: 'BullMQ dispatch', redis: true, maxModelCalls: MODEL_CONCURRENCY },
+];
+
+// Worker processes share one database, which needs PostgreSQL (CI's PostgreSQL pass runs this);
+// the skip is named so a run without it says why instead of passing in silence.
+if (!DATABASES.includes('postgres')) {
+  describe.skip('bulk jobs across worker processes: skipped, TEST_DATABASE_URL (PostgreSQL) is not set', () => {
+    it.skip('needs PostgreSQL', () => undefined);
+  });
+}
+
+for (const mode of MODES) {
+  const redisUrl = mode.redis ? TEST_REDIS_URL : null;
+  // BullMQ needs a Redis; CI sets TEST_REDIS_URL.
+  if (mode.redis && !redisUrl) {
+    describe.skip(`bulk jobs across worker processes (${mode.name}): skipped, TEST_REDIS_URL is not set`, () => {
+      it.skip('needs a Redis', () => undefined);
+    });
+    continue;
+  }
+  describe.runIf(DATABASES.includes('postgres'))(
+    `bulk jobs across worker processes (PostgreSQL, ${mode.name})`,
+    () => {
+      const prefix = redisTestPrefix();
+      let schema: { url: string; drop: () => Promise<void> };
+      let db: Kysely<Database>;
+      let host: ImageHost;
+      let vision: FakeVisionServer;
+      let api: ServerProcess;
+      const workers: WorkerProcess[] = [];
+      const secret = randomUUID() + randomUUID();
+
+      beforeAll(async () => {
+        schema = await createPostgresSchema(process.env.TEST_DATABASE_URL!);
+        db = new Kysely<Database>({
+          dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: schema.url, max: 2 }) }),
+        });
+        host = await startImageHost();
+        vision = await startFakeVisionServer({ latencyMs: 100 });
+        const env = {
+          DATABASE_URL: schema.url,
+          APP_SECRET: secret,
+          ALT_PROVIDER: 'openai-compatible',
+          OPENAI_BASE_URL: vision.url,
+          OPENAI_API_KEY: 'test',
+          IMAGE_FETCH_ALLOW: host.hostPort,
+          MODEL_CONCURRENCY: String(MODEL_CONCURRENCY),
+          ...(redisUrl ? { REDIS_URL: redisUrl, REDIS_PREFIX: prefix } : {}),
+        };
+        api = await startServerProcess({ ...env, WORKERS: 'none' });
+        workers.push(await startWorkerProcess(env), await startWorkerProcess(env));
+      }, 90_000);
+
+      afterAll(async () => {
+        for (const worker of workers) worker.kill('SIGKILL');
+        api?.kill('SIGKILL');
+        await Promise.all([...workers.map((worker) => worker.exited), api?.exited]);
+        await db?.destroy();
+        await host?.close();
+        await vision?.close();
+        await schema?.drop();
+        if (redisUrl) expect(await dropRedisPrefix(redisUrl, prefix)).toBe(0);
+      });
+
+      it('finishes a job after kill -9 of one worker: every item once, charged once, no open reservation', async () => {
+        const email = `jobs-${randomUUID().slice(0, 8)}@example.com`;
+        const registered = await call(api.url, 'POST', '/api/auth/register', {
+          body: { firstName: 'Grace', lastName: 'Hopper', email, password: 'Correct-Horse-9' },
+        });
+        const { token } = registered.body;
+        const userId = registered.body.user.userId as string;
+        await db.updateTable('users').set({ plan: 'pro' }).where('id', '=', userId).execute();
+        const urls: string[] = [];
+        for (let i = 0; i < 60; i += 1) {
+          host.set(`/w-${i}.png`, { body: await distinctPng(16), contentType: 'image/png' });
+          urls.push(`${host.url}/w-${i}.png`);
+        }
+        const created = await call(api.url, 'POST', '/api/v1/jobs', {
+          token,
+          body: { items: urls.map((imageUrl) => ({ imageUrl })) },
+        });
+        expect(created.status).toBe(202);
+        const id = created.body.id as string;
+        const job = async () => (await call(api.url, 'GET', `/api/v1/jobs/${id}`, { token })).body;
+
+        // In the middle of the job, while both workers hold items.
+        let owners: Array<{ lease_owner: string | null }> = [];
+        for (let deadline = Date.now() + 30_000; ; ) {
+          owners = await db
+            .selectFrom('job_items')
+            .select('lease_owner')
+            .distinct()
+            .where('job_id', '=', id)
+            .where('lease_owner', 'is not', null)
+            .execute();
+          if (owners.length === 2 && (await job()).counts.succeeded >= 12) break;
+          if (Date.now() > deadline) throw new Error(`the workers did not both start: ${JSON.stringify(await job())}`);
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+        workers[1]!.kill('SIGKILL');
+        await workers[1]!.exited;
+
+        let finished;
+        for (let deadline = Date.now() + 60_000; (finished = await job()).status !== 'completed';) {
+          if (Date.now() > deadline) throw new Error(`job still ${JSON.stringify(finished)}`);
+          await new Promise((resolve) => setTimeout(resolve, 200));
+        }
+        expect(finished.counts).toEqual({ total: 60, succeeded: 60, failed: 0, pending: 0, cancelled: 0 });
+        expect(vision.maxConcurrent).toBeLessThanOrEqual(mode.maxModelCalls);
+        // Every result is there, once.
+        const results = await call(api.url, 'GET', `/api/v1/jobs/${id}/results?limit=100`, { token });
+        expect(results.body.items).toHaveLength(60);
+        expect(new Set(results.body.items.map((item: { id: string }) => item.id)).size).toBe(60);
+        for (const item of results.body.items)
+          expect(item).toMatchObject({
+            status: 'succeeded',
+            result: { altText: expect.stringMatching(/^Fake/) },
+          });
+        const [quota, events] = await Promise.all([
+          db
+            .selectFrom('quota_counters')
+            .select(sql<number>`coalesce(sum(used), 0)`.as('used'))
+            .where('user_id', '=', userId)
+            .where('window', '=', 'day')
+            .executeTakeFirst(),
+          db
+            .selectFrom('usage_events')
+            .select(sql<number>`coalesce(sum(images), 0)`.as('images'))
+            .where('user_id', '=', userId)
+            .where('outcome', '=', 'success')
+            .executeTakeFirst(),
+        ]);
+        expect(Number(events?.images)).toBe(60);
+        // The dead worker's admitted-but-unsettled units are released by reconciliation, within seconds.
+        for (let deadline = Date.now() + 30_000; ;) {
+          const open = await db
+            .selectFrom('quota_reservations')
+            .select(sql<number>`count(*)`.as('n'))
+            .where('user_id', '=', userId)
+            .executeTakeFirst();
+          const used = await db
+            .selectFrom('quota_counters')
+            .select(sql<number>`coalesce(sum(used), 0)`.as('used'))
+            .where('user_id', '=', userId)
+            .where('window', '=', 'day')
+            .executeTakeFirst();
+          if (Number(open?.n) === 0 && Number(used?.used) === 60) break;
+          if (Date.now() > deadline)
+            throw new Error(`open reservations ${open?.n}, charged ${used?.used} (was ${quota?.used})`);
+          await new Promise((resolve) => setTimeout(resolve, 200));
+        }
+      }, 150_000);
+    },
+  );
+}

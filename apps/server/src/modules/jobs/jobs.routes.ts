@@ -1,0 +1,148 @@
+import multipart from '@fastify/multipart';
+import {
+  createJobRequestSchema,
+  jobExportQuerySchema,
+  jobListQuerySchema,
+  jobListResponseSchema,
+  jobItemSchema,
+  jobOptionsSchema,
+  jobResultsQuerySchema,
+  jobResultsResponseSchema,
+  jobSchema,
+  reviewRequestSchema,
+} from '@altwise/shared';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AuthGuards } from '../../platform/caller';
+import { callerOf } from '../../platform/caller';
+import { AppError, parseOrThrow } from '../../platform/errors';
+import type { Idempotency } from '../../platform/idempotency';
+import { readUpload } from '../../platform/multipart-upload';
+import type { ParsedRows } from './job-input';
+import { rowsFromCsv, rowsFromItems } from './job-input';
+import type { JobOptions, JobsService } from './jobs.service';
+
+/** A 10,000-item JSON body or CSV, with long URLs and contexts, fits; nothing near memory trouble. */
+export const JOB_BODY_LIMIT = 16 * 1024 * 1024;
+
+const idParams = z.object({ id: z.string().max(100) });
+const idempotencyHeader = z.object({
+  'idempotency-key': z.string().optional().describe('Makes a retry safe (Stripe semantics, 24 hours): the same key and request return the first answer and create nothing.'),
+});
+
+type CreateBody = z.output<typeof createJobRequestSchema>;
+
+/** JSON `{ items, …options }`, or a multipart form with a CSV `file` and the options as fields. */
+async function jobInput(request: FastifyRequest, body: CreateBody | null | undefined): Promise<{ parsed: ParsedRows; options: JobOptions; fingerprint: unknown }> {
+  if (request.isMultipart()) {
+    const upload = await readUpload(request);
+    const fields = Object.fromEntries(Object.entries(upload.fields).filter(([, value]) => value.trim() !== ''));
+    const options = parseOrThrow(jobOptionsSchema, fields);
+    const text = upload.bytes.toString('utf8');
+    return { parsed: rowsFromCsv(text), options, fingerprint: { csv: text, ...options } };
+  }
+  if (!body) throw AppError.badRequest('Send JSON with items, or a multipart form with a CSV file');
+  const { items, ...options } = body;
+  return { parsed: rowsFromItems(items), options, fingerprint: body };
+}
+
+export const jobsRoutes: FastifyPluginAsyncZod<{ jobs: JobsService; guards: AuthGuards; idempotency: Idempotency }> = async (app, { jobs, guards, idempotency }) => {
+  await app.register(multipart, { limits: { fileSize: JOB_BODY_LIMIT, files: 1, fields: 10, fieldSize: 4 * 1024, parts: 12 } });
+  const secured = { onRequest: guards.requireCaller };
+  const security: Array<Record<string, string[]>> = [{ bearerAuth: [] }, { apiKey: [] }];
+  const tags = ['jobs'];
+
+  app.post(
+    '/api/v1/jobs',
+    {
+      ...secured,
+      bodyLimit: JOB_BODY_LIMIT,
+      config: {
+        documentedBodies: {
+          'application/json': createJobRequestSchema.describe('Up to 10,000 items { imageUrl, context?, id? } and the options'),
+          'multipart/form-data': jobOptionsSchema.extend({ file: z.file().describe('CSV with an image_url column; optional context and id; other columns are carried through') }),
+        },
+      },
+      schema: {
+        tags,
+        summary: 'Start a bulk job (paid plans): answers 202 at once; bad rows are reported in rowErrors',
+        consumes: ['application/json', 'multipart/form-data'],
+        security,
+        headers: idempotencyHeader,
+        body: createJobRequestSchema.nullish(),
+        response: { 202: jobSchema },
+      },
+    },
+    async (request, reply) => {
+      const caller = callerOf(request);
+      const input = await jobInput(request, request.body);
+      reply.status(202);
+      return idempotency.handle(request, reply, caller.userId, input.fingerprint, () => jobs.create(caller, input.parsed, input.options));
+    },
+  );
+
+  app.get(
+    '/api/v1/jobs',
+    { ...secured, schema: { tags, summary: "The account's jobs, newest first (cursor pagination)", security, querystring: jobListQuerySchema, response: { 200: jobListResponseSchema } } },
+    async (request) => jobs.list(callerOf(request).userId, request.query),
+  );
+
+  app.get(
+    '/api/v1/jobs/:id',
+    { ...secured, schema: { tags, summary: 'A job: status, counts, times, ETA, quota wait', security, params: idParams, response: { 200: jobSchema } } },
+    async (request) => jobs.get(callerOf(request).userId, request.params.id),
+  );
+
+  app.post(
+    '/api/v1/jobs/:id/cancel',
+    { ...secured, schema: { tags, summary: 'Cancel a job: pending items are neither processed nor charged', security, params: idParams, response: { 200: jobSchema } } },
+    async (request) => jobs.cancel(callerOf(request).userId, request.params.id),
+  );
+
+  app.get(
+    '/api/v1/jobs/:id/results',
+    {
+      ...secured,
+      schema: { tags, summary: "A job's items and results, in input order (cursor pagination, filters)", security, params: idParams, querystring: jobResultsQuerySchema, response: { 200: jobResultsResponseSchema } },
+    },
+    async (request) => jobs.results(callerOf(request).userId, request.params.id, request.query),
+  );
+
+  app.get(
+    '/api/v1/jobs/:id/results.csv',
+    {
+      ...secured,
+      schema: {
+        tags,
+        summary: 'The results as CSV (streamed): the input columns, then alt_text, long_description, is_decorative, wcag_compliant, issues, status, error',
+        security,
+        params: idParams,
+        querystring: jobExportQuerySchema,
+        produces: ['text/csv'],
+      },
+    },
+    async (request, reply) => {
+      const stream = await jobs.exportCsv(callerOf(request).userId, request.params.id, request.query.status);
+      reply.header('content-type', 'text/csv; charset=utf-8');
+      reply.header('content-disposition', `attachment; filename="job-${request.params.id}.csv"`);
+      return reply.send(stream);
+    },
+  );
+
+  app.patch(
+    '/api/v1/jobs/:id/results/:itemId',
+    {
+      ...secured,
+      schema: {
+        tags,
+        summary: 'Review a result: approve or reject, optionally with edited alt text (checked again)',
+        security,
+        params: idParams.extend({ itemId: z.string().max(20) }),
+        body: reviewRequestSchema,
+        response: { 200: jobItemSchema },
+      },
+    },
+    async (request) => jobs.review(callerOf(request).userId, request.params.id, request.params.itemId, request.body),
+  );
+};

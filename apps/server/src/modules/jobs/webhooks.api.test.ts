@@ -1,0 +1,181 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { webhookDeliveriesResponseSchema } from '@altwise/shared';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DATABASES } from '../../../test/support/test-server';
+import type { JobsTestEnv } from './jobs.test-support';
+import { startJobsEnv } from './jobs.test-support';
+import { verifySignature } from './webhook-signature';
+
+interface Received {
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+}
+
+/** A loopback webhook receiver: records every request, answers the queued statuses, then 200. */
+async function startReceiver() {
+  const received: Received[] = [];
+  const statuses: number[] = [];
+  const server = createServer((request, response) => {
+    let body = '';
+    request.on('data', (chunk) => (body += chunk));
+    request.on('end', () => {
+      received.push({ headers: request.headers, body });
+      response.statusCode = statuses.shift() ?? 200;
+      response.end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as AddressInfo).port;
+  return { received, statuses, hostPort: `127.0.0.1:${port}`, url: `http://127.0.0.1:${port}/hooks/altwise`, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
+for (const database of DATABASES) {
+  describe(`job webhooks (${database})`, () => {
+    let env: JobsTestEnv;
+    let receiver: Awaited<ReturnType<typeof startReceiver>>;
+    beforeAll(async () => {
+      receiver = await startReceiver();
+      env = await startJobsEnv(database, { allow: [receiver.hostPort], webhookRetryBaseMs: 300 });
+    });
+    afterAll(async () => {
+      await env.close();
+      await receiver.close();
+    });
+
+    it('shows the signing secret once, then only whether it exists', async () => {
+      const { token } = await env.proUser();
+      expect((await env.server.request('GET', '/api/v1/webhooks/secret', { token })).body).toEqual({ configured: false, createdAt: null, defaultUrl: null });
+      const created = await env.server.request('POST', '/api/v1/webhooks/secret', { token });
+      expect(created.status).toBe(201);
+      expect(created.body.secret).toMatch(/^whsec_[A-Za-z0-9]{40}$/);
+      const status = await env.server.request('GET', '/api/v1/webhooks/secret', { token });
+      expect(status.body).toEqual({ configured: true, createdAt: created.body.createdAt, defaultUrl: null });
+      const stored = await env.server.app.db.selectFrom('webhook_secrets').select('secret_ciphertext').executeTakeFirstOrThrow();
+      expect(stored.secret_ciphertext).not.toContain(created.body.secret.slice(6));
+    });
+
+    it('delivers job.completed signed over "t.body", retrying after a 500, every attempt recorded', async () => {
+      const { token } = await env.proUser();
+      const { body: secret } = await env.server.request('POST', '/api/v1/webhooks/secret', { token });
+      const urls = await env.hostImages(2);
+      receiver.received.length = 0;
+      receiver.statuses.push(500);
+      const { body, status } = await env.server.request('POST', '/api/v1/jobs', { token, body: { items: urls.map((imageUrl) => ({ imageUrl })), webhookUrl: receiver.url } });
+      expect(status).toBe(202);
+      expect(body.webhookUrl).toBe(receiver.url);
+      await env.waitFor(token, body.id);
+      const deadline = Date.now() + 10_000;
+      let completed: Received[] = [];
+      while ((completed = receiver.received.filter((request) => request.headers['altwise-event'] === 'job.completed')).length === 0 || receiver.received.length < 2) {
+        if (Date.now() > deadline) throw new Error(`received ${receiver.received.length}`);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      const delivered = completed.at(-1)!;
+      expect(verifySignature(secret.secret, delivered.body, delivered.headers['altwise-signature'] as string, Math.floor(Date.now() / 1000))).toBe(true);
+      expect(verifySignature('whsec_wrong', delivered.body, delivered.headers['altwise-signature'] as string, Math.floor(Date.now() / 1000))).toBe(false);
+      const payload = JSON.parse(delivered.body);
+      expect(payload).toMatchObject({ type: 'job.completed', data: { job: { id: body.id, status: 'completed', counts: { succeeded: 2 } } } });
+
+      const deliveries = await (async () => {
+        for (;;) {
+          const answer = webhookDeliveriesResponseSchema.parse((await env.server.request('GET', `/api/v1/jobs/${body.id}/webhooks`, { token })).body);
+          if (answer.items.every((item) => item.status !== 'pending')) return answer.items;
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+      })();
+      const statuses = deliveries.flatMap((delivery) => delivery.attempts.map((attempt) => attempt.status));
+      // The first attempt of all (whichever event) got the 500 and was retried.
+      expect(statuses.filter((code) => code === 500)).toHaveLength(1);
+      expect(deliveries.every((delivery) => delivery.status === 'delivered')).toBe(true);
+      const retried = deliveries.find((delivery) => delivery.attempts.length === 2)!;
+      expect(retried.attempts.map((attempt) => attempt.status)).toEqual([500, 200]);
+      expect(deliveries.map((delivery) => delivery.event)).toContain('job.completed');
+    });
+
+    it('records job.completed in the same transaction as the end of the job: no end without its webhook', async () => {
+      const { token } = await env.proUser();
+      await env.server.request('POST', '/api/v1/webhooks/secret', { token });
+      const urls = await env.hostImages(2);
+      const db = env.server.app.db;
+      // The database refuses to store job.completed: as if the process died between the two writes.
+      if (database === 'sqlite') {
+        await sql`create trigger refuse_completed before insert on webhook_deliveries when new.event = 'job.completed' begin select raise(abort, 'refused'); end`.execute(db);
+      } else {
+        await sql`create function refuse_completed() returns trigger language plpgsql as $$ begin if new.event = 'job.completed' then raise exception 'refused'; end if; return new; end $$`.execute(db);
+        await sql`create trigger refuse_completed before insert on webhook_deliveries for each row execute function refuse_completed()`.execute(db);
+      }
+      let id: string;
+      try {
+        const { body } = await env.server.request('POST', '/api/v1/jobs', { token, body: { items: urls.map((imageUrl) => ({ imageUrl })), webhookUrl: receiver.url } });
+        id = body.id;
+        await env.waitFor(token, id, (job) => job.counts.succeeded === 2);
+        // Several sweeps try to end the job; each attempt rolls back whole.
+        await new Promise((resolve) => setTimeout(resolve, 1_500));
+        expect((await env.server.request('GET', `/api/v1/jobs/${id}`, { token })).body.status).toBe('running');
+      } finally {
+        await sql`drop trigger refuse_completed${sql.raw(database === 'sqlite' ? '' : ' on webhook_deliveries')}`.execute(db);
+        if (database !== 'sqlite') await sql`drop function refuse_completed()`.execute(db);
+      }
+      // Once the webhook can be stored, the next sweep ends the job and stores its webhook, once.
+      expect(await env.waitFor(token, id, undefined, 20_000)).toMatchObject({ status: 'completed' });
+      const events = await db.selectFrom('webhook_deliveries').select('event').where('job_id', '=', id).where('event', '=', 'job.completed').execute();
+      expect(events).toHaveLength(1);
+    });
+
+    it('refuses a webhook URL the SSRF guard blocks, and one without a signing secret', async () => {
+      const { token } = await env.proUser();
+      const [url] = await env.hostImages(1);
+      const noSecret = await env.server.request('POST', '/api/v1/jobs', { token, body: { items: [{ imageUrl: url }], webhookUrl: receiver.url } });
+      expect(noSecret.status).toBe(400);
+      await env.server.request('POST', '/api/v1/webhooks/secret', { token });
+      for (const blocked of ['http://127.0.0.1:9/hook', 'http://169.254.169.254/latest/meta-data', 'http://[::1]/x', 'http://10.0.0.1/x']) {
+        const response = await env.server.request('POST', '/api/v1/jobs', { token, body: { items: [{ imageUrl: url }], webhookUrl: blocked } });
+        expect(response.status, blocked).toBe(400);
+        expect(response.body.error.code).toBe('url_not_allowed');
+      }
+      expect((await env.server.request('GET', '/api/v1/jobs', { token })).body.items).toEqual([]);
+    });
+
+    it('uses the account default webhook URL for jobs without one; it needs a secret and passes the SSRF guard', async () => {
+      const { token } = await env.proUser();
+      const [url] = await env.hostImages(1);
+      const setDefault = (value: string | null) => env.server.request('PUT', '/api/v1/webhooks/default', { token, body: { url: value } });
+      expect((await setDefault(receiver.url)).status).toBe(400);
+      await env.server.request('POST', '/api/v1/webhooks/secret', { token });
+      const blocked = await setDefault('http://169.254.169.254/latest/meta-data');
+      expect(blocked.status).toBe(400);
+      expect(blocked.body.error.code).toBe('url_not_allowed');
+      expect((await setDefault('not a url')).status).toBe(400);
+      const saved = await setDefault(receiver.url);
+      expect(saved.status).toBe(200);
+      expect(saved.body).toMatchObject({ configured: true, defaultUrl: receiver.url });
+      expect((await env.server.request('GET', '/api/v1/webhooks/secret', { token })).body.defaultUrl).toBe(receiver.url);
+      // Another account's jobs are not affected.
+      const other = await env.proUser();
+      const theirs = await env.server.request('POST', '/api/v1/jobs', { token: other.token, body: { items: [{ imageUrl: url }] } });
+      expect(theirs.body.webhookUrl).toBeNull();
+
+      const { body } = await env.server.request('POST', '/api/v1/jobs', { token, body: { items: [{ imageUrl: url }] } });
+      expect(body.webhookUrl).toBe(receiver.url);
+      await env.waitFor(token, body.id);
+      for (const deadline = Date.now() + 10_000; !receiver.received.some((request) => JSON.parse(request.body).data.job.id === body.id && request.headers['altwise-event'] === 'job.completed'); ) {
+        if (Date.now() > deadline) throw new Error('job.completed never reached the default URL');
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      // Cleared: the next job notifies nobody.
+      expect((await setDefault(null)).body.defaultUrl).toBeNull();
+      const quiet = await env.server.request('POST', '/api/v1/jobs', { token, body: { items: [{ imageUrl: url }] } });
+      expect(quiet.body.webhookUrl).toBeNull();
+    });
+
+    it("answers 404 for another account's deliveries", async () => {
+      const owner = await env.proUser();
+      const other = await env.proUser();
+      const [url] = await env.hostImages(1);
+      const { body } = await env.server.request('POST', '/api/v1/jobs', { token: owner.token, body: { items: [{ imageUrl: url }] } });
+      expect((await env.server.request('GET', `/api/v1/jobs/${body.id}/webhooks`, { token: other.token })).status).toBe(404);
+    });
+  });
+}

@@ -1,0 +1,80 @@
+import type { Kysely } from 'kysely';
+import type { Executor } from '../../db/executor';
+import type { Database, WebhookDeliveriesTable } from '../../db/schema';
+
+export type DeliveryRow = WebhookDeliveriesTable;
+
+/** How long a delivery taken by an instance is hidden from the others (its attempt's deadline and more). */
+const CLAIM_HOLD_MS = 60_000;
+
+export function createWebhooksRepository(db: Kysely<Database>) {
+  return {
+    secretOf(userId: string) {
+      return db.selectFrom('webhook_secrets').selectAll().where('user_id', '=', userId).executeTakeFirst();
+    },
+
+    async saveSecret(userId: string, ciphertext: string, at: number): Promise<void> {
+      await db
+        .insertInto('webhook_secrets')
+        .values({ user_id: userId, secret_ciphertext: ciphertext, created_at: at, default_url: null })
+        .onConflict((oc) => oc.column('user_id').doUpdateSet({ secret_ciphertext: ciphertext, created_at: at }))
+        .execute();
+    },
+
+    /** False when the account has no signing secret (no row to keep the URL on). */
+    async setDefaultUrl(userId: string, url: string | null): Promise<boolean> {
+      const result = await db.updateTable('webhook_secrets').set({ default_url: url }).where('user_id', '=', userId).executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    async insert(row: DeliveryRow, executor: Executor = db): Promise<void> {
+      await executor.insertInto('webhook_deliveries').values(row).execute();
+    },
+
+    /**
+     * Takes due deliveries: their next attempt is pushed CLAIM_HOLD_MS ahead by a guarded UPDATE, so
+     * no other instance takes them meanwhile, and a killed instance's are due again after it.
+     */
+    async claimDue(now: number, limit: number): Promise<DeliveryRow[]> {
+      const due = await db.selectFrom('webhook_deliveries').selectAll().where('status', '=', 'pending').where('next_attempt_at', '<=', now).orderBy('next_attempt_at').limit(limit).execute();
+      const taken: DeliveryRow[] = [];
+      for (const row of due) {
+        const result = await db
+          .updateTable('webhook_deliveries')
+          .set({ next_attempt_at: now + CLAIM_HOLD_MS })
+          .where('id', '=', row.id)
+          .where('status', '=', 'pending')
+          .where('next_attempt_at', '=', row.next_attempt_at)
+          .executeTakeFirst();
+        if (Number(result.numUpdatedRows) === 1) taken.push(row);
+      }
+      return taken;
+    },
+
+    async recordAttempt(id: string, update: { status: string; attempts: number; attemptsLog: string; nextAttemptAt: number; finishedAt: number | null }): Promise<void> {
+      await db
+        .updateTable('webhook_deliveries')
+        .set({ status: update.status, attempts: update.attempts, attempts_log: update.attemptsLog, next_attempt_at: update.nextAttemptAt, finished_at: update.finishedAt })
+        .where('id', '=', id)
+        .execute();
+    },
+
+    ofJob(jobId: string) {
+      return db.selectFrom('webhook_deliveries').selectAll().where('job_id', '=', jobId).orderBy('created_at').orderBy('id').limit(500).execute();
+    },
+
+    /** Claims the right to send a progress event: at most one per job per interval, across instances. */
+    async takeProgressSlot(jobId: string, now: number, intervalMs: number): Promise<boolean> {
+      const result = await db
+        .updateTable('jobs')
+        .set({ progress_sent_at: now })
+        .where('id', '=', jobId)
+        .where('webhook_url', 'is not', null)
+        .where((eb) => eb.or([eb('progress_sent_at', 'is', null), eb('progress_sent_at', '<=', now - intervalMs)]))
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+  };
+}
+
+export type WebhooksRepository = ReturnType<typeof createWebhooksRepository>;

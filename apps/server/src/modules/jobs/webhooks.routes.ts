@@ -1,0 +1,52 @@
+import { webhookDefaultUpdateSchema, webhookDeliveriesResponseSchema, webhookSecretSchema, webhookSecretStatusSchema } from '@altwise/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AuthGuards } from '../../platform/caller';
+import { callerOf } from '../../platform/caller';
+import type { JobsService } from './jobs.service';
+import type { WebhooksService } from './webhooks.service';
+
+export const webhooksRoutes: FastifyPluginAsyncZod<{ webhooks: WebhooksService; jobs: JobsService; guards: AuthGuards }> = async (app, { webhooks, jobs, guards }) => {
+  const secured = { onRequest: guards.requireCaller };
+  const security: Array<Record<string, string[]>> = [{ bearerAuth: [] }, { apiKey: [] }];
+  const tags = ['jobs'];
+
+  app.post(
+    '/api/v1/webhooks/secret',
+    {
+      ...secured,
+      schema: { tags, summary: 'Create or rotate the webhook signing secret (shown once; the old one stops signing at once)', security, response: { 201: webhookSecretSchema } },
+    },
+    async (request, reply) => reply.status(201).send(await webhooks.rotateSecret(callerOf(request).userId)),
+  );
+
+  app.get(
+    '/api/v1/webhooks/secret',
+    { ...secured, schema: { tags, summary: 'Whether a signing secret exists (never the secret itself)', security, response: { 200: webhookSecretStatusSchema } } },
+    async (request) => webhooks.secretStatus(callerOf(request).userId),
+  );
+
+  app.put(
+    '/api/v1/webhooks/default',
+    {
+      ...secured,
+      schema: {
+        tags,
+        summary: 'Set (or clear with null) the default webhook URL of jobs created without one; needs a signing secret, and passes the SSRF guard',
+        security,
+        body: webhookDefaultUpdateSchema,
+        response: { 200: webhookSecretStatusSchema },
+      },
+    },
+    async (request) => webhooks.setDefaultUrl(callerOf(request).userId, request.body.url),
+  );
+
+  app.get(
+    '/api/v1/jobs/:id/webhooks',
+    {
+      ...secured,
+      schema: { tags, summary: "A job's webhook deliveries and every attempt (status, duration)", security, params: z.object({ id: z.string().max(100) }), response: { 200: webhookDeliveriesResponseSchema } },
+    },
+    async (request) => ({ items: await webhooks.deliveriesOf(await jobs.ownedJobId(callerOf(request).userId, request.params.id)) }),
+  );
+};

@@ -1,0 +1,152 @@
+import { performance } from 'node:perf_hooks';
+import { randomUUID } from 'node:crypto';
+import { checkOutboundUrl, isEngineError, postGuarded } from '@altwise/engine';
+import type { Job } from '@altwise/shared';
+import type { Executor } from '../../db/executor';
+import type { AppContext } from '../../platform/context';
+import { decrypt, encrypt, randomBase62 } from '../../platform/crypto';
+import { AppError } from '../../platform/errors';
+import { SIGNATURE_HEADER, signatureHeader } from './webhook-signature';
+import type { DeliveryRow, WebhooksRepository } from './webhooks.repository';
+
+export type WebhookEvent = 'job.progress' | 'job.completed' | 'job.failed';
+
+/** Deliveries are retried with exponential backoff for this long after the event, then given up. */
+export const DELIVERY_WINDOW_MS = 24 * 60 * 60 * 1000;
+export const PROGRESS_EVERY_MS = 10_000;
+const MAX_BACKOFF_MS = 2 * 60 * 60 * 1000;
+const ATTEMPT_TIMEOUT_MS = 10_000;
+
+export interface DeliveryAttempt {
+  at: string;
+  status: number | null;
+  durationMs: number;
+  error?: string;
+}
+
+/**
+ * Signed webhooks for jobs: a per-account signing secret (AES-GCM at rest, shown once), events
+ * stored as deliveries and sent by whichever instance sweeps them, each attempt recorded. URLs
+ * go through the engine's SSRF guard when the job is created and again at every attempt.
+ */
+export function createWebhooksService(deps: {
+  ctx: Pick<AppContext, 'now' | 'keys'>;
+  repository: WebhooksRepository;
+  allow: readonly string[];
+  /** The first retry's delay; doubled each attempt up to 2 hours (tests shorten it). */
+  retryBaseMs: number;
+}) {
+  const { ctx, repository } = deps;
+
+  async function attempt(row: DeliveryRow): Promise<void> {
+    const secretRow = await repository.secretOf(row.user_id);
+    const started = performance.now();
+    const log = JSON.parse(row.attempts_log) as DeliveryAttempt[];
+    let status: number | null = null;
+    let error: string | undefined;
+    if (!secretRow) error = 'No signing secret';
+    else {
+      const secret = decrypt(ctx.keys.encryption, secretRow.secret_ciphertext);
+      const at = ctx.now();
+      try {
+        ({ status } = await postGuarded(row.url, {
+          body: row.payload,
+          headers: { 'content-type': 'application/json', [SIGNATURE_HEADER]: signatureHeader(secret, row.payload, Math.floor(at / 1000)), 'altwise-event': row.event, 'altwise-delivery': row.id, 'user-agent': 'Altwise-Webhooks/1' },
+          allow: deps.allow,
+          timeoutMs: ATTEMPT_TIMEOUT_MS,
+        }));
+      } catch (caught) {
+        error = isEngineError(caught) ? caught.message : 'The webhook URL could not be reached';
+      }
+    }
+    const now = ctx.now();
+    const attempts = Number(row.attempts) + 1;
+    log.push({ at: new Date(now).toISOString(), status, durationMs: Math.round(performance.now() - started), ...(error ? { error } : {}) });
+    const delivered = status !== null && status >= 200 && status < 300;
+    const next = now + Math.min(deps.retryBaseMs * 2 ** (attempts - 1), MAX_BACKOFF_MS);
+    const givenUp = !delivered && next > Number(row.created_at) + DELIVERY_WINDOW_MS;
+    await repository.recordAttempt(row.id, {
+      status: delivered ? 'delivered' : givenUp ? 'failed' : 'pending',
+      attempts,
+      attemptsLog: JSON.stringify(log),
+      nextAttemptAt: delivered || givenUp ? now : next,
+      finishedAt: delivered || givenUp ? now : null,
+    });
+  }
+
+  const service = {
+    /** A new signing secret (replacing any old one at once); the only time it is shown. */
+    async rotateSecret(userId: string): Promise<{ secret: string; createdAt: string }> {
+      const secret = `whsec_${randomBase62(40)}`;
+      const at = ctx.now();
+      await repository.saveSecret(userId, encrypt(ctx.keys.encryption, secret), at);
+      return { secret, createdAt: new Date(at).toISOString() };
+    },
+
+    async secretStatus(userId: string): Promise<{ configured: boolean; createdAt: string | null; defaultUrl: string | null }> {
+      const row = await repository.secretOf(userId);
+      return { configured: Boolean(row), createdAt: row ? new Date(Number(row.created_at)).toISOString() : null, defaultUrl: row?.default_url ?? null };
+    },
+
+    /** The URL used by jobs without one of their own: checked like a job's (secret, SSRF guard); null clears it. */
+    async setDefaultUrl(userId: string, url: string | null) {
+      if (url) await service.validateTarget(userId, url);
+      // A URL needs the secret's row (checked above); clearing without one has nothing to clear.
+      await repository.setDefaultUrl(userId, url);
+      return service.secretStatus(userId);
+    },
+
+    /** The account's default webhook URL, if any (a job created without one uses it). */
+    async defaultUrl(userId: string): Promise<string | null> {
+      return (await repository.secretOf(userId))?.default_url ?? null;
+    },
+
+    /** At job creation: a webhook needs a signing secret and a URL the SSRF guard allows. */
+    async validateTarget(userId: string, url: string): Promise<void> {
+      if (!(await repository.secretOf(userId))) {
+        throw new AppError('validation_failed', 'Create a webhook signing secret first (POST /api/v1/webhooks/secret)', 400, [{ field: 'webhookUrl', message: 'No signing secret' }]);
+      }
+      try {
+        await checkOutboundUrl(url, { allow: deps.allow });
+      } catch (error) {
+        if (isEngineError(error) && error.code === 'url_not_allowed') {
+          throw new AppError('url_not_allowed', 'The webhook URL points to an address that is not allowed', 400, [{ field: 'webhookUrl', message: 'Not allowed' }]);
+        }
+        throw new AppError('validation_failed', 'The webhook URL could not be resolved', 400, [{ field: 'webhookUrl', message: 'Unreachable' }]);
+      }
+    },
+
+    /** Stores an event for delivery; in `executor`'s transaction when given (a job's end). */
+    async enqueue(job: { id: string; userId: string; webhookUrl: string }, event: WebhookEvent, data: Job, executor?: Executor): Promise<void> {
+      const id = randomUUID();
+      const at = ctx.now();
+      const payload = JSON.stringify({ id, type: event, createdAt: new Date(at).toISOString(), data: { job: data } });
+      await repository.insert({ id, user_id: job.userId, job_id: job.id, event, url: job.webhookUrl, payload, status: 'pending', attempts: 0, attempts_log: '[]', next_attempt_at: at, created_at: at, finished_at: null }, executor);
+    },
+
+    takeProgressSlot: (jobId: string) => repository.takeProgressSlot(jobId, ctx.now(), PROGRESS_EVERY_MS),
+
+    /** Sends what is due (the dispatcher's sweep calls it). */
+    async deliverDue(limit = 20): Promise<number> {
+      const due = await repository.claimDue(ctx.now(), limit);
+      await Promise.all(due.map((row) => attempt(row)));
+      return due.length;
+    },
+
+    async deliveriesOf(jobId: string) {
+      const rows = await repository.ofJob(jobId);
+      return rows.map((row) => ({
+        id: row.id,
+        event: row.event as WebhookEvent,
+        url: row.url,
+        status: row.status as 'pending' | 'delivered' | 'failed',
+        attempts: JSON.parse(row.attempts_log) as DeliveryAttempt[],
+        createdAt: new Date(Number(row.created_at)).toISOString(),
+        nextAttemptAt: row.status === 'pending' ? new Date(Number(row.next_attempt_at)).toISOString() : null,
+      }));
+    },
+  };
+  return service;
+}
+
+export type WebhooksService = ReturnType<typeof createWebhooksService>;

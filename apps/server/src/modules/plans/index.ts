@@ -1,0 +1,2 @@
+// The plans module's public face: the plan catalogue over HTTP.
+export { plansRoutes } from './plans.routes';

@@ -1,0 +1,8 @@
+// The usage module's public face: quotas (admission and headers) and usage statistics.
+export { createMeteringService } from './metering.service';
+export type { MeteringService, Reservation, UnitOutcome, UnitSettlement } from './metering.service';
+export { createQuotaService } from './quota.service';
+export type { AccountQuotaService } from './quota.service';
+export { usageRoutes } from './usage.routes';
+export { createUsageService } from './usage.service';
+export type { UsageService } from './usage.service';

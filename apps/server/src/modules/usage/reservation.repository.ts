@@ -1,0 +1,59 @@
+import type { Kysely, Selectable } from 'kysely';
+import { sql } from 'kysely';
+import type { Executor } from '../../db/executor';
+import type { Database, QuotaReservationsTable } from '../../db/schema';
+
+export type ReservationRow = Selectable<QuotaReservationsTable>;
+
+/** quota_reservations: units charged and not yet settled. Owned by the usage module. */
+export function createReservationRepository(db: Kysely<Database>) {
+  return {
+    /**
+     * Takes `units` off a reservation (`all`: every unit it was made with) and deletes it when none
+     * are left. Returns false when the
+     * reservation is gone: it was released (refunded) as belonging to a dead instance.
+     */
+    async take(trx: Executor, id: string, units: number, all: boolean): Promise<boolean> {
+      // Settling a whole reservation at once (every single request) is one statement.
+      if (all) return (await trx.deleteFrom('quota_reservations').where('id', '=', id).returning('id').executeTakeFirst()) !== undefined;
+      const row = await trx
+        .updateTable('quota_reservations')
+        .set({ units: sql<number>`units - ${units}` })
+        .where('id', '=', id)
+        .returning('units')
+        .executeTakeFirst();
+      if (!row) return false;
+      if (Number(row.units) <= 0) await trx.deleteFrom('quota_reservations').where('id', '=', id).execute();
+      return true;
+    },
+
+    /** Deletes a reservation and returns what it still held; only one releaser can win it. */
+    async remove(trx: Executor, id: string): Promise<ReservationRow | undefined> {
+      return trx.deleteFrom('quota_reservations').where('id', '=', id).returningAll().executeTakeFirst();
+    },
+
+    /**
+     * Reservations nobody will settle: those of instances that are not alive (no heartbeat since
+     * `aliveSince`, or no instance row at all), and this instance's own that it no longer tracks.
+     */
+    async abandoned(instanceId: string, aliveSince: number, tracked: ReadonlySet<string>): Promise<string[]> {
+      const rows = await db
+        .selectFrom('quota_reservations')
+        .select(['id', 'instance_id'])
+        .where((eb) =>
+          eb.or([
+            eb('instance_id', '=', instanceId),
+            eb('instance_id', 'not in', eb.selectFrom('instances').select('id').where('heartbeat_at', '>=', aliveSince)),
+          ]),
+        )
+        .limit(1_000)
+        .execute();
+      return rows.filter((row) => row.instance_id !== instanceId || !tracked.has(row.id)).map((row) => row.id);
+    },
+
+    async ofInstance(instanceId: string): Promise<string[]> {
+      const rows = await db.selectFrom('quota_reservations').select('id').where('instance_id', '=', instanceId).execute();
+      return rows.map((row) => row.id);
+    },
+  };
+}

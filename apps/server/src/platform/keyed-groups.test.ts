@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { createKeyedGroups } from './keyed-groups';
+
+function deferred() {
+  let release!: () => void;
+  const promise = new Promise<void>((resolve) => (release = resolve));
+  return { promise, release };
+}
+
+describe('keyed groups', () => {
+  it('runs a lone call alone, and gathers the calls that arrive meanwhile into the next group, in order', async () => {
+    const gate = deferred();
+    const groups: string[][] = [];
+    const keyed = createKeyedGroups<string, string>(async (key, items) => {
+      groups.push([key, ...items]);
+      if (groups.length === 1) await gate.promise;
+      return items.map((item) => item.toUpperCase());
+    });
+    const first = keyed.submit('a', 'x');
+    const queued = ['y', 'z', 'w'].map((item) => keyed.submit('a', item));
+    const other = keyed.submit('b', 'q');
+    // Another key is not held up by the first key's running group.
+    expect(await other).toBe('Q');
+    gate.release();
+    expect(await first).toBe('X');
+    expect(await Promise.all(queued)).toEqual(['Y', 'Z', 'W']);
+    expect(groups).toEqual([['a', 'x'], ['b', 'q'], ['a', 'y', 'z', 'w']]);
+  });
+
+  it('rejects every call of a failed group, and the next group still runs', async () => {
+    let calls = 0;
+    const keyed = createKeyedGroups<number, number>(async (_key, items) => {
+      calls += 1;
+      if (calls === 1) throw new Error('database unavailable');
+      return items.map((item) => item * 2);
+    });
+    const failed = keyed.submit('a', 1);
+    const next = keyed.submit('a', 2);
+    await expect(failed).rejects.toThrow('database unavailable');
+    expect(await next).toBe(4);
+  });
+
+  it('caps a group at maxGroup calls', async () => {
+    const gate = deferred();
+    const sizes: number[] = [];
+    const keyed = createKeyedGroups<number, number>(
+      async (_key, items) => {
+        sizes.push(items.length);
+        if (sizes.length === 1) await gate.promise;
+        return items;
+      },
+      { maxGroup: 2 },
+    );
+    const all = [1, 2, 3, 4, 5, 6].map((item) => keyed.submit('a', item));
+    gate.release();
+    expect(await Promise.all(all)).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(sizes).toEqual([1, 2, 2, 1]);
+  });
+});

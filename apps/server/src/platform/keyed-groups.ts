@@ -1,0 +1,61 @@
+/**
+ * Runs work per key one group at a time, and gathers the calls that arrive meanwhile into the
+ * next group. A lone call runs at once, alone; calls that queue behind a running group run
+ * together, in arrival order, in one `runGroup` (one transaction instead of one each). Keys are
+ * independent: a busy key never delays another.
+ */
+export interface KeyedGroups<T, R> {
+  /** Resolves with this item's result, or rejects with the group's error. */
+  submit(key: string, item: T): Promise<R>;
+}
+
+interface Waiting<T, R> {
+  item: T;
+  resolve: (result: R) => void;
+  reject: (error: unknown) => void;
+}
+
+export function createKeyedGroups<T, R>(
+  /** Returns one result per item, in the items' order. */
+  runGroup: (key: string, items: T[]) => Promise<R[]>,
+  options: { maxGroup?: number } = {},
+): KeyedGroups<T, R> {
+  const maxGroup = options.maxGroup ?? 200;
+  // A key is present while a group of it runs; its array holds the calls waiting for the next one.
+  const queues = new Map<string, Array<Waiting<T, R>>>();
+
+  async function runFrom(key: string, group: Array<Waiting<T, R>>): Promise<void> {
+    for (;;) {
+      try {
+        const results = await runGroup(
+          key,
+          group.map((entry) => entry.item),
+        );
+        group.forEach((entry, index) => entry.resolve(results[index]!));
+      } catch (error) {
+        for (const entry of group) entry.reject(error);
+      }
+      const waiting = queues.get(key)!;
+      if (waiting.length === 0) {
+        queues.delete(key);
+        return;
+      }
+      group = waiting.splice(0, maxGroup);
+    }
+  }
+
+  return {
+    submit(key, item) {
+      return new Promise<R>((resolve, reject) => {
+        const entry = { item, resolve, reject };
+        const waiting = queues.get(key);
+        if (waiting) {
+          waiting.push(entry);
+          return;
+        }
+        queues.set(key, []);
+        void runFrom(key, [entry]);
+      });
+    },
+  };
+}

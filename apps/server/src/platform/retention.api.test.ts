@@ -1,0 +1,55 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DAY_MS } from '@altwise/shared';
+import { DATABASES, registerUser, startTestServer } from '../../test/support/test-server';
+import type { TestServer } from '../../test/support/test-server';
+
+
+for (const database of DATABASES) {
+  describe(`retention sweep (${database})`, () => {
+    let server: TestServer;
+    const now = Date.parse('2031-06-01T12:00:00.000Z');
+    beforeAll(async () => {
+      server = await startTestServer(database, { RETENTION_DAYS: '400', CACHE_TTL_DAYS: '30' }, { now: () => now });
+    });
+    afterAll(() => server.close());
+
+    it('deletes what is past its time and keeps the rest, rollups included', async () => {
+      const { user } = await registerUser(server);
+      const db = server.app.db;
+      const old = now - 401 * DAY_MS;
+      const recent = now - DAY_MS;
+      const event = (at: number) => ({ user_id: user.userId, api_key_id: null, endpoint: 'POST /api/v1/images', outcome: 'success', images: 1, processing_ms: 5, cached: 0, created_at: at });
+      await db.insertInto('usage_events').values([event(old), event(recent)]).execute();
+      await db.insertInto('usage_rollups').values({ user_id: user.userId, bucket_start: old, api_key_id: '', outcome: 'success', requests: 1, images: 1, processing_ms: 5 }).execute();
+      const generation = (id: string, at: number) => ({
+        id, user_id: user.userId, api_key_id: null, source: 'https://example.com/a.png', alt_text: 'A cat', long_description: null, is_decorative: 0,
+        contains_text: 0, text_in_image: null, wcag_compliant: 1, issues: '[]', provider: 'offline', model: 'offline', cached: 0, processing_ms: 1, created_at: at, request_ref: null,
+      });
+      await db.insertInto('generations').values([generation('old-gen', old), generation('new-gen', recent)]).execute();
+      await db.insertInto('alt_text_cache').values([
+        { cache_key: 'unused', result: '{}', created_at: now - 60 * DAY_MS, used_at: now - 31 * DAY_MS },
+        { cache_key: 'never-read', result: '{}', created_at: now - 31 * DAY_MS, used_at: null },
+        { cache_key: 'read-lately', result: '{}', created_at: now - 60 * DAY_MS, used_at: now - 2 * DAY_MS },
+      ]).execute();
+      await db.insertInto('rate_limits').values([{ key: 'old', window_start: now - 2 * DAY_MS, count: 3 }, { key: 'now', window_start: now - 60_000, count: 1 }]).execute();
+      const key = (id: string, at: number) => ({ user_id: user.userId, key: id, id, request_hash: 'h', state: 'done', instance_id: 'x', response_status: 200, response_headers: '{}', response_body: '{}', created_at: at });
+      await db.insertInto('idempotency_keys').values([key('stale', now - DAY_MS - 1), key('fresh', now - 60_000)]).execute();
+
+      expect(await server.app.lifecycle.sweep()).toBe(true);
+
+      const ids = async (table: 'alt_text_cache' | 'rate_limits' | 'idempotency_keys' | 'generations') => {
+        const column = table === 'alt_text_cache' ? 'cache_key' : table === 'rate_limits' ? 'key' : 'id';
+        return (await db.selectFrom(table).select(`${column} as id` as never).execute()).map((row) => (row as { id: string }).id).sort();
+      };
+      expect(await ids('alt_text_cache')).toEqual(['read-lately']);
+      // Only this test's windows (registration throttles of the suite live in the same table).
+      expect((await ids('rate_limits')).filter((id) => id === 'old' || id === 'now')).toEqual(['now']);
+      expect(await ids('idempotency_keys')).toEqual(['fresh']);
+      expect(await ids('generations')).toEqual(['new-gen']);
+      const events = await db.selectFrom('usage_events').select('created_at').where('user_id', '=', user.userId).execute();
+      expect(events.map((row) => Number(row.created_at))).toEqual([recent]);
+      const rollups = await db.selectFrom('usage_rollups').select('bucket_start').where('user_id', '=', user.userId).execute();
+      expect(rollups).toHaveLength(1);
+    });
+  });
+}

@@ -1,0 +1,56 @@
+import { sql } from 'kysely';
+import { DAY_MS } from '@altwise/shared';
+import type { Executor } from '../db/executor';
+import type { AppContext } from './context';
+
+// Any constant both dialects agree on: the PostgreSQL advisory lock of the retention sweep.
+const RETENTION_LOCK = 7_301_144;
+
+/** One module's part of the sweep: deletes what it no longer keeps, on the sweep's transaction. */
+export interface RetentionTask {
+  name: string;
+  run(trx: Executor, cutoffs: RetentionCutoffs): Promise<void>;
+}
+
+export interface RetentionCutoffs {
+  now: number;
+  /** Raw usage events and history older than RETENTION_DAYS. */
+  records: number;
+  /** Cache entries unread since CACHE_TTL_DAYS. */
+  cache: number;
+  /** Throttle windows: every one is shorter than a day. */
+  windows: number;
+}
+
+/**
+ * The periodic sweep, on one instance at a time: on PostgreSQL whoever takes the transaction-level
+ * advisory lock runs it and the others skip; SQLite has a single writer anyway.
+ */
+export function createRetention(ctx: Pick<AppContext, 'db' | 'dialect' | 'now' | 'config'>, tasks: RetentionTask[] = []) {
+  return {
+    add(task: RetentionTask): void {
+      tasks.push(task);
+    },
+
+    /** Returns false when another instance holds the sweep. */
+    async run(): Promise<boolean> {
+      const now = ctx.now();
+      const cutoffs: RetentionCutoffs = {
+        now,
+        records: now - ctx.config.retention.retentionDays * DAY_MS,
+        cache: now - ctx.config.retention.cacheTtlDays * DAY_MS,
+        windows: now - DAY_MS,
+      };
+      return ctx.db.transaction().execute(async (trx) => {
+        if (ctx.dialect === 'postgres') {
+          const { rows } = await sql<{ locked: boolean }>`select pg_try_advisory_xact_lock(${sql.lit(RETENTION_LOCK)}) as locked`.execute(trx);
+          if (!rows[0]?.locked) return false;
+        }
+        for (const task of tasks) await task.run(trx, cutoffs);
+        return true;
+      });
+    },
+  };
+}
+
+export type Retention = ReturnType<typeof createRetention>;

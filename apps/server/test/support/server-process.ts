@@ -1,0 +1,127 @@
+// Real server processes (main.ts) for the tests an operator would run: several instances on one
+// database, kill -9, SIGTERM. Each gets its own port and data directory.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+const MAIN = path.join(import.meta.dirname, '../../src/main.ts');
+const WORKER = path.join(import.meta.dirname, '../../src/worker.ts');
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const probe = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+export interface ServerProcess {
+  readonly url: string;
+  readonly port: number;
+  output(): string;
+  /** Resolves with the exit code (null when killed by a signal). */
+  readonly exited: Promise<number | null>;
+  kill(signal: NodeJS.Signals): void;
+  /** Starts the same instance again (a new process: new instance id, same port and data dir). */
+  restart(): Promise<ServerProcess>;
+}
+
+/** Starts main.ts with `env` and resolves once it listens. */
+export async function startServerProcess(env: Record<string, string>, options: { port?: number; dataDir?: string } = {}): Promise<ServerProcess> {
+  const port = options.port ?? (await freePort());
+  const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'altwise-proc-'));
+  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'warn',
+      ALT_PROVIDER: 'offline',
+      // The suites register many accounts from 127.0.0.1 (see test-server.ts).
+      REGISTRATIONS_PER_HOUR: '100000',
+      WEB_DIST_DIR: path.join(dataDir, 'no-web'),
+      ...env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk) => (output += chunk));
+  child.stderr.on('data', (chunk) => (output += chunk));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  let gone = false;
+  void exited.then(() => (gone = true));
+  const deadline = Date.now() + 30_000;
+  while (!output.includes('Altwise is running')) {
+    if (gone || Date.now() > deadline) throw new Error(`server did not start:\n${output}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return {
+    url: `http://127.0.0.1:${port}`,
+    port,
+    output: () => output,
+    exited,
+    kill: (signal) => child.kill(signal),
+    restart: () => startServerProcess(env, { port, dataDir }),
+  };
+}
+
+export interface WorkerProcess {
+  kill(signal: NodeJS.Signals): void;
+  readonly exited: Promise<void>;
+  output(): string;
+}
+
+/** Starts `npm run worker`'s entry (worker.ts) with `env` and resolves once it says it runs. */
+export async function startWorkerProcess(env: Record<string, string>): Promise<WorkerProcess> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'altwise-worker-'));
+  const child = spawn(process.execPath, ['--import', 'tsx', WORKER], {
+    env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'warn', DATA_DIR: dataDir, WEB_DIST_DIR: path.join(dataDir, 'no-web'), ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk) => (output += chunk));
+  child.stderr.on('data', (chunk) => (output += chunk));
+  const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
+  const deadline = Date.now() + 30_000;
+  while (!output.includes('Altwise worker is running')) {
+    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`worker did not start:\n${output}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return { kill: (signal) => child.kill(signal), exited, output: () => output };
+}
+
+/** fetch with a JSON body and a parsed JSON answer. */
+export async function call<T = any>(
+  base: string,
+  method: string,
+  urlPath: string,
+  options: { body?: unknown; token?: string; apiKey?: string; headers?: Record<string, string> } = {},
+): Promise<{ status: number; headers: Headers; body: T }> {
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  if (options.apiKey) headers['x-api-key'] = options.apiKey;
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  const response = await fetch(base + urlPath, {
+    method,
+    headers,
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+  });
+  const text = await response.text();
+  const body = response.headers.get('content-type')?.includes('json') && text ? JSON.parse(text) : text;
+  return { status: response.status, headers: response.headers, body: body as T };
+}
+
+/** Polls `probe` until it returns something truthy, or fails naming `what`. */
+export async function until<T>(what: string, probe: () => Promise<T | undefined | false> | T | undefined | false, timeoutMs = 30_000, everyMs = 100): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, everyMs));
+  }
+}

@@ -1,0 +1,47 @@
+import { Link } from 'react-router';
+import { Card } from '@/components/card';
+import { PageHeader } from '@/components/page-header';
+import { QueryErrorAlert } from '@/components/query-error';
+import { Spinner } from '@/components/spinner';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { useJobs } from './api/jobs-api';
+import { JobProgress, jobTiming } from './components/job-progress';
+import { NewJobForm } from './components/new-job-form';
+
+export default function JobsPage() {
+  useDocumentTitle('Bulk jobs');
+  const jobs = useJobs();
+  return (
+    <div>
+      <PageHeader title="Bulk jobs" description="Describe a whole site's images, review the results, then export them." />
+      <div className="grid gap-6 lg:grid-cols-2">
+        <Card>
+          <NewJobForm />
+        </Card>
+        <Card>
+          <h2 className="mb-4 text-lg font-semibold text-gray-900 dark:text-white">Your jobs</h2>
+          {jobs.isPending && <Spinner />}
+          {jobs.error != null && <QueryErrorAlert title="Jobs could not be loaded" query={jobs} />}
+          {jobs.data?.items.length === 0 && <p className="text-gray-700 dark:text-gray-200">No jobs yet.</p>}
+          <ul className="space-y-4">
+            {jobs.data?.items.map((job) => (
+              <li key={job.id} className="rounded-lg border border-gray-200 p-4 dark:border-gray-700">
+                <div className="mb-2 flex items-center justify-between gap-2">
+                  <Link to={`/app/jobs/${job.id}`} className="font-medium text-blue-800 underline dark:text-blue-300">
+                    {job.total} images, {new Date(job.createdAt).toLocaleString()}
+                  </Link>
+                  <span className="text-sm text-gray-700 dark:text-gray-200">{job.status}</span>
+                </div>
+                <JobProgress job={job} label={`Progress of the job of ${new Date(job.createdAt).toLocaleString()}`} />
+                <p className="mt-1 text-sm text-gray-700 dark:text-gray-200">
+                  {job.counts.succeeded} described, {job.counts.failed} failed
+                  {jobTiming(job) ? ` · ${jobTiming(job)}` : ''}
+                </p>
+              </li>
+            ))}
+          </ul>
+        </Card>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,154 @@
+/**
+ * Several instances on one PostgreSQL database (BENCH_DATABASE_URL, default the local server's
+ * `postgres` database; each run uses a fresh schema, dropped after), measured side by side:
+ * 1. one account's cached throughput on two server processes ÷ on one (target ≥ 1.0: a second
+ *    instance must never lower an account's throughput);
+ * 2. p95 of a refused request during a 150-request burst on a 100/h account, split across both
+ *    (beside the p95 of the same burst on /healthz: the floor of this machine and harness);
+ * 3. cached req/s on one instance ÷ a bare Fastify "hello" route, same machine, same run.
+ */
+import { createRequire } from 'node:module';
+import { performance } from 'node:perf_hooks';
+import { randomUUID } from 'node:crypto';
+import Fastify from 'fastify';
+import { call, startServerProcess } from '../apps/server/test/support/server-process';
+import type { ServerProcess } from '../apps/server/test/support/server-process';
+import { createPostgresSchema } from '../apps/server/test/support/test-server';
+import { photoJpeg, startExternalImageHost } from './support/fixtures';
+import type { BenchRow } from './support/stats';
+import { percentile } from './support/stats';
+
+type Autocannon = (options: Record<string, unknown>) => Promise<{ requests: { average: number; total: number }; non2xx: number; errors: number; timeouts: number }>;
+const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
+
+const DURATION_S = 5;
+const CONNECTIONS = 50;
+
+async function load(urls: string[], request: Record<string, unknown>) {
+  // One load generator per instance, connections split evenly, run at the same time.
+  const results = await Promise.all(
+    urls.map((url) => autocannon({ url, connections: CONNECTIONS / urls.length, duration: DURATION_S, workers: 1, ...request })),
+  );
+  return {
+    rps: results.reduce((sum, result) => sum + result.requests.average, 0),
+    failed: results.reduce((sum, result) => sum + result.non2xx + result.errors + result.timeouts, 0),
+  };
+}
+
+async function account(server: ServerProcess, plan: string, setPlan: (userId: string, plan: string) => Promise<void>) {
+  const registered = await call(server.url, 'POST', '/api/auth/register', {
+    body: { firstName: 'Bench', lastName: 'Mark', email: `bench-${randomUUID().slice(0, 8)}@example.com`, password: 'Correct-Horse-9' },
+  });
+  await setPlan(registered.body.user.userId, plan);
+  const key = await call(server.url, 'POST', '/api/v1/api-keys', { token: registered.body.token, body: {} });
+  return key.body.apiKey as string;
+}
+
+async function bareHelloRps(): Promise<number> {
+  const app = Fastify();
+  app.post('/hello', async () => ({ hello: 'world' }));
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  try {
+    return (await load([`http://127.0.0.1:${port}/hello`], { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).rps;
+  } finally {
+    await app.close();
+  }
+}
+
+export async function benchMultiInstance(): Promise<BenchRow[]> {
+  const schema = await createPostgresSchema(process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
+  const host = await startExternalImageHost(await photoJpeg(1024, 768, 5), 'shared.jpg', 'image/jpeg');
+  const env = { DATABASE_URL: schema.url, APP_SECRET: randomUUID() + randomUUID(), IMAGE_FETCH_ALLOW: host.hostPort, LOG_LEVEL: 'error' };
+  const servers = [await startServerProcess(env), await startServerProcess(env)];
+  const pg = await import('pg');
+  const admin = new pg.default.Client({ connectionString: schema.url });
+  await admin.connect();
+  const setPlan = async (userId: string, plan: string) => {
+    await admin.query('update users set plan = $1 where id = $2', [plan, userId]);
+  };
+  try {
+    const imageUrl = `${host.url}/shared.jpg`;
+    const request = (apiKey: string) => ({ method: 'POST', headers: { 'content-type': 'application/json', 'x-api-key': apiKey }, body: JSON.stringify({ imageUrl }) });
+    const prime = async (apiKey: string) => {
+      for (const server of servers) {
+        const answer = await call(server.url, 'POST', '/api/v1/images', { apiKey, body: { imageUrl } });
+        if (answer.status !== 200) throw new Error(`multi-instance bench: priming failed with ${answer.status}`);
+      }
+    };
+    const path = '/api/v1/images';
+
+    // (1) and (3): a fresh Enterprise account per measurement, so no run meets the quota.
+    const oneKey = await account(servers[0]!, 'enterprise', setPlan);
+    await prime(oneKey);
+    const one = await load([servers[0]!.url + path], request(oneKey));
+    const twoKey = await account(servers[0]!, 'enterprise', setPlan);
+    await prime(twoKey);
+    const two = await load(servers.map((server) => server.url + path), request(twoKey));
+    const hello = await bareHelloRps();
+
+    // The floor of (2) on this machine: the same burst on /healthz, which touches nothing.
+    const healthMs: number[] = [];
+    await Promise.all(
+      Array.from({ length: 150 }, async (_, index) => {
+        const started = performance.now();
+        await call(servers[index % 2]!.url, 'GET', '/healthz');
+        healthMs.push(performance.now() - started);
+      }),
+    );
+
+    // (2) 150 at once on a 100/h account, alternating instances; the latency of each refusal.
+    // Not primed with this account (that would spend 2 of its 100 units): the image is cached already.
+    const freeKey = await account(servers[0]!, 'free', setPlan);
+    const refusedMs: number[] = [];
+    let admitted = 0;
+    await Promise.all(
+      Array.from({ length: 150 }, async (_, index) => {
+        const started = performance.now();
+        const answer = await call(servers[index % 2]!.url, 'POST', path, { apiKey: freeKey, body: { imageUrl } });
+        if (answer.status === 429) refusedMs.push(performance.now() - started);
+        else if (answer.status === 200) admitted += 1;
+      }),
+    );
+    const p95 = percentile(refusedMs, 95);
+    const ratio = two.rps / one.rps;
+    return [
+      {
+        name: `one account's cached req/s, two instances ÷ one (PostgreSQL, ${CONNECTIONS} clients, ${DURATION_S} s; ${one.failed + two.failed} failed)`,
+        measured: Math.round(two.rps),
+        baseline: Math.round(one.rps),
+        ratio: Number(ratio.toFixed(2)),
+        target: '≥ 1.0',
+        pass: ratio >= 1 && one.failed + two.failed === 0,
+        unit: 'req/s',
+      },
+      {
+        name: `p95 of a refused request in a 150-request burst on a 100/h account, two instances (${admitted} admitted, ${refusedMs.length} refused)`,
+        measured: Number(p95.toFixed(1)),
+        // Reported beside it: the p95 of the same burst on /healthz (connections, parsing, two
+        // processes sharing the cores), which no work of ours can go below.
+        baseline: Number(percentile(healthMs, 95).toFixed(1)),
+        ratio: Number((p95 / percentile(healthMs, 95)).toFixed(2)),
+        target: '< 50',
+        pass: p95 < 50 && admitted === 100 && refusedMs.length === 50,
+        unit: 'ms',
+      },
+      {
+        name: 'cached req/s on one instance ÷ a bare Fastify "hello" route (reported: what metering, auth and the cache cost)',
+        measured: Math.round(one.rps),
+        baseline: Math.round(hello),
+        ratio: Number((one.rps / hello).toFixed(2)),
+        target: 'reported',
+        pass: one.failed === 0,
+        unit: 'req/s',
+      },
+    ];
+  } finally {
+    await admin.end();
+    for (const server of servers) server.kill('SIGTERM');
+    await Promise.all(servers.map((server) => server.exited));
+    await host.close();
+    await schema.drop();
+  }
+}

@@ -1,0 +1,34 @@
+import type { Audit } from '@altwise/sdk';
+
+const cell = (value: string | null | undefined, width: number) => {
+  const text = (value ?? '').replace(/\s+/g, ' ');
+  return (text.length > width ? `${text.slice(0, width - 1)}…` : text).padEnd(width);
+};
+
+/** A fixed-width table for a terminal: verdict, current name, suggestion, image. */
+export function auditTable(audit: Audit): string {
+  const lines = [
+    `${audit.finalUrl}: ${audit.summary.images} images, ${audit.summary.missing} missing, ${audit.summary.poor} poor, ${audit.summary.decorative} decorative, ${audit.summary.ok} ok`,
+    '',
+    `${cell('#', 4)}${cell('verdict', 11)}${cell('current alt', 32)}${cell('suggestion', 32)}image`,
+  ];
+  for (const image of audit.images) {
+    const current = image.accessibleName === null ? '(none)' : image.accessibleName === '' ? '(empty)' : image.accessibleName;
+    lines.push(`${cell(String(image.index + 1), 4)}${cell(image.verdict, 11)}${cell(current, 32)}${cell(image.suggestion, 32)}${image.imageUrl ?? image.selector}`);
+  }
+  return lines.join('\n');
+}
+
+const csvCell = (value: string | number | null | undefined) => {
+  let text = value === null || value === undefined ? '' : String(value);
+  if (/^[=+\-@]/.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+};
+
+export function auditCsv(audit: Audit): string {
+  const rows = [['index', 'kind', 'verdict', 'image_url', 'selector', 'accessible_name', 'name_source', 'suggestion', 'issues']];
+  for (const image of audit.images) {
+    rows.push([String(image.index), image.kind, image.verdict, image.imageUrl ?? '', image.selector, image.accessibleName ?? '', image.nameSource ?? '', image.suggestion ?? '', image.issues.map((issue) => issue.message).join('; ')]);
+  }
+  return rows.map((row) => row.map(csvCell).join(',')).join('\n');
+}

@@ -1,0 +1,179 @@
+// The altwise command line: describe, check, audit and fill. Every call goes through @altwise/sdk.
+import path from 'node:path';
+import { createInterface } from 'node:readline/promises';
+import { Altwise, isAltwiseError } from '@altwise/sdk';
+import type { Job } from '@altwise/sdk';
+import { Command, InvalidArgumentError } from 'commander';
+import { auditCsv, auditTable } from './audit-output';
+import { loadCliConfig } from './config';
+import { CACHE_FILE, openCache } from './fill/describe-cache';
+import { fill, summary } from './fill/fill';
+
+const positiveInt = (value: string) => {
+  const parsed = Number(value);
+  if (!Number.isInteger(parsed) || parsed < 1) throw new InvalidArgumentError('must be a positive whole number');
+  return parsed;
+};
+
+interface GlobalFlags {
+  apiKey?: string;
+  url?: string;
+  config?: string;
+}
+
+function clientFrom(program: Command): { client: Altwise; baseUrl: string; concurrency: number; root?: string } {
+  const config = loadCliConfig(program.opts<GlobalFlags>());
+  if (!config.apiKey) throw new Error('No API key: pass --api-key, set ALTWISE_API_KEY, or put "apiKey" in altwise.config.json');
+  return { client: new Altwise({ apiKey: config.apiKey, baseUrl: config.url }), baseUrl: config.url.replace(/\/+$/, ''), concurrency: config.concurrency, root: config.root };
+}
+
+/** One line per change of the job's counts (stderr: stdout keeps the audit alone). */
+function jobProgress(err: (text: string) => void) {
+  let last = '';
+  return (job: Job) => {
+    const line = `  ${job.status}: ${job.counts.succeeded + job.counts.failed}/${job.total} described${job.counts.failed ? `, ${job.counts.failed} failed` : ''}`;
+    if (line !== last) err(line);
+    last = line;
+  };
+}
+
+const write = (text: string) => void process.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
+
+export function buildProgram(): Command {
+  const program = new Command('altwise')
+    .description('Alt text where it lives: describe images, check alt text, audit pages, fill missing alt attributes.')
+    .option('--api-key <key>', 'API key (default: ALTWISE_API_KEY, then altwise.config.json)')
+    .option('--url <url>', 'Altwise server (default: ALTWISE_URL, then altwise.config.json, then http://localhost:3000)')
+    .option('--config <file>', 'configuration file (default: ./altwise.config.json)')
+    .showHelpAfterError();
+
+  program
+    .command('describe')
+    .description('print alt text for image files or URLs')
+    .argument('<inputs...>', 'image files or http(s) URLs')
+    .option('--context <text>', 'what the image is for (page text, caption)')
+    .option('--language <tag>', 'BCP-47 language, e.g. fr-CA')
+    .option('--max-length <n>', 'longest alt text', positiveInt)
+    .option('--json', 'print the full results as JSON')
+    .action(async (inputs: string[], flags: { context?: string; language?: string; maxLength?: number; json?: boolean }) => {
+      const { client } = clientFrom(program);
+      const results = [];
+      for (const input of inputs) {
+        const source = /^https?:\/\//i.test(input) ? { url: input } : { file: path.resolve(input) };
+        const result = await client.describe({ ...source, context: flags.context, language: flags.language, maxLength: flags.maxLength });
+        results.push(result);
+        if (!flags.json) write(inputs.length > 1 ? `${input}: ${result.altText}` : result.altText);
+      }
+      if (flags.json) write(JSON.stringify(inputs.length > 1 ? results : results[0], null, 2));
+    });
+
+  program
+    .command('check')
+    .description("check alt text against the WCAG quality rules; exits 1 on an error-level issue")
+    .argument('<altText>', 'the alt text to check')
+    .option('--context <text>', 'the text around the image')
+    .option('--json', 'print the verdict as JSON')
+    .action(async (altText: string, flags: { context?: string; json?: boolean }) => {
+      const { client } = clientFrom(program);
+      const verdict = await client.check(altText, { context: flags.context });
+      if (flags.json) write(JSON.stringify(verdict, null, 2));
+      else if (verdict.issues.length === 0) write('OK: no issues found');
+      else {
+        write(verdict.wcagCompliant ? 'Passes, with remarks:' : 'Fails WCAG:');
+        for (const issue of verdict.issues) write(`  ${issue.severity}: ${issue.message}`);
+      }
+      if (verdict.issues.some((issue) => issue.severity === 'error')) process.exitCode = 1;
+    });
+
+  program
+    .command('audit')
+    .description('audit the images of a web page; exits 1 when any image is missing alt text')
+    .argument('<url>', 'the page')
+    .option('--suggest', 'also suggest alt text for missing and poor images (each is charged)')
+    .option('--no-wait', 'with --suggest on a page of more than 50 such images: print where to follow the bulk job instead of waiting for it')
+    .option('--csv', 'print CSV')
+    .option('--json', 'print JSON')
+    .action(async (url: string, flags: { suggest?: boolean; wait: boolean; csv?: boolean; json?: boolean }) => {
+      const { client, baseUrl } = clientFrom(program);
+      let audit = await client.audits.create({ url, suggest: flags.suggest === true });
+      if (audit.job) {
+        const err = (text: string) => void process.stderr.write(`${text}\n`);
+        if (!flags.wait) {
+          err(`Suggestions run as bulk job ${audit.job.id}: follow it at ${baseUrl}${audit.job.url}; the audit, with them once it is over: ${baseUrl}/api/v1/audits/${audit.id}`);
+        } else {
+          err(`Suggestions run as bulk job ${audit.job.id}: following ${baseUrl}${audit.job.url}`);
+          audit = await client.audits.waitFor(audit, { onPoll: jobProgress(err) });
+        }
+      }
+      if (flags.json) write(JSON.stringify(audit, null, 2));
+      else if (flags.csv) write(auditCsv(audit));
+      else write(auditTable(audit));
+      if (audit.summary.missing > 0) process.exitCode = 1;
+    });
+
+  program
+    .command('fill')
+    .description('write alt text into .html .htm .md .mdx .jsx .tsx .vue .astro files where it is missing')
+    .argument('<globs...>', 'files or glob patterns, e.g. "src/**/*.tsx"')
+    .option('--root <dir>', 'where root-relative image paths (/images/a.png) are found (default: the working folder)')
+    .option('--dry-run', 'print a unified diff and change nothing')
+    .option('--review', 'accept, edit or skip each alt text in the terminal')
+    .option('--include-decorative', 'also describe images marked decorative with alt=""')
+    .option('--overwrite-poor', 'replace existing alt text when the checker finds an error in it')
+    .option('--concurrency <n>', 'descriptions in flight', positiveInt)
+    .option('--cache <file>', `results kept for resuming (default: ./${CACHE_FILE})`)
+    .option('--language <tag>', 'BCP-47 language of the alt text')
+    .option('--max-length <n>', 'longest alt text', positiveInt)
+    .action(async (globs: string[], flags: { root?: string; dryRun?: boolean; review?: boolean; includeDecorative?: boolean; overwritePoor?: boolean; concurrency?: number; cache?: string; language?: string; maxLength?: number }) => {
+      const { client, concurrency, root } = clientFrom(program);
+      const cwd = process.cwd();
+      const readline = flags.review ? createInterface({ input: process.stdin, output: process.stderr }) : null;
+      try {
+        const report = await fill(
+          client,
+          openCache(path.resolve(flags.cache ?? CACHE_FILE)),
+          {
+            patterns: globs,
+            cwd,
+            root: path.resolve(flags.root ?? root ?? cwd),
+            dryRun: flags.dryRun === true,
+            review: flags.review === true,
+            includeDecorative: flags.includeDecorative === true,
+            overwritePoor: flags.overwritePoor === true,
+            concurrency: flags.concurrency ?? concurrency,
+            language: flags.language,
+            maxLength: flags.maxLength,
+          },
+          {
+            out: write,
+            err: (text) => void process.stderr.write(text),
+            isTTY: process.stderr.isTTY === true,
+            ask: readline ? (question) => readline.question(question) : undefined,
+          },
+        );
+        write(summary(report, { dryRun: flags.dryRun === true, cwd }));
+        if (report.failed.length > 0) process.exitCode = 1;
+      } finally {
+        readline?.close();
+      }
+    });
+
+  return program;
+}
+
+/** Runs the command line; the exit code is 0, 1 (a finding or a failure) or 2 (a usage or API error). */
+export async function run(argv: string[]): Promise<number> {
+  const program = buildProgram();
+  program.exitOverride();
+  try {
+    await program.parseAsync(argv);
+    return Number(process.exitCode ?? 0);
+  } catch (error) {
+    if (error && typeof error === 'object' && 'exitCode' in error && (error as { code?: string }).code?.startsWith('commander.')) {
+      return (error as { exitCode: number }).exitCode === 0 ? 0 : 2;
+    }
+    const message = isAltwiseError(error) ? `${error.message} (${error.code}, HTTP ${error.status})` : (error as Error).message;
+    process.stderr.write(`altwise: ${message}\n`);
+    return 2;
+  }
+}

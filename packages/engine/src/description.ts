@@ -1,0 +1,40 @@
+import type { AltTextIssue } from '@altwise/shared';
+import type { ProviderName } from './providers/vision-provider';
+
+/** What the engine writes for one image: the answer a cache keeps. */
+export interface AltTextDescription {
+  readonly altText: string;
+  readonly longDescription?: string;
+  readonly isDecorative: boolean;
+  readonly containsText: boolean;
+  readonly textInImage?: string;
+  readonly wcagCompliant: boolean;
+  readonly issues: AltTextIssue[];
+  readonly provider: ProviderName;
+  readonly model: string;
+  /** Model calls made: 2 when the first answer failed the checker and was asked again once. */
+  readonly tries: number;
+}
+
+/** A description and where it came from. */
+export interface Described extends AltTextDescription {
+  /** True when the cache answered and no image was decoded, no model called. */
+  readonly cached: boolean;
+}
+
+/**
+ * The engine's cache stage (DESIGN.md §5) as a port: the engine computes the key and decides when
+ * to look up and when to save; the app decides where entries live (a table, a memory in front).
+ */
+export interface DescriptionCache {
+  /** The description saved under `key`; undefined on a miss, and for an entry the store cannot read. */
+  find(key: string): Promise<AltTextDescription | undefined>;
+  /** Keeps `description` under `key`, replacing an older one. The engine never changes it afterwards. */
+  save(key: string, description: AltTextDescription): Promise<void>;
+}
+
+/** An engine without a cache describes every image; it still shares concurrent work on one key. */
+export const NO_CACHE: DescriptionCache = Object.freeze({
+  find: async () => undefined,
+  save: async () => undefined,
+});

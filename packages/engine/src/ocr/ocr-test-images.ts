@@ -1,0 +1,71 @@
+import sharp from 'sharp';
+
+// Test images, rendered on the spot: text with known words, and photo-like images with none.
+
+const escapeXml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+export interface TextImageOptions {
+  readonly size: number;
+  readonly foreground?: string;
+  readonly background?: string;
+  readonly width?: number;
+}
+
+/** Lines of text in DejaVu Sans, one below the other, as a PNG. */
+export async function renderText(lines: readonly string[], options: TextImageOptions): Promise<Buffer> {
+  const { size, foreground = '#000000', background = '#ffffff' } = options;
+  const lineHeight = Math.round(size * 1.6);
+  const width = options.width ?? Math.max(...lines.map((line) => line.length)) * size * 0.62 + 2 * size;
+  const height = lineHeight * lines.length + 2 * size;
+  const text = lines
+    .map(
+      (line, index) =>
+        `<text x="${size}" y="${size + lineHeight * (index + 1) - Math.round(size * 0.5)}">${escapeXml(line)}</text>`,
+    )
+    .join('');
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${Math.round(width)}" height="${height}"><rect width="100%" height="100%" fill="${background}"/><g font-family="DejaVu Sans, Liberation Sans, sans-serif" font-size="${size}" fill="${foreground}">${text}</g></svg>`;
+  return sharp(Buffer.from(svg)).png().toBuffer();
+}
+
+/** A smooth two-colour gradient with a soft shape on it: a sky, a wall, a product backdrop. */
+export async function renderGradient(
+  width: number,
+  height: number,
+  from = '#2a4d69',
+  to = '#f4b183',
+): Promise<Buffer> {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><defs><linearGradient id="g" x2="1" y2="1"><stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/></linearGradient></defs><rect width="100%" height="100%" fill="url(#g)"/><ellipse cx="${width / 2}" cy="${height * 0.6}" rx="${width / 4}" ry="${height / 5}" fill="#6b8e23" opacity="0.8"/></svg>`;
+  return sharp(Buffer.from(svg)).png().toBuffer();
+}
+
+/** Gaussian noise, blurred (foliage, gravel, a crowd far away) or raw (film grain). */
+export async function renderNoise(width: number, height: number, blur?: number): Promise<Buffer> {
+  const noise = sharp({
+    create: {
+      width,
+      height,
+      channels: 3,
+      noise: { type: 'gaussian', mean: 128, sigma: 60 },
+      background: '#808080',
+    },
+  });
+  const png = await noise.png().toBuffer();
+  return blur ? sharp(png).blur(blur).png().toBuffer() : png;
+}
+
+/** Share of `expected`'s words found, in order-free comparison, case and punctuation ignored. */
+export function wordsRead(expected: string, read: string | undefined): number {
+  const words = (text: string) => text.toLowerCase().match(/[\p{L}\p{N}%]+/gu) ?? [];
+  const found = new Map<string, number>();
+  for (const word of words(read ?? '')) found.set(word, (found.get(word) ?? 0) + 1);
+  const wanted = words(expected);
+  let hits = 0;
+  for (const word of wanted) {
+    const left = found.get(word) ?? 0;
+    if (left > 0) {
+      hits += 1;
+      found.set(word, left - 1);
+    }
+  }
+  return wanted.length === 0 ? 1 : hits / wanted.length;
+}

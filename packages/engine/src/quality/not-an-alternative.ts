@@ -1,0 +1,199 @@
+import type { AltTextIssue } from '@altwise/shared';
+
+/**
+ * WCAG technique F30: "Failure of Success Criterion 1.1.1 and 1.2.1 due to using text
+ * alternatives that are not alternatives (e.g., filenames or placeholder text)". Each class
+ * below is one way an alt attribute ends up holding something no author meant a listener to
+ * hear. The classes overlap ("IMG_0042.CR2" is a file name and a camera name), so the most
+ * specific one that matches is reported alone: one error, with the message that tells the
+ * author what went wrong.
+ */
+export const F30 = 'WCAG F30';
+
+export interface NotAnAlternativeClass {
+  readonly id: string;
+  readonly matches: (trimmed: string) => boolean;
+  readonly message: (trimmed: string) => string;
+}
+
+/** Lower case, curly quotes straightened, punctuation at the ends dropped, spaces collapsed. */
+function plain(text: string): string {
+  return text
+    .toLowerCase()
+    .replace(/[\u2018\u2019\u02bc]/g, "'")
+    .replace(/[\u201c\u201d]/g, '"')
+    .replace(/\s+/g, ' ')
+    .replace(/^[\s"'([{<.:;,!?-]+|[\s"')\]}>.:;,!?-]+$/g, '')
+    .trim();
+}
+
+const quoted = (text: string) => `"${text.length > 60 ? `${text.slice(0, 57)}…` : text}"`;
+
+// ── Programming leftovers: a value that was never turned into text, or a template never filled.
+const CODE_VALUES = new Set([
+  'nan',
+  'undefined',
+  'null',
+  'nil',
+  'true',
+  'false',
+  '[]',
+  '{}',
+  '""',
+  "''",
+  'object object',
+  'infinity',
+  '-infinity',
+]);
+const UNFILLED_TEMPLATE = [
+  /\{\{[^{}]*\}\}/, // {{alt}}, {{ image.alt }} (Handlebars, Vue, Angular, Jinja, Liquid)
+  /\$\{[^{}]*\}/, // ${alt} (JavaScript template literal)
+  /<%=?[^%]*%>/, // <%= alt %> (ERB, EJS)
+  /\{%[^%]*%\}/, // {% alt %} (Jinja, Liquid tags)
+  /\[object [A-Za-z]+\]/, // [object HTMLImageElement], [object Object]: String(anObject)
+  /#\{[^{}]*\}/, // #{alt} (Ruby, Pug)
+  /(?<!\p{L})NaN(?!\p{L})/u, // a number that was never a number: "Price NaN €"
+];
+const WHOLE_TOKEN = [
+  /^\{[A-Za-z_][\w.-]*\}$/, // {alt}
+  /^%[A-Za-z_][\w.-]*%$/, // %alt%
+  /^\$[A-Za-z_][\w.]*$/, // $alt, $image.alt
+  /^@[A-Za-z_][\w.]*$/, // @alt (Razor)
+  /^__[A-Z][A-Z0-9_]*__$/, // __ALT__
+  /^:[a-z_][a-z_]*$/, // :alt (a bound attribute pasted as text)
+  /^<img\b[^>]*>?$/i, // markup pasted into the attribute
+  /^alt\s*=/i, // alt="…" pasted inside an alt
+  /^(?:function\s*\(|\(\)\s*=>|Promise\s*\{|(?:Type|Reference|Syntax)Error\b)/, // code or a stack
+];
+const codeLeftover: NotAnAlternativeClass = {
+  id: 'code-leftover',
+  matches: (trimmed) =>
+    CODE_VALUES.has(trimmed.toLowerCase()) ||
+    CODE_VALUES.has(plain(trimmed)) ||
+    UNFILLED_TEMPLATE.some((pattern) => pattern.test(trimmed)) ||
+    WHOLE_TOKEN.some((pattern) => pattern.test(trimmed)),
+  message: (trimmed) =>
+    `Alt text ${quoted(trimmed)} is a programming leftover (an unfilled template or a value such as "undefined" or "[object HTMLImageElement]"), not a description: screen readers read it out as is (${F30})`,
+};
+
+// ── Template text: the instruction or sample a CMS, theme or form left in the field.
+const VERB = String.raw`(?:enter|insert|add|write|type|put|edit|provide|fill in|replace(?: this)?(?: with)?|update|set|change)`;
+const WHERE = String.raw`(?:here|(?:for|of|to)\s+(?:this|the|your)\s+(?:image|photo|picture))`;
+const TEMPLATE_PATTERNS = [
+  // "alt text", "your alt text here", "image description goes here", "caption", "title"
+  /^(?:(?:your|my|the|an?|some|sample|example|default|placeholder|dummy)\s+)*(?:alt(?:ernative|ernate)?(?:[\s_-]?text)?|alt[\s_-]?tag|image[\s_-]?(?:alt|description|text|caption|title)|(?:photo|picture)\s+description|description|caption|title|text|tooltip|placeholder\s+text)(?:\s+(?:here|goes here|to come|tbd|todo|pending|missing|required))?$/,
+  // "insert image description", "enter alt text here": the object names the alt itself...
+  new RegExp(
+    String.raw`^(?:please\s+)?${VERB}\s+(?:(?:your|an?|the|some)\s+)*(?:(?:image|photo|picture)\s+(?:alt\s*text|description|caption|text|title)|alt(?:ernative)?(?:\s*text)?(?:\s+(?:description|tag))?)(?:\s+${WHERE})?$`,
+  ),
+  // ...or a generic object says where: "add a description here" ("Add caption" alone is a real button).
+  new RegExp(
+    String.raw`^(?:please\s+)?${VERB}\s+(?:(?:your|an?|the|some)\s+)*(?:description|caption|text|title)\s+${WHERE}$`,
+  ),
+  // "describe the image", "describe your image here"
+  /^(?:please\s+)?describe\s+(?:this|the|your)\s+(?:image|photo|picture|graphic)(?:\s+here)?$/,
+  // "click to add alt text", "click here to edit"
+  /^(?:click|tap)\s+(?:here\s+)?to\s+(?:add|edit|enter|insert|change)\b/,
+  // "lorem ipsum dolor sit amet"
+  /^lorem ipsum\b/,
+  // "no alt text", "alt text missing", "description not available"
+  /^(?:no|missing|without)\s+(?:alt(?:ernative)?\s+text|description|caption)(?:\s+(?:available|provided|yet))?$/,
+  /^(?:alt(?:ernative)?\s+text|description|caption)\s+(?:missing|not available|unavailable|not provided|coming soon)$/,
+];
+const templateText: NotAnAlternativeClass = {
+  id: 'template-text',
+  matches: (trimmed) => {
+    const text = plain(trimmed).replace(/[_]+/g, ' ');
+    return TEMPLATE_PATTERNS.some((pattern) => pattern.test(text));
+  },
+  message: (trimmed) =>
+    `Alt text ${quoted(trimmed)} is template text left in place (an instruction or sample such as "your alt text here"), not a description of this image (${F30})`,
+};
+
+// ── Screenshot file names as operating systems write them, with the date and the time.
+const DATE = String.raw`(?:\d{4}[-_.]?\d{2}[-_.]?\d{2}|\d{1,2}[-_./]\d{1,2}[-_./]\d{2,4})`;
+const SCREENSHOT_WORDS = [
+  'screen ?shot', // macOS "Screen Shot" (before 2019) and "Screenshot", Windows, GNOME, Android
+  'screenshot from',
+  'screen recording',
+  'capture d.écran', // French macOS: "Capture d’écran"
+  'bildschirmfoto', // German
+  'captura de pantalla', // Spanish
+  'captura de ecrã', // Portuguese (Portugal)
+  'captura de tela', // Portuguese (Brazil)
+  'schermafbeelding', // Dutch
+  'schermata', // Italian
+  'skärmavbild', // Swedish
+  'skjermbilde', // Norwegian
+  'skærmbillede', // Danish
+  'näyttökuva|kuvakaappaus', // Finnish
+  'zrzut ekranu', // Polish
+  'snímek obrazovky', // Czech
+  'снимок экрана', // Russian
+  'ekran görüntüsü', // Turkish
+  'スクリーンショット', // Japanese
+  '屏幕截图|截屏|螢幕截圖|螢幕擷取畫面', // Chinese
+  '스크린샷', // Korean
+];
+const SCREENSHOT_NAME = new RegExp(
+  String.raw`^(?:${SCREENSHOT_WORDS.join('|')})(?:[\s_-]*(?:\(\d+\)|${DATE}|\d{8}[-_]?\d{4,6}|\d{6,}))`,
+  'iu',
+);
+const screenshotName: NotAnAlternativeClass = {
+  id: 'screenshot-name',
+  matches: (trimmed) => SCREENSHOT_NAME.test(trimmed.replace(/\s+/g, ' ')),
+  message: (trimmed) =>
+    `Alt text ${quoted(trimmed)} is the file name a screenshot tool gave the image, with its date and time; say what the screenshot shows, including its important text (${F30})`,
+};
+
+// ── Camera and phone file names, with or without a (RAW or HEIF) extension.
+const CAMERA_EXTENSIONS =
+  'jpe?g|png|gif|webp|avif|heic|heif|hif|jxl|tiff?|dng|cr2|cr3|crw|nef|nrw|arw|srf|sr2|raf|orf|ori|rw2|rwl|pef|srw|x3f|3fr|erf|kdc|dcr|mrw|mos|iiq|raw|gpr|insp|mov|mp4';
+const CAMERA_PREFIXES =
+  '_?mg|img|img_e|dsc|dscn|dscf|dsc_|dcim|pxl|mvimg|gopr|gp|gx|dji|sam|samsung|wp|imag|photo|pic|vid|fullsizerender|p|_dsc';
+const CAMERA_NAME = new RegExp(
+  String.raw`^(?:${CAMERA_PREFIXES})[\s_-]?(?:\d{3,}|\d{8}[\s_-]\d{4,9})(?:[\s_-]?(?:\d+|[a-z]{1,6}\d*|burst\w*|cover|portrait|hdr|edited|copy|\(\d+\)))*(?:\.(?:${CAMERA_EXTENSIONS}))?$`,
+  'i',
+);
+// WhatsApp "IMG-20240305-WA0012", and any name ending in a camera RAW or HEIF extension.
+const MESSENGER_NAME = /^(?:img|vid|ptt)-\d{8}-wa\d+(?:\.\w+)?$/i;
+const RAW_FILE = new RegExp(
+  String.raw`^[^\s/\\]+(?:\s[^\s/\\]+){0,3}\.(?:heic|heif|hif|dng|cr2|cr3|crw|nef|nrw|arw|srf|sr2|raf|orf|rw2|rwl|pef|srw|x3f|3fr|erf|kdc|dcr|mrw|mos|iiq|raw|gpr)$`,
+  'i',
+);
+const cameraFileName: NotAnAlternativeClass = {
+  id: 'camera-file-name',
+  matches: (trimmed) => CAMERA_NAME.test(trimmed) || MESSENGER_NAME.test(trimmed) || RAW_FILE.test(trimmed),
+  message: (trimmed) =>
+    `Alt text ${quoted(trimmed)} is the file name a camera or phone gave the picture (like "IMG_0042.CR2" or "DSC_1234.HEIC"); describe what the picture shows instead (${F30})`,
+};
+
+// ── Default layer names of design tools (Figma, Sketch, Photoshop, Illustrator, XD, Canva).
+const DESIGN_LAYERS =
+  'rectangle|rect|frame|group|artboard|layer|ellipse|oval|vector|component|instance|slice|mask group|mask|polygon|star|path|compound path|shape|combined shape|bitmap|union|subtract|intersect|exclude|boolean|clip group|clipping path|smart object|auto layout|untitled-';
+const DESIGN_NAME = new RegExp(
+  String.raw`^(?:${DESIGN_LAYERS})[\s_-]*\d+(?:\s+copy(?:\s+\d+)?)?(?:@\dx)?$|^(?:mask group|combined shape|clip group|compound path|smart object|vector smart object|layer copy|group copy|artboard copy)(?:\s+copy(?:\s+\d+)?)?$`,
+  'i',
+);
+const designToolName: NotAnAlternativeClass = {
+  id: 'design-tool-name',
+  matches: (trimmed) => DESIGN_NAME.test(trimmed.replace(/\s+/g, ' ')),
+  message: (trimmed) =>
+    `Alt text ${quoted(trimmed)} is a default layer name from a design tool (like "Rectangle 12" or "Frame 3"), exported with the image; write what the image shows or does (${F30})`,
+};
+
+/** Most specific first: the first class that matches is the one reported. */
+export const NOT_AN_ALTERNATIVE: readonly NotAnAlternativeClass[] = [
+  codeLeftover,
+  templateText,
+  screenshotName,
+  cameraFileName,
+  designToolName,
+];
+
+/** The first F30 class this alt text falls in, as an error-level issue. */
+export function notAnAlternative(trimmed: string): AltTextIssue | undefined {
+  if (!trimmed) return undefined;
+  const found = NOT_AN_ALTERNATIVE.find((candidate) => candidate.matches(trimmed));
+  return found ? { id: found.id, severity: 'error', message: found.message(trimmed) } : undefined;
+}

@@ -1,0 +1,91 @@
+import type { AltTextIssue } from '@altwise/shared';
+import type { NormalisedDescribeOptions } from './cache-key';
+import type { AltTextDescription } from './description';
+import type { VisionOutput } from './providers/vision-provider';
+import { checkAltText } from './quality/quality-checker';
+import { sanitizeModelText } from './text/output-sanitizer';
+
+const LONG_DESCRIPTION_CAP = 4000;
+const TEXT_IN_IMAGE_CAP = 1000;
+
+/** A provider's answer made safe, styled and checked. */
+export interface CheckedAnswer {
+  readonly description: Pick<AltTextDescription, 'altText' | 'longDescription' | 'isDecorative' | 'containsText' | 'textInImage'>;
+  readonly wcagCompliant: boolean;
+  readonly issues: AltTextIssue[];
+}
+
+/** The account's trailing-period choice, applied to the text itself (models forget). */
+export function applyTrailingPeriod(altText: string, trailingPeriod: boolean | undefined): string {
+  if (trailingPeriod === undefined || altText === '') return altText;
+  const bare = altText.replace(/\.+$/, '').trimEnd();
+  if (!trailingPeriod) return bare;
+  return /[.!?…]$/.test(altText) ? altText : `${bare}.`;
+}
+
+/** Everything a provider returns is untrusted text headed for an HTML attribute. */
+export function checkedAnswer(raw: VisionOutput, options: NormalisedDescribeOptions): CheckedAnswer {
+  const { context, maxLength } = options;
+  const isDecorative = raw.isDecorative === true;
+  const altText = isDecorative
+    ? ''
+    : applyTrailingPeriod(sanitizeModelText(raw.altText, { hardCap: maxLength * 2 }), options.trailingPeriod);
+  const longDescription =
+    sanitizeModelText(raw.longDescription, { multiline: true, hardCap: LONG_DESCRIPTION_CAP }) || undefined;
+  const textInImage =
+    sanitizeModelText(raw.textInImage, { verbatim: true, hardCap: TEXT_IN_IMAGE_CAP }) || undefined;
+  const check = checkAltText({
+    altText,
+    context,
+    maxLength,
+    isDecorative,
+    longDescription,
+    keywords: options.keywords,
+    keywordsShown: raw.keywordsShown,
+  });
+  return {
+    description: {
+      altText,
+      longDescription,
+      isDecorative,
+      containsText: raw.containsText === true || Boolean(textInImage),
+      textInImage,
+    },
+    wcagCompliant: check.wcagCompliant,
+    issues: check.issues,
+  };
+}
+
+const count = (answer: CheckedAnswer, severity: AltTextIssue['severity']) =>
+  answer.issues.filter((issue) => issue.severity === severity).length;
+
+/** Fewer errors wins, then fewer warnings; a tie keeps the first answer. */
+export function better(first: CheckedAnswer, second: CheckedAnswer): CheckedAnswer {
+  const errors = count(second, 'error') - count(first, 'error');
+  if (errors !== 0) return errors < 0 ? second : first;
+  return count(second, 'warning') < count(first, 'warning') ? second : first;
+}
+
+/**
+ * Ask, check, and when an error-level issue remains ask once more with the checker's messages
+ * as feedback; keep the better answer. Never more than two calls, whatever the model does. A
+ * failing repair call (the provider down) keeps the first answer: it was a valid answer.
+ */
+export async function withOneRepair(
+  ask: (feedback?: { previousAltText: string; problems: string[] }) => Promise<CheckedAnswer>,
+  repairable: boolean,
+  signal?: AbortSignal,
+): Promise<{ answer: CheckedAnswer; tries: number }> {
+  const first = await ask();
+  if (first.wcagCompliant || !repairable) return { answer: first, tries: 1 };
+  try {
+    const second = await ask({
+      previousAltText: first.description.altText,
+      problems: first.issues.map((issue) => `${issue.severity}: ${issue.message}`),
+    });
+    return { answer: better(first, second), tries: 2 };
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    return { answer: first, tries: 2 };
+  }
+}

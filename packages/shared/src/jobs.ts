@@ -1,0 +1,167 @@
+import { z } from 'zod';
+import { altTextResultSchema, generationOptionsSchema } from './alt-text';
+
+/** Most items in one bulk job (JSON items or CSV rows). */
+export const MAX_JOB_ITEMS = 10_000;
+/** An item is tried at most this many times when it fails on our side or the provider's. */
+export const MAX_JOB_ITEM_ATTEMPTS = 3;
+
+export const JOB_FORBIDDEN_MESSAGE =
+  'Bulk jobs are not available on the Free plan. Upgrade to Pro to process images in bulk.';
+
+const httpUrl = z
+  .string({ message: 'Image URL is required' })
+  .trim()
+  .min(1, 'Image URL is required')
+  .max(2048, 'Image URL is too long')
+  .refine((value) => /^https?:\/\//i.test(value) && URL.canParse(value), {
+    message: 'Image URL must be an http or https address',
+  });
+
+/** One image of a job: its URL, optional context, and the caller's own id, carried through. */
+export const jobItemInputSchema = z.object({
+  imageUrl: httpUrl,
+  context: z.string().trim().max(2000, 'Context must be at most 2000 characters').optional(),
+  id: z.string().max(200, 'id must be at most 200 characters').optional(),
+});
+export type JobItemInput = z.infer<typeof jobItemInputSchema>;
+
+export const jobOptionsSchema = generationOptionsSchema.pick({ language: true, maxLength: true }).extend({
+  webhookUrl: httpUrl.optional(),
+});
+
+/**
+ * JSON body of POST /v1/jobs. Items are checked one by one by the server (a bad row is reported,
+ * not fatal), so the array itself only has to be an array of the right size.
+ */
+export const createJobRequestSchema = jobOptionsSchema.extend({
+  items: z
+    .array(z.unknown(), { message: 'items must be an array of { imageUrl, context?, id? }' })
+    .min(1, 'Add at least one item')
+    .max(MAX_JOB_ITEMS, `At most ${MAX_JOB_ITEMS.toLocaleString('en-US')} items per job`),
+});
+export type CreateJobRequest = z.input<typeof createJobRequestSchema>;
+
+export const jobStatusSchema = z.enum(['queued', 'running', 'completed', 'cancelled', 'failed']);
+export type JobStatus = z.infer<typeof jobStatusSchema>;
+
+export const rowErrorSchema = z.object({
+  /** 1-based: the item's position in `items`, or the CSV line (the header is line 1). */
+  row: z.number().int(),
+  reason: z.string(),
+});
+export type RowError = z.infer<typeof rowErrorSchema>;
+
+export const jobCountsSchema = z.object({
+  total: z.number().int(),
+  succeeded: z.number().int(),
+  failed: z.number().int(),
+  pending: z.number().int(),
+  cancelled: z.number().int(),
+});
+
+export const jobSchema = z.object({
+  id: z.string(),
+  status: jobStatusSchema,
+  total: z.number().int(),
+  counts: jobCountsSchema,
+  language: z.string().optional(),
+  maxLength: z.number().int().optional(),
+  webhookUrl: z.string().nullable(),
+  createdAt: z.string(),
+  startedAt: z.string().nullable(),
+  finishedAt: z.string().nullable(),
+  /** Seconds until the pending items are done at the pace so far; null unless running. */
+  etaSeconds: z.number().int().nullable(),
+  /** Set while the account's quota is used up: the job continues at this time. */
+  waitingForQuotaUntil: z.string().nullable(),
+  /** Rows that were not accepted (the rest of the job runs). */
+  rowErrors: z.array(rowErrorSchema),
+});
+export type Job = z.infer<typeof jobSchema>;
+
+export const jobListQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+  cursor: z.string().max(200).optional(),
+});
+export const jobListResponseSchema = z.object({ items: z.array(jobSchema), nextCursor: z.string().nullable() });
+
+export const jobItemStatusSchema = z.enum(['pending', 'succeeded', 'failed', 'cancelled']);
+export const reviewStatusSchema = z.enum(['approved', 'rejected']);
+export type ReviewStatus = z.infer<typeof reviewStatusSchema>;
+
+/** Filters of the results: an item status, a review verdict, or `needs_review` (succeeded, unreviewed). */
+export const jobResultsFilterSchema = z.enum(['pending', 'succeeded', 'failed', 'cancelled', 'approved', 'rejected', 'needs_review']);
+
+export const jobResultsQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(500).default(100),
+  cursor: z.string().regex(/^\d{1,6}$/, 'Invalid cursor').optional(),
+  status: jobResultsFilterSchema.optional(),
+});
+export const jobExportQuerySchema = z.object({ status: jobResultsFilterSchema.optional() });
+
+/** A job item's result: a generation's result without its per-request fields (URL, tries, time). */
+export const jobItemResultSchema = altTextResultSchema.pick({
+  altText: true,
+  longDescription: true,
+  isDecorative: true,
+  containsText: true,
+  textInImage: true,
+  wcagCompliant: true,
+  issues: true,
+  provider: true,
+  model: true,
+  cached: true,
+  processingTime: true,
+});
+
+export const jobItemSchema = z.object({
+  /** Stable within the job: the item's position, as a string. */
+  id: z.string(),
+  imageUrl: z.string(),
+  context: z.string().nullable(),
+  /** The `id` the caller gave the item, if any. */
+  clientId: z.string().nullable(),
+  /** Extra CSV columns, carried through as given. */
+  columns: z.record(z.string(), z.string()),
+  status: jobItemStatusSchema,
+  review: reviewStatusSchema.nullable(),
+  attempts: z.number().int(),
+  result: jobItemResultSchema.nullable(),
+  error: z.object({ code: z.string(), message: z.string() }).nullable(),
+  finishedAt: z.string().nullable(),
+});
+export type JobItem = z.infer<typeof jobItemSchema>;
+
+export const jobResultsResponseSchema = z.object({ items: z.array(jobItemSchema), nextCursor: z.string().nullable() });
+
+export const reviewRequestSchema = z.object({
+  altText: z.string().trim().min(1, 'Alt text cannot be empty').max(5000).optional(),
+  status: reviewStatusSchema,
+});
+export type ReviewRequest = z.infer<typeof reviewRequestSchema>;
+
+/** The signing secret, in the one answer that shows it (POST /v1/webhooks/secret). */
+export const webhookSecretSchema = z.object({ secret: z.string(), createdAt: z.string() });
+export const webhookSecretStatusSchema = z.object({
+  configured: z.boolean(),
+  createdAt: z.string().nullable(),
+  /** Where jobs created without a `webhookUrl` send their events (null: nowhere). */
+  defaultUrl: z.string().nullable(),
+});
+/** PUT /v1/webhooks/default: the account's default webhook URL; null clears it. */
+export const webhookDefaultUpdateSchema = z.object({ url: httpUrl.nullable() });
+export type WebhookDefaultUpdate = z.infer<typeof webhookDefaultUpdateSchema>;
+export type WebhookSecret = z.infer<typeof webhookSecretSchema>;
+export type WebhookSecretStatus = z.infer<typeof webhookSecretStatusSchema>;
+
+export const webhookDeliverySchema = z.object({
+  id: z.string(),
+  event: z.enum(['job.progress', 'job.completed', 'job.failed']),
+  url: z.string(),
+  status: z.enum(['pending', 'delivered', 'failed']),
+  attempts: z.array(z.object({ at: z.string(), status: z.number().int().nullable(), durationMs: z.number(), error: z.string().optional() })),
+  createdAt: z.string(),
+  nextAttemptAt: z.string().nullable(),
+});
+export const webhookDeliveriesResponseSchema = z.object({ items: z.array(webhookDeliverySchema) });

@@ -1,0 +1,66 @@
+// A loopback fake of the few Stripe API endpoints Altwise calls (Checkout Sessions, the billing
+// portal, subscription updates), answering as Stripe does with form-encoded requests. The
+// `stripe` client reaches it through its host/port/protocol options.
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface FakeStripeCall {
+  method: string;
+  path: string;
+  /** The form body as Stripe's client encodes it (`line_items[0][price]=…`). */
+  params: Record<string, string>;
+  authorization: string | undefined;
+}
+
+export interface FakeStripe {
+  url: string;
+  calls: FakeStripeCall[];
+  close(): Promise<void>;
+}
+
+export async function startFakeStripe(): Promise<FakeStripe> {
+  const calls: FakeStripeCall[] = [];
+  let sessions = 0;
+  const server = createServer((request, response) => {
+    let body = '';
+    request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+    request.on('end', () => {
+      const path = (request.url ?? '').split('?')[0]!;
+      const params = Object.fromEntries(new URLSearchParams(body));
+      calls.push({ method: request.method ?? '', path, params, authorization: request.headers.authorization });
+      const json = (status: number, value: unknown) => {
+        response.writeHead(status, { 'content-type': 'application/json', 'request-id': `req_${calls.length}` });
+        response.end(JSON.stringify(value));
+      };
+      if (request.method === 'POST' && path === '/v1/checkout/sessions') {
+        sessions += 1;
+        const id = `cs_test_${sessions}`;
+        return json(200, {
+          id,
+          object: 'checkout.session',
+          mode: params.mode,
+          client_reference_id: params.client_reference_id ?? null,
+          url: `https://checkout.stripe.test/c/pay/${id}`,
+        });
+      }
+      if (request.method === 'POST' && path === '/v1/billing_portal/sessions') {
+        return json(200, { id: 'bps_test_1', object: 'billing_portal.session', url: `https://billing.stripe.test/p/session/${params.customer}` });
+      }
+      const subscription = /^\/v1\/subscriptions\/([\w-]+)$/.exec(path);
+      if (request.method === 'DELETE' && subscription) {
+        return json(200, { id: subscription[1], object: 'subscription', status: 'canceled' });
+      }
+      if (request.method === 'POST' && subscription) {
+        return json(200, { id: subscription[1], object: 'subscription', status: 'active', cancel_at_period_end: params.cancel_at_period_end === 'true' });
+      }
+      return json(404, { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${request.method}: ${path})` } });
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    calls,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
