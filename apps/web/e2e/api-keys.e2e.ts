@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { apiCall, dismissToasts, expectToast, tabTo, shot } from './screen-helpers';
+import { apiCall, dismissToasts, expectFocused, expectToast, tabTo, shot } from './screen-helpers';
 import { expectNoAxeViolations, registerViaApi, screenshot, setTheme, signInAs, useE2EEnvironment } from './support';
 
 const env = useE2EEnvironment();
@@ -146,14 +146,14 @@ describe('API Keys', () => {
     await page.keyboard.press('Enter');
     const dialog = page.getByRole('alertdialog', { name: 'Delete API key?' });
     await dialog.waitFor();
-    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Cancel');
+    await expectFocused(dialog.getByRole('button', { name: 'Cancel' }));
     for (let i = 0; i < 6; i += 1) {
       await page.keyboard.press('Tab');
       expect(await dialog.evaluate((element) => element.contains(document.activeElement))).toBe(true);
     }
     await page.keyboard.press('Escape');
-    expect(await dialog.count()).toBe(0);
-    expect(await deleteButton.evaluate((element) => element === document.activeElement)).toBe(true);
+    await dialog.waitFor({ state: 'detached' });
+    await expectFocused(deleteButton);
   });
 
   for (const theme of ['light', 'dark'] as const) {

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { apiCall, dismissToasts, expectToast, tabTo, shot } from './screen-helpers';
+import { apiCall, dismissToasts, expectFocused, expectToast, tabTo, shot } from './screen-helpers';
 import { expectNoAxeViolations, registerViaApi, screenshot, setTheme, signInAs, useE2EEnvironment } from './support';
 import { samplePng } from './support/image-host';
 
@@ -252,7 +252,7 @@ describe('Settings', () => {
     await page.keyboard.press('Enter');
     const dialog = page.getByRole('alertdialog', { name: 'Delete your account?' });
     await dialog.waitFor();
-    expect(await dialog.getByLabel('Type DELETE to confirm').evaluate((element) => element === document.activeElement)).toBe(true);
+    await expectFocused(dialog.getByLabel('Type DELETE to confirm'));
     for (let i = 0; i < 6; i += 1) {
       await page.keyboard.press('Tab');
       expect(await dialog.evaluate((element) => element.contains(document.activeElement))).toBe(true);
@@ -263,8 +263,8 @@ describe('Settings', () => {
     }
     await page.keyboard.type('nope');
     await page.keyboard.press('Escape');
-    expect(await dialog.count()).toBe(0);
-    expect(await opener.evaluate((element) => element === document.activeElement)).toBe(true);
+    await dialog.waitFor({ state: 'detached' });
+    await expectFocused(opener);
     await page.keyboard.press('Enter');
     await dialog.waitFor();
     expect(await dialog.getByLabel('Type DELETE to confirm').inputValue()).toBe('');

@@ -44,6 +44,14 @@ export async function tabTo(page: Page, target: Locator, max = 60, key: 'Tab' | 
   throw new Error(`Tab never reached ${target.toString()}`);
 }
 
+/**
+ * Waits (bounded) until `target` has focus. Dialogs move focus in an effect or a frame after they
+ * open or close, so a single read right after the key press races the browser on a busy machine.
+ */
+export async function expectFocused(target: Locator): Promise<void> {
+  await expect.poll(() => target.evaluate((element) => element === document.activeElement), { timeout: 5_000 }).toBe(true);
+}
+
 /** The focused element draws a visible focus indicator (Tailwind's ring is a box-shadow; or an outline). */
 export async function expectVisibleFocus(page: Page): Promise<void> {
   const style = await page.evaluate(() => {

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { apiCall } from './screen-helpers';
+import { apiCall, expectFocused } from './screen-helpers';
 import {
   expectNoAxeViolations,
   registerViaApi,
@@ -93,7 +93,7 @@ describe('dialogs, toasts and the error boundary', () => {
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
     expect(await heading.count()).toBe(1);
-    expect(await opener.evaluate((element) => element === document.activeElement)).toBe(true);
+    await expectFocused(opener);
   });
 
   it('keeps an error toast, announced assertively, for as long as it takes to read (still there after 10 s)', async () => {
