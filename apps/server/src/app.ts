@@ -236,6 +236,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     engine: vision.engine,
     metering,
     usage,
+    logger: app.log,
     planOf: async (userId) => (await users.get(userId)).plan,
     withAccountStyle: (userId, options) => settings.generationOptions(userId, options),
   });

@@ -56,4 +56,18 @@ describe('keyed groups', () => {
     expect(await Promise.all(all)).toEqual([1, 2, 3, 4, 5, 6]);
     expect(sizes).toEqual([1, 2, 2, 1]);
   });
+
+  it('gives an item answered early its answer before the group ends, and keeps it', async () => {
+    const gate = deferred();
+    const keyed = createKeyedGroups<number, string>(async (_key, items, answer) => {
+      answer(0, 'early');
+      await gate.promise;
+      return items.map(() => 'late');
+    });
+    const early = keyed.submit('a', 1);
+    expect(await early).toBe('early');
+    gate.release();
+    expect(await early).toBe('early');
+    expect(await keyed.submit('a', 2)).toBe('early');
+  });
 });

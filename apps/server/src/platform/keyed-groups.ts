@@ -16,8 +16,12 @@ interface Waiting<T, R> {
 }
 
 export function createKeyedGroups<T, R>(
-  /** Returns one result per item, in the items' order. */
-  runGroup: (key: string, items: T[]) => Promise<R[]>,
+  /**
+   * Returns one result per item, in the items' order. `answer` gives an item its result before
+   * the group ends (a refusal need not wait for the others' transaction); its later entry in the
+   * returned array is then ignored.
+   */
+  runGroup: (key: string, items: T[], answer: (index: number, result: R) => void) => Promise<R[]>,
   options: { maxGroup?: number } = {},
 ): KeyedGroups<T, R> {
   const maxGroup = options.maxGroup ?? 200;
@@ -27,11 +31,14 @@ export function createKeyedGroups<T, R>(
   async function runFrom(key: string, group: Array<Waiting<T, R>>): Promise<void> {
     for (;;) {
       try {
+        const entries = group;
         const results = await runGroup(
           key,
-          group.map((entry) => entry.item),
+          entries.map((entry) => entry.item),
+          (index, result) => entries[index]!.resolve(result),
         );
-        group.forEach((entry, index) => entry.resolve(results[index]!));
+        // A promise keeps its first resolution: items answered early are unaffected.
+        entries.forEach((entry, index) => entry.resolve(results[index]!));
       } catch (error) {
         for (const entry of group) entry.reject(error);
       }

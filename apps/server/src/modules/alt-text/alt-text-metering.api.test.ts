@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { HOUR_MS } from '@altwise/shared';
 import { DATABASES, registerUser } from '../../../test/support/test-server';
 import type { AltTextTestEnv } from './alt-text.test-support';
@@ -70,7 +70,8 @@ for (const database of DATABASES) {
       expect(retryAfter).toBeLessThanOrEqual(3600);
       expect(response.headers.get('x-ratelimit-remaining')).toBe('0');
       expect(env.vision!.calls).toBe(calls);
-      expect((await events(user.userId)).at(-1)).toMatchObject({ outcome: 'throttled', images: 1 });
+      // A refusal is answered before its event commits (alt-text.service.ts admit): it lands just after.
+      await vi.waitFor(async () => expect((await events(user.userId)).at(-1)).toMatchObject({ outcome: 'throttled', images: 1 }));
     });
 
     it('refuses a batch that does not fit whole, charging nothing', async () => {
@@ -87,7 +88,9 @@ for (const database of DATABASES) {
       const response = await env.server.request('POST', '/api/v1/images/batch', { token, body: { imageUrls: urls } });
       expect(response.status).toBe(429);
       expect(await hourUsed(user.userId)).toBe(1999);
-      expect((await events(user.userId)).at(-1)).toMatchObject({ endpoint: 'POST /api/v1/images/batch', outcome: 'throttled', images: 2 });
+      await vi.waitFor(async () =>
+        expect((await events(user.userId)).at(-1)).toMatchObject({ endpoint: 'POST /api/v1/images/batch', outcome: 'throttled', images: 2 }),
+      );
     });
 
     it('refunds a unit the provider failed, but not one the caller caused', async () => {

@@ -95,9 +95,14 @@ export function createMeteringService(
         else entry.charged += 1;
         byReservation.set(reservation.id, entry);
       }
-      // In id order, so concurrent settlements lock reservation rows in the same order.
-      for (const [id, { reservation, charged, refund }] of [...byReservation].sort(([a], [b]) => (a < b ? -1 : 1))) {
-        const held = await reservations.take(trx, id, charged + refund, charged + refund === reservation.units);
+      // Reservations settled whole (every single request) go in one statement; a batch's, partly
+      // settled, one by one. In id order, so concurrent settlements lock rows in the same order.
+      const entries = [...byReservation.values()].sort((a, b) => (a.reservation.id < b.reservation.id ? -1 : 1));
+      const isWhole = (entry: (typeof entries)[number]) => entry.charged + entry.refund === entry.reservation.units;
+      const heldWhole = await reservations.takeWhole(trx, entries.filter(isWhole).map((entry) => entry.reservation.id));
+      for (const entry of entries) {
+        const { reservation, charged, refund } = entry;
+        const held = isWhole(entry) ? heldWhole.has(reservation.id) : await reservations.take(trx, reservation.id, charged + refund);
         if (held && refund > 0) await deps.quota.refundIn(trx, reservation.userId, refund, reservation.windows);
         if (!held && charged > 0) await deps.quota.rechargeIn(trx, reservation.userId, charged, reservation.windows);
       }

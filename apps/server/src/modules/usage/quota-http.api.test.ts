@@ -44,7 +44,13 @@ for (const database of DATABASES) {
       const remaining = ok.map((r) => Number(r.headers.get('x-ratelimit-remaining'))).sort((a, b) => a - b);
       expect(remaining).toEqual(Array.from({ length: 100 }, (_, i) => i));
 
-      // Every request left one event: 100 successes and 50 throttled, all through the key.
+      const usage = await env.server.request('GET', '/api/v1/usage?range=24h', { apiKey });
+      expect(usage.status).toBe(200);
+      expect(usage.body.currentUsage.hour).toMatchObject({ used: 100, remaining: 0, limit: 100 });
+      expect(usage.body.key.usage).toEqual({ hour: 100, day: 100 });
+      expect(usage.body.trends).toMatchObject({ totalRequestsToday: 150, successRate: 66.7, errorRate: 0 });
+      // Every request left one event: 100 successes and 50 throttled, all through the key (a
+      // refusal's event commits just after its 429; the usage report above waited for them).
       const events = await env.server.app.db
         .selectFrom('usage_events')
         .select(['outcome', 'api_key_id'])
@@ -53,11 +59,6 @@ for (const database of DATABASES) {
       expect(events.filter((e) => e.outcome === 'success')).toHaveLength(100);
       expect(events.filter((e) => e.outcome === 'throttled')).toHaveLength(50);
 
-      const usage = await env.server.request('GET', '/api/v1/usage?range=24h', { apiKey });
-      expect(usage.status).toBe(200);
-      expect(usage.body.currentUsage.hour).toMatchObject({ used: 100, remaining: 0, limit: 100 });
-      expect(usage.body.key.usage).toEqual({ hour: 100, day: 100 });
-      expect(usage.body.trends).toMatchObject({ totalRequestsToday: 150, successRate: 66.7, errorRate: 0 });
       expect(usage.body.series.buckets.at(-1)).toMatchObject({ success: 100, throttled: 50, error: 0 });
     });
 

@@ -24,7 +24,7 @@ const REFUSAL_MEMORY_MS = 1_000;
  * plan change applies to the very next request of every key.
  */
 export function createQuotaService(ctx: Pick<AppContext, 'db' | 'now' | 'dialect'>, deps: { users: Pick<UserService, 'planOf'> }) {
-  const counters = createQuotaRepository(ctx.db);
+  const counters = createQuotaRepository(ctx.db, ctx.dialect);
 
   async function limitsOf(userId: string) {
     const plan = getPlan(await deps.users.planOf(userId));
@@ -84,7 +84,6 @@ export function createQuotaService(ctx: Pick<AppContext, 'db' | 'now' | 'dialect
       units: total,
       hour: { start: hourStart, limit: limits.hour },
       day: { start: dayStart, limit: limits.day },
-      asyncCommit: ctx.dialect === 'postgres',
       reservations: requests.map(({ units, reservation }) => ({
         id: reservation.id,
         user_id: userId,
@@ -123,7 +122,7 @@ export function createQuotaService(ctx: Pick<AppContext, 'db' | 'now' | 'dialect
    * are tried again together and the others refused; a refund elsewhere may make room meanwhile,
    * a charge elsewhere take it, so this repeats (never charging more than the guarded upsert lets).
    */
-  async function admitGroup(userId: string, requests: Request[]): Promise<QuotaDecision[]> {
+  async function admitGroup(userId: string, requests: Request[], answer: (index: number, decision: QuotaDecision) => void): Promise<QuotaDecision[]> {
     const at = ctx.now();
     const { hourStart, dayStart } = windowsAt(at);
     const limits = await limitsOf(userId);
@@ -131,8 +130,10 @@ export function createQuotaService(ctx: Pick<AppContext, 'db' | 'now' | 'dialect
     // Requests that queued behind a refusal are answered by it.
     let pending = requests.flatMap((request, index) => {
       const refused = rememberedRefusal(userId, limits.plan, request.units, at);
-      if (refused) decisions[index] = refused;
-      return refused ? [] : [index];
+      if (!refused) return [index];
+      decisions[index] = refused;
+      answer(index, refused);
+      return [];
     });
     while (pending.length > 0) {
       const admitted = await chargeTogether(userId, limits, pending.map((index) => requests[index]!), at);
@@ -150,7 +151,11 @@ export function createQuotaService(ctx: Pick<AppContext, 'db' | 'now' | 'dialect
         if (taken + units <= room && pending.length > 1) {
           fit.push(index);
           taken += units;
-        } else decisions[index] = refuse(userId, limits, { hour: used.hour + taken, day: used.day + taken }, units, at);
+        } else {
+          decisions[index] = refuse(userId, limits, { hour: used.hour + taken, day: used.day + taken }, units, at);
+          // Answered now, not after the others' charge: a 429 waits for no one's transaction.
+          answer(index, decisions[index]);
+        }
       }
       pending = fit;
     }

@@ -9,13 +9,20 @@ export type ReservationRow = Selectable<QuotaReservationsTable>;
 export function createReservationRepository(db: Kysely<Database>) {
   return {
     /**
-     * Takes `units` off a reservation (`all`: every unit it was made with) and deletes it when none
-     * are left. Returns false when the
+     * Deletes reservations settled whole (every single request) in one statement, and returns
+     * those that were still there: a missing one was released (refunded) as a dead instance's.
+     */
+    async takeWhole(trx: Executor, ids: string[]): Promise<Set<string>> {
+      if (ids.length === 0) return new Set();
+      const rows = await trx.deleteFrom('quota_reservations').where('id', 'in', ids).returning('id').execute();
+      return new Set(rows.map((row) => row.id));
+    },
+
+    /**
+     * Takes `units` off a reservation and deletes it when none are left. Returns false when the
      * reservation is gone: it was released (refunded) as belonging to a dead instance.
      */
-    async take(trx: Executor, id: string, units: number, all: boolean): Promise<boolean> {
-      // Settling a whole reservation at once (every single request) is one statement.
-      if (all) return (await trx.deleteFrom('quota_reservations').where('id', '=', id).returning('id').executeTakeFirst()) !== undefined;
+    async take(trx: Executor, id: string, units: number): Promise<boolean> {
       const row = await trx
         .updateTable('quota_reservations')
         .set({ units: sql<number>`units - ${units}` })
