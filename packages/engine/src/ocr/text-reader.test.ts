@@ -54,6 +54,15 @@ describe('text reader (tesseract.js, offline)', { timeout: 60_000 }, () => {
     expect(await reader.read(await render(), 'eng')).toBeUndefined();
   });
 
+  it('glances at an image apart from reading it: no copy of grain, and the copy reads as the bytes do', async () => {
+    expect(await reader.glance(await renderNoise(320, 240))).toBeUndefined();
+    const text = await renderText(['Open daily'], { size: 16 });
+    const copy = await reader.glance(text);
+    expect(copy?.png.subarray(1, 4).toString()).toBe('PNG');
+    expect((await reader.read(copy!, 'eng'))?.text).toBe((await reader.read(text, 'eng'))?.text);
+    expect((await reader.read(copy!, 'eng'))?.text).toBe('Open daily');
+  });
+
   it('reads French with the French model', async () => {
     expect(ocrLanguageFor('fr-CA')).toBe('fra');
     expect(ocrLanguageFor('de')).toBe('eng');
