@@ -1,8 +1,8 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { authResponse, jsonResponse, sampleUser } from '@/test/render';
 import { mockFetch, signOut } from '@/test/session';
 import { api, ApiError } from './api-client';
-import { useAuthStore } from './auth-store';
+import { REFRESH_TIMEOUT_MS, useAuthStore } from './auth-store';
 
 const fetchMock = mockFetch();
 
@@ -122,6 +122,28 @@ describe('api client', () => {
     expect(useAuthStore.getState()).toMatchObject({ user: sampleUser, isAuthenticated: true });
     // The stored profile survives for the next page load, whose refresh can still succeed.
     expect(JSON.parse(localStorage.getItem('auth-storage')!).state.user).toEqual(sampleUser);
+  });
+
+  it('abandons a refresh that never answers after REFRESH_TIMEOUT_MS, keeps the session and frees the lock for the next', async () => {
+    signIn(null);
+    vi.useFakeTimers();
+    try {
+      // A connection that never answers: only the request's signal ends it.
+      fetchMock.mockImplementationOnce(
+        (_input, init) => new Promise((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(init.signal!.reason))),
+      );
+      const hung = useAuthStore.getState().refresh();
+      const outcome = expect(hung).rejects.toMatchObject({ name: 'TimeoutError' });
+      // The cross-tab lease settles first (a few tens of ms), then the request starts its timer.
+      await vi.advanceTimersByTimeAsync(REFRESH_TIMEOUT_MS + 1_000);
+      await outcome;
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(useAuthStore.getState()).toMatchObject({ user: sampleUser, isAuthenticated: true });
+    fetchMock.mockResolvedValueOnce(jsonResponse(authResponse('after-timeout', 'refresh-2')));
+    await useAuthStore.getState().refresh();
+    expect(useAuthStore.getState().token).toBe('after-timeout');
   });
 
   it('keeps the session when the refresh meets a server error, and signs out when the server refuses it', async () => {

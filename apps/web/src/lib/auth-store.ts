@@ -48,6 +48,11 @@ function readAccessToken(payload: TokenPayload): string | null {
 export const REFRESH_LOCK_NAME = 'altwise-session-refresh';
 /** Delays before retrying a refresh the server answered 409 (it lost a race to another tab's). */
 const SUPERSEDED_RETRY_DELAYS_MS = [100, 400, 1_000];
+/**
+ * A refresh holds the cross-tab lock: one that never answers (a dead connection) must not hold
+ * every tab's refresh behind it, so it is abandoned after this long (and the session kept).
+ */
+export const REFRESH_TIMEOUT_MS = 10_000;
 
 /**
  * POST /auth/refresh with the cookie. A 409 means another tab's concurrent refresh rotated the
@@ -55,10 +60,20 @@ const SUPERSEDED_RETRY_DELAYS_MS = [100, 400, 1_000];
  * that newer cookie by now, or will in a moment, so the exchange is retried rather than ending
  * the session.
  */
+async function postRefresh(): Promise<TokenPayload> {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(new DOMException('The session refresh got no answer', 'TimeoutError')), REFRESH_TIMEOUT_MS);
+  try {
+    return await api.post<TokenPayload>('/auth/refresh', undefined, { auth: false, session: true, signal: controller.signal });
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 async function exchangeRefreshCookie(): Promise<TokenPayload> {
   for (let attempt = 0; ; attempt += 1) {
     try {
-      return await api.post<TokenPayload>('/auth/refresh', undefined, { auth: false, session: true });
+      return await postRefresh();
     } catch (error) {
       const delay = SUPERSEDED_RETRY_DELAYS_MS[attempt];
       if (!(error instanceof ApiError && error.status === 409) || delay === undefined) throw error;
