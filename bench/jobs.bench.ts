@@ -87,7 +87,8 @@ export async function benchJobCsvMemory(): Promise<BenchRow> {
     const response = await fetch(`${server.url}/api/v1/jobs/${created.body.id}/results.csv`, { headers: { authorization: `Bearer ${token}` } });
     let exportedLines = 0;
     const decoder = new TextDecoder();
-    for await (const chunk of response.body!) exportedLines += (decoder.decode(chunk as Uint8Array, { stream: true }).match(/\r\n/g) ?? []).length;
+    // Lines end in CRLF; counted by their LF, which a chunk boundary cannot split in two.
+    for await (const chunk of response.body!) exportedLines += (decoder.decode(chunk as Uint8Array, { stream: true }).match(/\n/g) ?? []).length;
     clearInterval(sampler);
     if (exportedLines !== ROWS + 1) throw new Error(`exported ${exportedLines} lines`);
     const growthMb = (peak - before) / 1024 / 1024;

@@ -5,6 +5,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
+import sharp from 'sharp';
 import { createTextReader } from '../packages/engine/src/ocr/text-reader';
 import { renderNoise, renderText } from '../packages/engine/src/ocr/ocr-test-images';
 import type { BenchRow } from './support/stats';
@@ -31,16 +32,30 @@ async function timeReads(read: () => Promise<unknown>): Promise<number[]> {
   return times;
 }
 
-export async function benchOcr(): Promise<BenchRow[]> {
-  const reader = createTextReader();
+/**
+ * The fixtures are SVG rendered by sharp. A bench before this one started a server in this
+ * process, and the engine then blocked libvips' SVG loader process-wide (restrictImageLoaders):
+ * it is allowed while the fixtures render and blocked again after, as the engine wants it.
+ */
+async function renderFixtures() {
+  const svgLoader = { operation: ['VipsForeignLoadSvgBuffer'] };
+  sharp.unblock(svgLoader);
   try {
     const screenshot = await renderText(SCREENSHOT, { size: 22, width: 1024 });
-    const { default: sharp } = await import('sharp');
     const padded = await sharp(screenshot)
       .resize({ width: 1024, height: 768, fit: 'contain', background: '#ffffff' })
       .png()
       .toBuffer();
-    const photo = await renderNoise(1024, 768, 1);
+    return { padded, photo: await renderNoise(1024, 768, 1) };
+  } finally {
+    sharp.block(svgLoader);
+  }
+}
+
+export async function benchOcr(): Promise<BenchRow[]> {
+  const reader = createTextReader();
+  try {
+    const { padded, photo } = await renderFixtures();
 
     const started = performance.now();
     const first = await reader.read(padded, 'eng');
