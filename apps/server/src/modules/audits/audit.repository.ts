@@ -57,13 +57,13 @@ export function createAuditRepository(db: Kysely<Database>) {
     },
 
     /** Newest first, keyset-paginated on (created_at, id): stable while new audits arrive. */
-    async listPage(userId: string, limit: number, after?: KeysetCursor): Promise<Array<AuditListItem & { cursor: KeysetCursor }>> {
+    async listPage(userId: string, limit: number, after?: KeysetCursor): Promise<Array<AuditListItem & { cursor: KeysetCursor; jobFilled: boolean }>> {
       let query = db.selectFrom('audits').select(LIST_COLUMNS).where('user_id', '=', userId);
       if (after) {
         query = query.where((eb) => eb.or([eb('created_at', '<', after.createdAt), eb.and([eb('created_at', '=', after.createdAt), eb('id', '<', after.id)])]));
       }
       const rows = await query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
-      return rows.map((row) => ({ ...toListItem(row), cursor: { createdAt: Number(row.created_at), id: row.id } }));
+      return rows.map((row) => ({ ...toListItem(row), cursor: { createdAt: Number(row.created_at), id: row.id }, jobFilled: Number(row.job_filled) === 1 }));
     },
 
     /** The bulk job's suggestions, written once the job is over; later reads use them as they are. */

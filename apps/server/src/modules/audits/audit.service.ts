@@ -12,6 +12,7 @@ import { decodeCursor, encodeCursor } from '../../platform/keyset-cursor';
 import type { AuditJobs } from './audit-job';
 import { imagesFromJob, startSuggestionJob } from './audit-job';
 import { createAuditRepository } from './audit.repository';
+import type { StoredAudit } from './audit.repository';
 import { suggestionContext, verdictOf } from './audit-verdicts';
 import { findPageImages } from './page-images';
 
@@ -45,6 +46,16 @@ const describable = (image: AuditImage) => image.imageUrl !== null && /^https?:\
 
 export function createAuditService({ ctx, altText, jobs }: AuditServiceDeps) {
   const repository = createAuditRepository(ctx.db);
+
+  /** With a bulk job, the first read after it is over copies its results into the audit (any instance may). */
+  async function withJobResults(userId: string, { audit, jobFilled }: StoredAudit): Promise<Audit> {
+    if (!audit.job || jobFilled) return audit;
+    const images = await imagesFromJob(jobs, userId, audit.job.id, audit.images);
+    if (!images) return audit;
+    const filled = { ...audit, images, summary: summaryOf(images) };
+    await repository.fillFromJob(userId, audit.id, images, filled.summary);
+    return filled;
+  }
 
   async function fetchHtml(url: string) {
     try {
@@ -117,25 +128,31 @@ export function createAuditService({ ctx, altText, jobs }: AuditServiceDeps) {
       return audit;
     },
 
-    /** The account's audits, newest first, keyset-paginated like the generations history. */
+    /**
+     * The account's audits, newest first, keyset-paginated like the generations history. An audit
+     * whose job has ended since it was last read is filled on the way, as a read of it would be,
+     * so the list never shows a summary older than its job.
+     */
     async list(userId: string, query: { limit: number; cursor?: string }) {
       const rows = await repository.listPage(userId, query.limit + 1, query.cursor ? decodeCursor(query.cursor) : undefined);
       const page = rows.slice(0, query.limit);
       const last = page.at(-1);
-      return { items: page.map(({ cursor: _cursor, ...item }) => item), nextCursor: rows.length > query.limit && last ? encodeCursor(last.cursor) : null };
+      const items = await Promise.all(
+        page.map(async ({ cursor: _cursor, jobFilled, ...item }) => {
+          if (!item.job || jobFilled) return item;
+          const stored = await repository.find(userId, item.id);
+          if (!stored) return item;
+          const { images: _images, ...filled } = await withJobResults(userId, stored);
+          return filled;
+        }),
+      );
+      return { items, nextCursor: rows.length > query.limit && last ? encodeCursor(last.cursor) : null };
     },
 
-    /** With a bulk job, the first read after it is over copies its results into the audit (any instance may). */
     async get(userId: string, id: string): Promise<Audit> {
       const stored = await repository.find(userId, id);
       if (!stored) throw AppError.notFound('Audit not found');
-      const { audit } = stored;
-      if (!audit.job || stored.jobFilled) return audit;
-      const images = await imagesFromJob(jobs, userId, audit.job.id, audit.images);
-      if (!images) return audit;
-      const filled = { ...audit, images, summary: summaryOf(images) };
-      await repository.fillFromJob(userId, id, images, filled.summary);
-      return filled;
+      return withJobResults(userId, stored);
     },
 
     async remove(userId: string, id: string): Promise<void> {

@@ -346,6 +346,8 @@ for (const database of DATABASES) {
       // The job is the account's own, one item per image, with the image's context.
       const job = await waitForJob(own, created.job!.url);
       expect(job).toMatchObject({ status: 'completed', total: 60, counts: { succeeded: 60, failed: 0 } });
+      // The list, read before the audit itself, fills it as that read would: never a summary older than the job.
+      expect((await server.request('GET', '/api/v1/audits', { token: own })).body.items[0]).toMatchObject({ id: created.id, summary: { suggested: 60 } });
       const items = await server.request('GET', `${created.job!.url}/results?limit=500`, { token: own });
       expect(items.body.items.map((item: { clientId: string }) => item.clientId)).toEqual(created.images.slice(0, 60).map((image) => String(image.index)));
       expect(items.body.items[7].context).toContain('Photo 7 of the regatta');
