@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ImageHost } from '../../../test-utils/image-host';
@@ -72,6 +73,9 @@ describe('the cache stage of the engine', () => {
 
     const second = await engine.describe({ bytes }, { language: 'en' });
     expect(second).toMatchObject({ cached: true, altText: 'A square, answer 1' });
+    // Both name the bytes they describe (the server keys its upload previews by it).
+    const sha256 = createHash('sha256').update(bytes).digest('hex');
+    expect([first.sha256, second.sha256]).toEqual([sha256, sha256]);
     expect({ ...calls, model: model.calls.model, decodes: decodes() }).toEqual({ find: 2, save: 1, model: 1, decodes: 1 });
   });
 

@@ -171,14 +171,14 @@ export function createAltTextEngine(options: AltTextEngineOptions): AltTextEngin
       const key = cacheKey({ sha256: raw.sha256, fileName: raw.fileName, provider: provider.name, model: provider.model, ...describeOptions });
       if (!call.regenerate) {
         const hit = await cache.find(key);
-        if (hit) return { ...hit, cached: true };
+        if (hit) return { ...hit, cached: true, sha256: raw.sha256 };
         const pending = inFlight.get(key);
-        if (pending) return { ...(await pending), cached: false };
+        if (pending) return { ...(await pending), cached: false, sha256: raw.sha256 };
       }
       const work = fresh(key, raw, describeOptions, call.signal);
       inFlight.set(key, work);
       try {
-        return { ...(await work), cached: false };
+        return { ...(await work), cached: false, sha256: raw.sha256 };
       } finally {
         if (inFlight.get(key) === work) inFlight.delete(key);
       }

@@ -20,6 +20,8 @@ export interface AltTextDescription {
 export interface Described extends AltTextDescription {
   /** True when the cache answered and no image was decoded, no model called. */
   readonly cached: boolean;
+  /** The SHA-256 (hex) of the image's bytes, which its key was made from. */
+  readonly sha256: string;
 }
 
 /**

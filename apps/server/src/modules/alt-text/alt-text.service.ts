@@ -17,7 +17,7 @@ import type { GenerationRow } from './generation.repository';
 import { createGenerationRepository } from './generation.repository';
 import { decodeCursor, encodeCursor } from '../../platform/keyset-cursor';
 import { mapWithConcurrency } from './task-pool';
-import { makeThumbnail } from './thumbnail';
+import { createThumbnails } from './thumbnail';
 
 /** Usage-event endpoint names, as the analytics group them. */
 export const ENDPOINTS = { single: 'POST /api/v1/images', batch: 'POST /api/v1/images/batch' } as const;
@@ -122,6 +122,7 @@ function toGeneration(row: GenerationRow): Generation {
 export function createAltTextService(deps: AltTextServiceDeps) {
   const { ctx, engine, metering, usage } = deps;
   const generations = createGenerationRepository(ctx.db);
+  const thumbnails = createThumbnails();
   // Group commit (see batch-writer.ts): concurrent units share a transaction, and each unit's
   // history row, usage event and reservation change are in the same one, so no crash can leave
   // a charge without its record. Every request waits for its own units' commit before answering.
@@ -184,7 +185,7 @@ export function createAltTextService(deps: AltTextServiceDeps) {
     }
     const processingTime = Math.round(performance.now() - started);
     // After describing: an undecodable upload has already failed, and the timing excludes this.
-    const thumbnail = 'bytes' in image ? await makeThumbnail(image.bytes) : null;
+    const thumbnail = 'bytes' in image ? await thumbnails.of(image.bytes, described.sha256) : null;
     const at = ctx.now();
     const result = toResult(imageLabel(image), described, processingTime, at);
     await settlements.write({
