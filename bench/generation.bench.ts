@@ -12,6 +12,7 @@ import type { ProviderConfig } from '@altwise/engine';
 import sharp from 'sharp';
 import { startFakeVisionServer } from '../test-utils/fake-vision-server';
 import { startImageHost } from '../test-utils/image-host';
+import { startBareHello } from './support/bare-hello';
 import { photoJpeg, startExternalImageHost } from './support/fixtures';
 import type { BenchRow } from './support/stats';
 import { percentile } from './support/stats';
@@ -195,14 +196,26 @@ export async function benchCacheHits(): Promise<BenchRow[]> {
       const prime = await fetch(`${server.url}/api/v1/images`, request);
       if (prime.status !== 200) throw new Error(`cache bench: priming failed with ${prime.status}`);
       // Load from a worker thread, so the client does not share the server's event loop.
-      const result = await autocannon({ url: `${server.url}/api/v1/images`, connections: 50, duration: 5, workers: 1, ...request });
+      const load = (url: string) => autocannon({ url, connections: 50, duration: 5, workers: 1, ...request });
+      const result = await load(`${server.url}/api/v1/images`);
       const failed = result.non2xx + result.errors + result.timeouts;
       const rps = result.requests.average;
+      // The same requests to a bare Fastify route, side by side: the absolute 1,500 req/s of the
+      // first target depended on the machine (issue 9 replaced it with this ratio, reported).
+      const hello = await startBareHello();
+      let bare: Awaited<ReturnType<typeof load>>;
+      try {
+        bare = await load(hello.url);
+      } finally {
+        await hello.close();
+      }
       rows.push({
-        name: `cached generations/s ${label}, 1024x768 JPEG (${Math.round(photo.length / 1024)} KB), 50 clients, 5 s (p50 ${result.latency.p50} ms, ${failed} failed)`,
+        name: `cached generations/s ${label}, 1024x768 JPEG (${Math.round(photo.length / 1024)} KB), 50 clients, 5 s (p50 ${result.latency.p50} ms, ${failed} failed) ÷ a bare Fastify route given the same requests`,
         measured: round(rps, 0),
-        target: '≥ 1500',
-        pass: rps >= 1500 && failed === 0,
+        baseline: round(bare.requests.average, 0),
+        ratio: round(rps / bare.requests.average, 3),
+        target: 'reported',
+        pass: failed === 0,
         unit: 'req/s',
       });
     }

@@ -9,10 +9,10 @@
  */
 import { createRequire } from 'node:module';
 import { randomUUID } from 'node:crypto';
-import Fastify from 'fastify';
 import { call, startServerProcess } from '../apps/server/test/support/server-process';
 import type { ServerProcess } from '../apps/server/test/support/server-process';
 import { createPostgresSchema } from '../apps/server/test/support/test-server';
+import { startBareHello } from './support/bare-hello';
 import { burst } from './support/burst';
 import { photoJpeg, startExternalImageHost } from './support/fixtures';
 import type { BenchRow } from './support/stats';
@@ -47,15 +47,11 @@ async function account(server: ServerProcess, plan: string, setPlan: (userId: st
 }
 
 async function bareHelloRps(): Promise<number> {
-  const app = Fastify();
-  app.post('/hello', async () => ({ hello: 'world' }));
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
+  const hello = await startBareHello();
   try {
-    return (await load([`http://127.0.0.1:${port}/hello`], { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).rps;
+    return (await load([hello.url], { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).rps;
   } finally {
-    await app.close();
+    await hello.close();
   }
 }
 
