@@ -10,10 +10,9 @@ import { pathToFileURL } from 'node:url';
 import { createAltTextEngine, createProvider, isEngineError } from '@altwise/engine';
 import type { ProviderConfig } from '@altwise/engine';
 import sharp from 'sharp';
-import { startFakeVisionServer } from '../test-utils/fake-vision-server';
-import { startImageHost } from '../test-utils/image-host';
 import { startBareHello } from './support/bare-hello';
 import { photoJpeg, startExternalImageHost } from './support/fixtures';
+import { startModelBench } from './support/model-bench';
 import type { BenchRow } from './support/stats';
 import { percentile } from './support/stats';
 import { registerUser, startTestServer } from '../apps/server/test/support/test-server';
@@ -34,14 +33,8 @@ const round = (value: number, digits = 2) => Number(value.toFixed(digits));
 export async function benchGenerationOverhead(): Promise<BenchRow[]> {
   const ROUNDS = 40;
   const WARMUP = 3;
-  const vision = await startFakeVisionServer({ latencyMs: 300 });
-  const host = await startImageHost();
-  const server = await startTestServer('sqlite', {
-    IMAGE_FETCH_ALLOW: host.hostPort,
-    ALT_PROVIDER: 'openai-compatible',
-    OPENAI_BASE_URL: vision.url,
-    OPENAI_API_KEY: 'bench',
-  });
+  const bench = await startModelBench(300);
+  const { vision, host, server } = bench;
   try {
     const { token } = await registerUser(server);
     const ours: number[] = [];
@@ -94,9 +87,7 @@ export async function benchGenerationOverhead(): Promise<BenchRow[]> {
     }
     return rows;
   } finally {
-    await server.close();
-    await host.close();
-    await vision.close();
+    await bench.close();
   }
 }
 

@@ -7,9 +7,8 @@
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import sharp from 'sharp';
-import { startFakeVisionServer } from '../test-utils/fake-vision-server';
-import { startImageHost } from '../test-utils/image-host';
 import { registerUser, startTestServer } from '../apps/server/test/support/test-server';
+import { startModelBench } from './support/model-bench';
 import type { BenchRow } from './support/stats';
 
 const round = (value: number, digits = 2) => Number(value.toFixed(digits));
@@ -25,15 +24,8 @@ export async function benchJobThroughput(): Promise<BenchRow> {
   const ITEMS = 2_000;
   const LATENCY_MS = 300;
   const CONCURRENCY = 16;
-  const vision = await startFakeVisionServer({ latencyMs: LATENCY_MS });
-  const host = await startImageHost();
-  const server = await startTestServer('sqlite', {
-    IMAGE_FETCH_ALLOW: host.hostPort,
-    ALT_PROVIDER: 'openai-compatible',
-    OPENAI_BASE_URL: vision.url,
-    OPENAI_API_KEY: 'bench',
-    MODEL_CONCURRENCY: String(CONCURRENCY),
-  });
+  const bench = await startModelBench(LATENCY_MS, { MODEL_CONCURRENCY: String(CONCURRENCY) });
+  const { host, server } = bench;
   try {
     const token = await proUser(server);
     const items = [];
@@ -60,9 +52,7 @@ export async function benchJobThroughput(): Promise<BenchRow> {
     const ratio = measured / limit;
     return { name: `bulk job: ${ITEMS} items, 300 ms model, MODEL_CONCURRENCY=16 (items/s ÷ 16/0.3 s)`, measured: round(measured), baseline: round(limit), ratio: round(ratio), target: '≥ 0.9', pass: ratio >= 0.9, unit: 'items/s' };
   } finally {
-    await server.close();
-    await host.close();
-    await vision.close();
+    await bench.close();
   }
 }
 

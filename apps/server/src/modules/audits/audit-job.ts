@@ -45,17 +45,21 @@ function apply(image: AuditImage, item: JobItem): void {
   else if (item.status === 'cancelled') image.suggestionError = { code: 'cancelled', message: 'The job was cancelled before this image was described' };
 }
 
+/** Whether the job is over, its last items settled too (a cancelled job's items in flight still finish); false if it is gone. */
+export async function jobIsOver(jobs: AuditJobs, userId: string, jobId: string): Promise<boolean> {
+  const job = await jobs.get(userId, jobId).catch((error: unknown) => {
+    if (error instanceof AppError && error.statusCode === 404) return null;
+    throw error;
+  });
+  return job !== null && OVER.has(job.status) && job.counts.pending === 0;
+}
+
 /**
  * The images with the job's results in them, once the job is over; null while it still runs (or
  * if it is gone), when the audit is answered as stored.
  */
 export async function imagesFromJob(jobs: AuditJobs, userId: string, jobId: string, images: AuditImage[]): Promise<AuditImage[] | null> {
-  const job = await jobs.get(userId, jobId).catch((error: unknown) => {
-    if (error instanceof AppError && error.statusCode === 404) return null;
-    throw error;
-  });
-  // A cancelled job's items in flight still finish: wait for them too.
-  if (!job || !OVER.has(job.status) || job.counts.pending > 0) return null;
+  if (!(await jobIsOver(jobs, userId, jobId))) return null;
   const filled = images.map((image) => ({ ...image }));
   const byIndex = new Map(filled.map((image) => [String(image.index), image]));
   for (let cursor: string | undefined; ; ) {

@@ -10,7 +10,7 @@ import type { AltTextService, QuotaListener } from '../alt-text';
 import { mapWithConcurrency, toAppError, toItemError } from '../alt-text';
 import { decodeCursor, encodeCursor } from '../../platform/keyset-cursor';
 import type { AuditJobs } from './audit-job';
-import { imagesFromJob, startSuggestionJob } from './audit-job';
+import { imagesFromJob, jobIsOver, startSuggestionJob } from './audit-job';
 import { createAuditRepository } from './audit.repository';
 import type { StoredAudit } from './audit.repository';
 import { suggestionContext, verdictOf } from './audit-verdicts';
@@ -139,7 +139,8 @@ export function createAuditService({ ctx, altText, jobs }: AuditServiceDeps) {
       const last = page.at(-1);
       const items = await Promise.all(
         page.map(async ({ cursor: _cursor, jobFilled, ...item }) => {
-          if (!item.job || jobFilled) return item;
+          // A running job costs one lookup here; the stored images are read only to fill.
+          if (!item.job || jobFilled || !(await jobIsOver(jobs, userId, item.job.id))) return item;
           const stored = await repository.find(userId, item.id);
           if (!stored) return item;
           const { images: _images, ...filled } = await withJobResults(userId, stored);

@@ -381,6 +381,8 @@ for (const database of DATABASES) {
       expect(created.job).not.toBeNull();
       const read = await server.request('GET', `/api/v1/audits/${created.id}`, { token: session.token });
       expect(read.body).toEqual(created);
+      const { images: _images, ...listed } = created;
+      expect((await server.request('GET', '/api/v1/audits', { token: session.token })).body.items).toEqual([listed]);
       // Cancelled: once its items in flight are over, the images get the reason instead of a suggestion.
       expect((await server.request('POST', `${created.job.url}/cancel`, { token: session.token })).status).toBe(200);
       // (Items already in flight at the cancel fail on their stalled image instead.)

@@ -5,6 +5,7 @@ import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dropRedisPrefix, redisTestPrefix, TEST_REDIS_URL } from '../../../test/support/redis';
+import { until } from '../../../test/support/server-process';
 import { DATABASES } from '../../../test/support/test-server';
 import { meteringFor } from '../usage/usage.test-support';
 import { ITEMS_QUEUE } from './bullmq-dispatcher';
@@ -14,13 +15,6 @@ import { jobEvents, startJobsEnv } from './jobs.test-support';
 async function drained(queue: Queue): Promise<boolean> {
   const counts = await queue.getJobCounts('wait', 'active', 'delayed', 'prioritized', 'waiting-children');
   return Object.values(counts).every((count) => count === 0);
-}
-
-async function until(what: string, probe: () => Promise<boolean>, timeoutMs = 30_000): Promise<void> {
-  for (const deadline = Date.now() + timeoutMs; !(await probe()); ) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
 }
 
 // BullMQ needs a Redis; CI sets TEST_REDIS_URL. Named, so a run without it says why it skipped.

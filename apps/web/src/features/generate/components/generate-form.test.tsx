@@ -54,6 +54,12 @@ const baseRoutes: Record<string, Route> = {
   'GET /api/v1/images': emptyHistory,
 };
 
+/** Answers an uploaded file with "Described <its name>". */
+const describeUpload: Route = (init) => {
+  const file = (init?.body as FormData).get('file') as File;
+  return jsonResponse(result(`upload:${file.name}`, `Described ${file.name}`));
+};
+
 function renderPage(options?: Parameters<typeof userEvent.setup>[0]) {
   const user = userEvent.setup(options);
   renderRoute(<GeneratePage />, { path: '/app/generate', extraPaths: ['/subscription'] });
@@ -255,10 +261,7 @@ describe('Generate form', () => {
   it('keeps only image files, says how many are ready, and uploads each as multipart', async () => {
     routeFetch({
       ...baseRoutes,
-      'POST /api/v1/images': (init) => {
-        const file = (init?.body as FormData).get('file') as File;
-        return jsonResponse(result(`upload:${file.name}`, `Described ${file.name}`));
-      },
+      'POST /api/v1/images': describeUpload,
     });
     const { user } = renderPage({ applyAccept: false });
     const input = screen.getByLabelText(/^Drag and drop images, or click to upload/);
@@ -284,10 +287,7 @@ describe('Generate form', () => {
   it('refuses a file over the upload limit before sending anything, keeping the others', async () => {
     routeFetch({
       ...baseRoutes,
-      'POST /api/v1/images': (init) => {
-        const file = (init?.body as FormData).get('file') as File;
-        return jsonResponse(result(`upload:${file.name}`, `Described ${file.name}`));
-      },
+      'POST /api/v1/images': describeUpload,
     });
     const { user } = renderPage({ applyAccept: false });
     const huge = new File(['x'], 'huge.png', { type: 'image/png' });
