@@ -8,7 +8,13 @@ export interface AltTextDescription {
   readonly isDecorative: boolean;
   readonly containsText: boolean;
   readonly textInImage?: string;
+  /** True only for a `model` answer with no error-level issue (a draft is never compliant). */
   readonly wcagCompliant: boolean;
+  /** `draft` from the offline describer (no vision model), `model` from a vision model. */
+  readonly verification: 'draft' | 'model';
+  readonly verificationReason?: 'no_vision_model';
+  /** Words OCR read with low confidence, kept and flagged rather than dropped. */
+  readonly uncertainText?: readonly string[];
   readonly issues: AltTextIssue[];
   readonly provider: ProviderName;
   readonly model: string;

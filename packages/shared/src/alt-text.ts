@@ -43,6 +43,34 @@ export const styleKeywordsSchema = z
     ),
   );
 
+/**
+ * Who stands behind a result: `draft` (no vision model looked at the pixels: the offline describer),
+ * `model` (a vision model described it), `reviewed` (a person accepted or edited it). Only `model`
+ * and `reviewed` results can be called WCAG compliant.
+ */
+export const verificationSchema = z
+  .enum(['draft', 'model', 'reviewed'])
+  .describe('draft: no vision model described the pixels; model: a vision model did; reviewed: a person accepted or edited it');
+export type Verification = z.infer<typeof verificationSchema>;
+/** Why a result is a draft. */
+export const verificationReasonSchema = z.enum(['no_vision_model']);
+export type VerificationReason = z.infer<typeof verificationReasonSchema>;
+
+/**
+ * What an image is for when it is the only content of a link or a button (WCAG G94, F89): its alt
+ * text must name the destination or the action, not the picture.
+ */
+export const imagePurposeSchema = z
+  .object({
+    kind: z.enum(['link', 'button']),
+    /** The link's destination (absolute or relative URL). */
+    href: z.string().trim().max(2048).optional(),
+    /** The destination's or action's own words: link text, title, aria-label, the target page's title. */
+    label: z.string().trim().max(500).optional(),
+  })
+  .describe('The element the image is the only content of: the alt text names its destination or action');
+export type ImagePurpose = z.infer<typeof imagePurposeSchema>;
+
 /** Options that change what the describer writes. Each one, when given, overrides the account's style. */
 export const generationOptionsSchema = z.object({
   context: z.string().trim().max(2000, 'Context must be at most 2000 characters').optional(),
@@ -58,6 +86,7 @@ export const generationOptionsSchema = z.object({
     .optional()
     .describe("Up to 6 keywords, used only where they truly describe the image; overrides the account's"),
   regenerate: z.boolean().optional(),
+  purpose: imagePurposeSchema.optional(),
 });
 export type GenerationOptions = z.infer<typeof generationOptionsSchema>;
 
@@ -99,6 +128,10 @@ export const altTextResultSchema = z.object({
   textInImage: z.string().optional(),
   processingTime: z.number(),
   wcagCompliant: z.boolean(),
+  verification: verificationSchema,
+  verificationReason: verificationReasonSchema.optional(),
+  /** Words OCR read with low confidence: kept (marked "…" in the draft), never dropped silently. */
+  uncertainText: z.array(z.string()).optional(),
   issues: z.array(altTextIssueSchema),
   provider: z.string(),
   model: z.string(),
@@ -133,6 +166,9 @@ export type BatchResponse = z.infer<typeof batchResponseSchema>;
 
 export const checkRequestSchema = z.object({
   altText: z.string().max(5000),
+  /** The language the alt text is written in (the checker's word lists); default: detected from the text, else English. */
+  language: languageSchema.optional(),
+  purpose: imagePurposeSchema.optional(),
   context: z.string().max(2000).optional(),
   maxLength: z.number().int().min(20).max(1000).optional(),
   isDecorative: z.boolean().optional(),
@@ -148,6 +184,8 @@ export const demoResponseSchema = z.object({
   altText: z.string(),
   processingTime: z.number(),
   wcagCompliant: z.boolean(),
+  verification: verificationSchema,
+  verificationReason: verificationReasonSchema.optional(),
   /** Served from the cache (the same image described before): its processing time is the lookup's. */
   cached: z.boolean().optional(),
 });
@@ -163,6 +201,7 @@ export const generationSchema = z.object({
   altText: z.string(),
   longDescription: z.string().optional(),
   wcagCompliant: z.boolean(),
+  verification: verificationSchema,
   issues: z.array(altTextIssueSchema),
   provider: z.string(),
   model: z.string(),
