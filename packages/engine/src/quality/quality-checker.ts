@@ -1,4 +1,4 @@
-import type { AltTextIssue } from '@altwise/shared';
+import type { AltTextIssue, ImagePurpose } from '@altwise/shared';
 import { DEFAULT_MAX_LENGTH } from '@altwise/shared';
 import { unconfirmedKeywords } from './keyword-rule';
 import { RULES } from './quality-rules';
@@ -13,6 +13,10 @@ export interface CheckAltTextInput {
   readonly keywords?: readonly string[];
   /** ...and those the model said truly describe the image (unset: no model was asked). */
   readonly keywordsShown?: readonly string[];
+  /** BCP-47 tag of the text's language; picks the word lists (unset: detected from the text, else all). */
+  readonly language?: string;
+  /** The link or button the image is the only content of: the alt must name its destination or action. */
+  readonly purpose?: ImagePurpose;
 }
 
 export interface CheckAltTextResult {
