@@ -92,6 +92,8 @@ const envSchema = z.object({
   SHUTDOWN_TIMEOUT_MS: positiveInt(25_000),
   CACHE_TTL_DAYS: positiveInt(30),
   RETENTION_DAYS: positiveInt(400),
+  // Altwise's own: a bulk job (items, webhook deliveries) is removed this many days after it ended.
+  JOB_RETENTION_DAYS: positiveInt(90),
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
   CORS_ORIGINS: commaList,
   TRUST_PROXY: trustProxySchema,
@@ -156,7 +158,7 @@ function toConfig(env: z.infer<typeof envSchema>) {
       startTimeoutMs: env.DATABASE_START_TIMEOUT_MS,
     },
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
-    retention: { cacheTtlDays: env.CACHE_TTL_DAYS, retentionDays: env.RETENTION_DAYS },
+    retention: { cacheTtlDays: env.CACHE_TTL_DAYS, retentionDays: env.RETENTION_DAYS, jobRetentionDays: env.JOB_RETENTION_DAYS },
     logLevel: env.LOG_LEVEL,
     corsOrigins: env.CORS_ORIGINS,
     trustProxy: env.TRUST_PROXY.trust,

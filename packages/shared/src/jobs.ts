@@ -3,6 +3,15 @@ import { altTextResultSchema, generationOptionsSchema } from './alt-text';
 
 /** Most items in one bulk job (JSON items or CSV rows). */
 export const MAX_JOB_ITEMS = 10_000;
+/**
+ * CSV uploads (README "Bulk jobs"): most columns in any row, longest cell in characters (an
+ * image_url cell may be as long as an image URL may be), and most bytes of cells one job carries
+ * through to its export (what is stored per item). Past any of them the upload is refused (400).
+ */
+export const MAX_CSV_COLUMNS = 50;
+export const MAX_CSV_CELL_LENGTH = 2_000;
+export const MAX_IMAGE_URL_LENGTH = 2_048;
+export const MAX_JOB_CARRIED_BYTES = 5 * 1024 * 1024;
 /** An item is tried at most this many times when it fails on our side or the provider's. */
 export const MAX_JOB_ITEM_ATTEMPTS = 3;
 

@@ -51,5 +51,48 @@ for (const database of DATABASES) {
       const rollups = await db.selectFrom('usage_rollups').select('bucket_start').where('user_id', '=', user.userId).execute();
       expect(rollups).toHaveLength(1);
     });
+
+    it('removes a job JOB_RETENTION_DAYS (90) after it ended, with its items and webhook deliveries', async () => {
+      const { user } = await registerUser(server);
+      const db = server.app.db;
+      const ended = (days: number) => now - days * DAY_MS;
+      const job = (id: string, status: string, finishedAt: number | null) => ({
+        id: `${id}-${database}`, user_id: user.userId, api_key_id: null, status, total: 2, options: '{}', columns: '["image_url"]', row_errors: '[]', webhook_url: 'https://hooks.example.com/x',
+        created_at: ended(200), started_at: ended(200), finished_at: finishedAt, waiting_until: null, progress_sent_at: null,
+      });
+      const jobs = [
+        job('old-completed', 'completed', ended(91)),
+        job('old-cancelled', 'cancelled', ended(120)),
+        job('recent', 'completed', ended(89)),
+        // Created long ago and still running: its end, not its start, counts.
+        job('running', 'running', null),
+        // An audit waits for this one's results (copied into the audit on its next read).
+        job('audit-unread', 'completed', ended(100)),
+      ];
+      await db.insertInto('jobs').values(jobs).execute();
+      await db.insertInto('job_items').values(jobs.flatMap((row) => [0, 1].map((idx) => ({
+        job_id: row.id, idx, image_url: `https://example.com/${idx}.png`, context: null, client_id: null, columns: null, status: 'succeeded',
+        lease_owner: null, result: null, error_code: null, error_message: null, review: null, finished_at: row.finished_at,
+      })))).execute();
+      await db.insertInto('webhook_deliveries').values(jobs.map((row) => ({
+        id: `delivery-${row.id}`, user_id: user.userId, job_id: row.id, event: 'job.completed', url: 'https://hooks.example.com/x', payload: '{}', status: 'delivered',
+        attempts: 1, attempts_log: '[]', next_attempt_at: ended(200), created_at: ended(200), finished_at: row.finished_at,
+      }))).execute();
+      await db.insertInto('audits').values({
+        id: `audit-${database}`, user_id: user.userId, url: 'https://example.com/', final_url: 'https://example.com/', page_title: null, suggest: 1, summary: '{}', result: '[]',
+        created_at: ended(100), job_id: `audit-unread-${database}`,
+      }).execute();
+
+      expect(await server.app.lifecycle.sweep()).toBe(true);
+
+      const ids = jobs.map((row) => row.id);
+      const kept = [`audit-unread-${database}`, `recent-${database}`, `running-${database}`];
+      expect((await db.selectFrom('jobs').select('id').where('id', 'in', ids).orderBy('id').execute()).map((row) => row.id)).toEqual(kept);
+      const items = await db.selectFrom('job_items').select('job_id').where('job_id', 'in', ids).execute();
+      expect([...new Set(items.map((row) => row.job_id))].sort()).toEqual(kept);
+      expect(items).toHaveLength(6);
+      const deliveries = await db.selectFrom('webhook_deliveries').select('job_id').where('job_id', 'in', ids).execute();
+      expect(deliveries.map((row) => row.job_id).sort()).toEqual(kept);
+    });
   });
 }

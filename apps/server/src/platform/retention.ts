@@ -20,6 +20,8 @@ export interface RetentionCutoffs {
   cache: number;
   /** Throttle windows: every one is shorter than a day. */
   windows: number;
+  /** Bulk jobs that ended before this, JOB_RETENTION_DAYS ago. */
+  jobs: number;
 }
 
 /**
@@ -40,6 +42,7 @@ export function createRetention(ctx: Pick<AppContext, 'db' | 'dialect' | 'now' |
         records: now - ctx.config.retention.retentionDays * DAY_MS,
         cache: now - ctx.config.retention.cacheTtlDays * DAY_MS,
         windows: now - DAY_MS,
+        jobs: now - ctx.config.retention.jobRetentionDays * DAY_MS,
       };
       return ctx.db.transaction().execute(async (trx) => {
         if (ctx.dialect === 'postgres') {

@@ -13,6 +13,8 @@ export const ITEMS_QUEUE = 'job-items';
 export const LOCK_MS = 10_000;
 /** BullMQ's own retries of a message whose processing threw (a database or Redis error, not a model failure: those are the item's own retries, written in the database). */
 const MESSAGE_ATTEMPTS = 3;
+/** BullMQ's lowest priority (a larger number is served later). */
+const LAST_PRIORITY = 2_097_152;
 
 interface ItemMessage {
   jobId: string;
@@ -48,6 +50,12 @@ export function messageId(item: { jobId: string; idx: number; attempts: number; 
  * an item holds its slot while its image is fetched and its result committed too, so the fleet
  * runs slightly below MODEL_CONCURRENCY model calls at once; cached items and no-op messages also
  * count against MODEL_RPM (conservative, never over).
+ *
+ * Fair across accounts (issue 18 row 8): a message's BullMQ priority is its item's turn among its
+ * account's (the repository's `due` rank: the account's items in flight plus its place in its own
+ * queue), and BullMQ serves the smallest first. An account's next item therefore overtakes the
+ * queued items of an account that already has items running. A new job tops the queue up at once,
+ * however full it is, so its first items are queued with their turn instead of behind the others.
  */
 export function createBullmqDispatcher(deps: {
   redisUrl: string;
@@ -86,23 +94,32 @@ export function createBullmqDispatcher(deps: {
   let timer: NodeJS.Timeout | undefined;
   let topping = false;
   let again = false;
+  let forceAgain = false;
   let following = false;
 
-  /** Adds messages for due items when the queue runs low (ids make a re-dispatch a no-op). */
-  async function topUp(): Promise<void> {
+  /**
+   * Adds messages for due items (ids make a re-dispatch a no-op): when the queue runs low, or
+   * always when `force`d (a new job, the sweep), so that another account's items get their turn.
+   */
+  async function topUp(force = false): Promise<void> {
     if (stopped) return;
     if (topping) {
       again = true;
+      forceAgain ||= force;
       return;
     }
     topping = true;
     try {
       do {
         again = false;
-        if ((await queue.getWaitingCount()) >= window / 2) break;
+        const forced = force || forceAgain;
+        force = forceAgain = false;
+        // Every message has a priority, so the queued ones are in `prioritized`, not `wait`.
+        const queued = Object.values(await queue.getJobCounts('wait', 'prioritized')).reduce((sum, count) => sum + count, 0);
+        if (!forced && queued >= window / 2) continue;
         const due = await repository.due(instance.id, instance.aliveSince(), deps.now(), window);
-        if (due.length === 0) break;
-        await queue.addBulk(due.map((item) => ({ name: 'item', data: { jobId: item.jobId, idx: item.idx }, opts: { jobId: messageId(item) } })));
+        if (due.length === 0) continue;
+        await queue.addBulk(due.map((item) => ({ name: 'item', data: { jobId: item.jobId, idx: item.idx }, opts: { jobId: messageId(item), priority: Math.min(item.rank, LAST_PRIORITY) } })));
       } while (again && !stopped);
     } catch (error) {
       logger.warn({ err: error }, 'job dispatch failed; retrying at the next sweep');
@@ -167,13 +184,13 @@ export function createBullmqDispatcher(deps: {
       timer = setInterval(() => {
         void followUp.sweep().then(() => {
           followUpSoon();
-          return topUp();
+          return topUp(true);
         });
       }, SWEEP_EVERY_MS);
       timer.unref();
-      void topUp();
+      void topUp(true);
     },
-    wake: () => void topUp(),
+    wake: () => void topUp(true),
     async stop(): Promise<void> {
       stopped = true;
       if (timer) clearInterval(timer);

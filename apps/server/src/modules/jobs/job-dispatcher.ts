@@ -13,6 +13,12 @@ export const SWEEP_EVERY_MS = 500;
  * dispatch was lost (a crash after the job was stored, a killed instance) is taken again. The
  * model calls themselves are limited by MODEL_CONCURRENCY in the vision engine; capacity above
  * it keeps image fetches and commits overlapping with model calls.
+ *
+ * Fair across accounts (issue 18 row 8): items are taken in turns across accounts (see the
+ * repository's `due`), and one account holds at most `perAccount` of the slots here, a little above
+ * the model limit. The model's queue is first come, first served, so an account holding every slot
+ * would put all of them in front of another account's item; with the cap, another account's item
+ * is taken at once and waits for at most one model call.
  */
 export function createJobDispatcher(deps: {
   repository: JobsRepository;
@@ -20,11 +26,15 @@ export function createJobDispatcher(deps: {
   instance: { id: string; aliveSince(): number };
   now: () => number;
   capacity: number;
+  /** Most items of one account in flight on this instance. */
+  perAccount: number;
   logger: FastifyBaseLogger;
 } & FollowUpHooks): JobDispatcher & { pump(): Promise<void> } {
   const { repository, instance } = deps;
   const followUp = createJobFollowUp(deps);
   let inFlight = 0;
+  const inFlightOf = new Map<string, number>();
+  const roomFor = (userId: string) => deps.perAccount - (inFlightOf.get(userId) ?? 0);
   let pumping = false;
   let again = false;
   // Only a started dispatcher takes items: with WORKERS=none, a stored job must not wake this one.
@@ -33,14 +43,18 @@ export function createJobDispatcher(deps: {
   let timer: NodeJS.Timeout | undefined;
   const running = new Set<Promise<void>>();
 
-  function start(item: ClaimedItem): void {
+  function start(item: ClaimedItem & { userId: string }): void {
     inFlight += 1;
+    inFlightOf.set(item.userId, (inFlightOf.get(item.userId) ?? 0) + 1);
     const work = deps.runner
       .run(item)
       .then(() => undefined)
       .catch((error: unknown) => deps.logger.warn({ err: error, jobId: item.jobId, item: item.idx }, 'a job item could not be processed; it will be taken again'))
       .finally(() => {
         inFlight -= 1;
+        const left = (inFlightOf.get(item.userId) ?? 1) - 1;
+        if (left > 0) inFlightOf.set(item.userId, left);
+        else inFlightOf.delete(item.userId);
         followUp.touch(item.jobId);
         running.delete(work);
         void pump();
@@ -59,7 +73,7 @@ export function createJobDispatcher(deps: {
       do {
         again = false;
         while (!stopped && inFlight < deps.capacity) {
-          const items = await repository.claim(instance.id, instance.aliveSince(), deps.now(), deps.capacity - inFlight);
+          const items = await repository.claim(instance.id, instance.aliveSince(), deps.now(), deps.capacity - inFlight, roomFor);
           if (items.length === 0) break;
           await repository.markStarted([...new Set(items.map((item) => item.jobId))], deps.now());
           for (const item of items) start(item);

@@ -1,15 +1,18 @@
 import type { RowError } from '@altwise/shared';
-import { MAX_JOB_ITEMS, jobItemInputSchema } from '@altwise/shared';
+import { CsvLimitError, MAX_CSV_CELL_LENGTH, MAX_CSV_COLUMNS, MAX_IMAGE_URL_LENGTH, MAX_JOB_CARRIED_BYTES, MAX_JOB_ITEMS, jobItemInputSchema } from '@altwise/shared';
 import { AppError } from '../../platform/errors';
-import { parseCsv } from './csv';
+import { csvRows } from './csv';
 
 /** An accepted row of a job, before it is stored. */
 export interface JobRow {
   imageUrl: string;
   context: string | null;
   clientId: string | null;
-  /** Every CSV column's value (JSON items: none), so exports carry them through. */
-  columns: Record<string, string>;
+  /**
+   * The row's non-empty CSV cells by column, as the JSON text stored with the item (JSON items:
+   * null), so exports carry them through. Text, not an object: what the limit counts is what is stored.
+   */
+  columns: string | null;
 }
 
 export interface ParsedRows {
@@ -41,43 +44,80 @@ export function rowsFromItems(items: unknown[]): ParsedRows {
       rowErrors.push({ row: index + 1, reason: reasonOf(parsed.error) });
       return;
     }
-    rows.push({ imageUrl: parsed.data.imageUrl, context: parsed.data.context || null, clientId: parsed.data.id ?? null, columns: {} });
+    rows.push({ imageUrl: parsed.data.imageUrl, context: parsed.data.context || null, clientId: parsed.data.id ?? null, columns: null });
   });
   if (rows.length === 0) throw noValidRows(rowErrors);
   return { rows, rowErrors: rowErrors.slice(0, MAX_ROW_ERRORS_KEPT), columnNames: JSON_COLUMNS };
 }
 
-/** A CSV upload: `image_url` required, `context` and `id` understood, every column carried through. */
-export function rowsFromCsv(text: string): ParsedRows {
-  const [header, ...records] = parseCsv(text);
-  if (!header) throw new AppError('validation_failed', 'The CSV file is empty', 400, [{ field: 'file', message: 'Empty' }]);
-  const names = header.fields.map((name) => name.trim());
-  const lower = names.map((name) => name.toLowerCase());
-  const urlAt = lower.indexOf('image_url');
-  if (urlAt < 0) {
-    throw new AppError('validation_failed', 'The CSV needs an image_url column', 400, [{ field: 'file', message: 'Missing image_url column' }]);
-  }
-  if (records.length > MAX_JOB_ITEMS) {
-    throw new AppError('validation_failed', `At most ${MAX_JOB_ITEMS.toLocaleString('en-US')} rows per job`, 400, [{ field: 'file', message: 'Too many rows' }]);
-  }
-  const contextAt = lower.indexOf('context');
-  const idAt = lower.indexOf('id');
+const csvRefusal = (message: string, detail: string) => new AppError('validation_failed', message, 400, [{ field: 'file', message: detail }]);
+const pastLimit = {
+  fields: (line: number) => csvRefusal(`At most ${MAX_CSV_COLUMNS} columns per CSV: line ${line} has more`, 'Too many columns'),
+  fieldLength: (line: number) =>
+    csvRefusal(`A CSV cell is at most ${MAX_CSV_CELL_LENGTH.toLocaleString('en-US')} characters (an image_url ${MAX_IMAGE_URL_LENGTH.toLocaleString('en-US')}): line ${line} has a longer one`, 'Cell too long'),
+  carried: (line: number) =>
+    csvRefusal(`At most ${MAX_JOB_CARRIED_BYTES / 1024 / 1024} MB of CSV cells per job: the rows up to line ${line} already pass it`, 'Too much data'),
+};
+
+/**
+ * A CSV upload: `image_url` required, `context` and `id` understood, every other column carried
+ * through. Read a piece at a time (see csvRows) and refused whole, with a 400 naming the limit, at
+ * the first row past a cap: MAX_CSV_COLUMNS, MAX_CSV_CELL_LENGTH, MAX_JOB_ITEMS rows, or
+ * MAX_JOB_CARRIED_BYTES of stored cells. A row keeps only the cells it has and that are not empty
+ * (the export writes the others empty), so a wide header costs nothing per row.
+ */
+export async function rowsFromCsv(bytes: Uint8Array): Promise<ParsedRows> {
+  let names: string[] | undefined;
+  let urlAt = -1;
+  let contextAt = -1;
+  let idAt = -1;
+  let records = 0;
+  let carried = 0;
   const rows: JobRow[] = [];
   const rowErrors: RowError[] = [];
-  for (const record of records) {
-    if (record.fields.length > names.length) {
-      rowErrors.push({ row: record.line, reason: `Expected ${names.length} columns, found ${record.fields.length}` });
-      continue;
+  const rowError = (error: RowError) => {
+    if (rowErrors.length < MAX_ROW_ERRORS_KEPT) rowErrors.push(error);
+  };
+  try {
+    // The parser's own bound is the longest cell of any column (an image URL); the others are checked below.
+    for await (const record of csvRows(bytes, { maxFields: MAX_CSV_COLUMNS, maxFieldLength: Math.max(MAX_CSV_CELL_LENGTH, MAX_IMAGE_URL_LENGTH) })) {
+      if (!names) {
+        names = record.fields.map((name) => name.trim());
+        const lower = names.map((name) => name.toLowerCase());
+        urlAt = lower.indexOf('image_url');
+        if (urlAt < 0) throw csvRefusal('The CSV needs an image_url column', 'Missing image_url column');
+        contextAt = lower.indexOf('context');
+        idAt = lower.indexOf('id');
+        if (record.fields.some((name, at) => at !== urlAt && name.length > MAX_CSV_CELL_LENGTH)) throw pastLimit.fieldLength(record.line);
+        continue;
+      }
+      records += 1;
+      if (records > MAX_JOB_ITEMS) throw csvRefusal(`At most ${MAX_JOB_ITEMS.toLocaleString('en-US')} rows per job`, 'Too many rows');
+      const { fields } = record;
+      if (fields.some((value, at) => at !== urlAt && value.length > MAX_CSV_CELL_LENGTH)) throw pastLimit.fieldLength(record.line);
+      if (fields.length > names.length) {
+        rowError({ row: record.line, reason: `Expected ${names.length} columns, found ${fields.length}` });
+        continue;
+      }
+      const value = (at: number) => (at >= 0 ? (fields[at] ?? '') : undefined);
+      const parsed = jobItemInputSchema.safeParse({ imageUrl: value(urlAt), context: value(contextAt) || undefined, id: value(idAt) || undefined });
+      if (!parsed.success) {
+        rowError({ row: record.line, reason: reasonOf(parsed.error) });
+        continue;
+      }
+      const header = names;
+      // fromEntries: a column named __proto__ stays a cell like any other.
+      const columns = JSON.stringify(Object.fromEntries(fields.flatMap((cell, at) => (cell === '' ? [] : [[header[at]!, cell]]))));
+      // What the row stores (its keys included): the job's total is capped.
+      carried += Buffer.byteLength(columns);
+      if (carried > MAX_JOB_CARRIED_BYTES) throw pastLimit.carried(record.line);
+      rows.push({ imageUrl: parsed.data.imageUrl, context: parsed.data.context || null, clientId: parsed.data.id ?? null, columns });
     }
-    const value = (at: number) => (at >= 0 ? (record.fields[at] ?? '') : undefined);
-    const parsed = jobItemInputSchema.safeParse({ imageUrl: value(urlAt), context: value(contextAt) || undefined, id: value(idAt) || undefined });
-    if (!parsed.success) {
-      rowErrors.push({ row: record.line, reason: reasonOf(parsed.error) });
-      continue;
-    }
-    const columns = Object.fromEntries(names.map((name, at) => [name, record.fields[at] ?? '']));
-    rows.push({ imageUrl: parsed.data.imageUrl, context: parsed.data.context || null, clientId: parsed.data.id ?? null, columns });
+  } catch (error) {
+    if (error instanceof CsvLimitError) throw pastLimit[error.limit](error.line);
+    throw error;
   }
+  if (!names) throw csvRefusal('The CSV file is empty', 'Empty');
   if (rows.length === 0) throw noValidRows(rowErrors);
-  return { rows, rowErrors: rowErrors.slice(0, MAX_ROW_ERRORS_KEPT), columnNames: names };
+  return { rows, rowErrors, columnNames: names };
 }

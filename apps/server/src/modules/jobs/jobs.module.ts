@@ -80,9 +80,12 @@ export function createJobsModule(deps: {
   // Items in flight per instance, above the model limit: image fetches and commits overlap the model calls.
   const capacity = ctx.config.modelConcurrency * 4;
   const common = { repository, runner, instance: deps.instance, now: ctx.now, capacity, logger: deps.logger, ...hooks };
+  // One account's share of this instance's slots (in process): the model limit and a quarter more,
+  // enough to overlap its fetches and commits; the rest stays free for other accounts (fair dispatch).
+  const perAccount = ctx.config.modelConcurrency + Math.ceil(ctx.config.modelConcurrency / 4);
   const dispatcher: JobDispatcher = ctx.config.redisUrl
     ? createBullmqDispatcher({ ...common, redisUrl: ctx.config.redisUrl, prefix: ctx.config.redisPrefix, modelConcurrency: ctx.config.modelConcurrency, modelRpm: ctx.config.modelRpm })
-    : createJobDispatcher(common);
+    : createJobDispatcher({ ...common, perAccount });
   const jobs = createJobsService({ ctx, repository, planOf: deps.planOf, wake: dispatcher.wake, aliveSince: deps.instance.aliveSince, validateWebhook: webhooks.validateTarget, defaultWebhook: webhooks.defaultUrl });
 
   return {

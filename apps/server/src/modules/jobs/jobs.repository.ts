@@ -1,10 +1,23 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Kysely, Transaction } from 'kysely';
+import { sql } from 'kysely';
 import type { Executor } from '../../db/executor';
 import type { Database, JobItemsTable, JobsTable } from '../../db/schema';
 
 export type JobRow = JobsTable;
 export type JobItemRow = Omit<JobItemsTable, 'attempts' | 'next_attempt_at'> & { attempts: number; next_attempt_at: number };
 export type NewJobItem = Pick<JobItemsTable, 'job_id' | 'idx' | 'image_url' | 'context' | 'client_id' | 'columns'>;
+
+/** An item due for someone to take, with its account's turn (see `due`). */
+export interface DueItem {
+  jobId: string;
+  idx: number;
+  attempts: number;
+  leaseOwner: string | null;
+  userId: string;
+  /** 1 for the next item of an account with nothing in flight; smaller goes first. */
+  rank: number;
+}
 
 /** An item taken by this instance: what the runner needs to process it. */
 export interface ClaimedItem {
@@ -29,6 +42,8 @@ export interface StatusCounts {
 }
 
 const INSERT_CHUNK = 500;
+/** Ended jobs removed per retention sweep (hourly). */
+const RETENTION_BATCH = 200;
 const ACTIVE = ['queued', 'running'];
 
 /** Filters of the results listing, as SQL conditions on item status and review. */
@@ -39,26 +54,47 @@ export function createJobsRepository(db: Kysely<Database>) {
   const aliveInstances = (aliveSince: number) => db.selectFrom('instances').select('id').where('heartbeat_at', '>=', aliveSince);
 
   /**
-   * Items due now for someone to take, oldest job first: pending, of an active job not waiting
-   * for quota, with no lease or the lease of a dead instance (other than `owner`). `leaseOwner`
-   * tells a dead lease from none (the BullMQ dispatcher names its messages after it).
+   * Items due now for someone to take: pending, of an active job not waiting for quota, with no
+   * lease or the lease of a dead instance (other than `owner`). `leaseOwner` tells a dead lease
+   * from none (the BullMQ dispatcher names its messages after it).
+   *
+   * Fair across accounts (issue 18 row 8): each account's due items are numbered in its own order
+   * (oldest job first, then input order) from its items in flight (live leases, fleet-wide) plus
+   * one; `rank` is that number, and the smallest ranks come first. An account with nothing running
+   * has rank 1 however long another account's queue is: accounts take turns, item by item.
    */
-  async function due(owner: string, aliveSince: number, now: number, limit: number): Promise<Array<{ jobId: string; idx: number; attempts: number; leaseOwner: string | null }>> {
-    const rows = await db
+  async function due(owner: string, aliveSince: number, now: number, limit: number): Promise<DueItem[]> {
+    const dueItems = db
       .selectFrom('job_items as i')
       .innerJoin('jobs as j', 'j.id', 'i.job_id')
-      .select(['i.job_id', 'i.idx', 'i.attempts', 'i.lease_owner'])
+      .select(['i.job_id', 'i.idx', 'i.attempts', 'i.lease_owner', 'j.user_id', 'j.created_at'])
+      .select(sql<number>`row_number() over (partition by j.user_id order by j.created_at, i.job_id, i.idx)`.as('turn'))
       .where('i.status', '=', 'pending')
       .where('i.next_attempt_at', '<=', now)
       .where('j.status', 'in', ACTIVE)
       .where((eb) => eb.or([eb('j.waiting_until', 'is', null), eb('j.waiting_until', '<=', now)]))
-      .where((eb) => eb.or([eb('i.lease_owner', 'is', null), eb.and([eb('i.lease_owner', '<>', owner), eb('i.lease_owner', 'not in', aliveInstances(aliveSince))])]))
-      .orderBy('j.created_at')
-      .orderBy('i.job_id')
-      .orderBy('i.idx')
+      .where((eb) => eb.or([eb('i.lease_owner', 'is', null), eb.and([eb('i.lease_owner', '<>', owner), eb('i.lease_owner', 'not in', aliveInstances(aliveSince))])]));
+    const inFlight = db
+      .selectFrom('job_items as f')
+      .innerJoin('jobs as fj', 'fj.id', 'f.job_id')
+      .select(['fj.user_id', (eb) => eb.fn.countAll().as('n')])
+      .where('f.status', '=', 'pending')
+      .where('fj.status', 'in', ACTIVE)
+      .where((eb) => eb.or([eb('f.lease_owner', '=', owner), eb('f.lease_owner', 'in', aliveInstances(aliveSince))]))
+      .groupBy('fj.user_id');
+    const rows = await db
+      .selectFrom(dueItems.as('d'))
+      .leftJoin(inFlight.as('busy'), 'busy.user_id', 'd.user_id')
+      .select(['d.job_id', 'd.idx', 'd.attempts', 'd.lease_owner', 'd.user_id', sql<number>`d.turn + coalesce(busy.n, 0)`.as('rank')])
+      // No account needs more than `limit` turns to fill the window.
+      .where('d.turn', '<=', limit)
+      .orderBy('rank')
+      .orderBy('d.created_at')
+      .orderBy('d.job_id')
+      .orderBy('d.idx')
       .limit(limit)
       .execute();
-    return rows.map((row) => ({ jobId: row.job_id, idx: row.idx, attempts: Number(row.attempts), leaseOwner: row.lease_owner }));
+    return rows.map((row) => ({ jobId: row.job_id, idx: row.idx, attempts: Number(row.attempts), leaseOwner: row.lease_owner, userId: row.user_id, rank: Number(row.rank) }));
   }
 
   /**
@@ -99,6 +135,9 @@ export function createJobsRepository(db: Kysely<Database>) {
     async insertJob(trx: Executor, job: JobRow, items: NewJobItem[]): Promise<void> {
       await trx.insertInto('jobs').values(job).execute();
       for (let at = 0; at < items.length; at += INSERT_CHUNK) {
+        // SQLite runs statements synchronously: a turn of the event loop between chunks keeps a
+        // 10,000-item job from holding the server (the transaction keeps the connection meanwhile).
+        if (at > 0) await nextTurn();
         await trx
           .insertInto('job_items')
           .values(items.slice(at, at + INSERT_CHUNK).map((item) => ({ ...item, status: 'pending', lease_owner: null, result: null, error_code: null, error_message: null, review: null, finished_at: null })))
@@ -151,13 +190,28 @@ export function createJobsRepository(db: Kysely<Database>) {
       return db.selectFrom('job_items').selectAll().where('job_id', '=', jobId).where('idx', '=', idx).executeTakeFirst() as Promise<JobItemRow | undefined>;
     },
 
-    /** Takes up to `limit` due items for this instance (the in-process dispatcher): find, then claim. */
-    async claim(owner: string, aliveSince: number, now: number, limit: number): Promise<ClaimedItem[]> {
-      const byJob = new Map<string, number[]>();
-      for (const row of await due(owner, aliveSince, now, limit)) byJob.set(row.jobId, [...(byJob.get(row.jobId) ?? []), row.idx]);
-      const claimed: ClaimedItem[] = [];
-      for (const [jobId, indexes] of byJob) claimed.push(...(await claimItems(owner, aliveSince, now, jobId, indexes)));
-      return claimed.sort((a, b) => a.idx - b.idx);
+    /**
+     * Takes up to `limit` due items for this instance (the in-process dispatcher): find, then claim,
+     * in turn order across accounts. `roomFor` is how many more an account may have in flight here.
+     */
+    async claim(owner: string, aliveSince: number, now: number, limit: number, roomFor: (userId: string) => number = () => limit): Promise<Array<ClaimedItem & { userId: string }>> {
+      const byJob = new Map<string, { userId: string; indexes: number[] }>();
+      const taken = new Map<string, number>();
+      const order = new Map<string, number>();
+      for (const row of await due(owner, aliveSince, now, limit)) {
+        const count = taken.get(row.userId) ?? 0;
+        if (count >= roomFor(row.userId)) continue;
+        taken.set(row.userId, count + 1);
+        order.set(`${row.jobId}:${row.idx}`, order.size);
+        const job = byJob.get(row.jobId) ?? { userId: row.userId, indexes: [] };
+        job.indexes.push(row.idx);
+        byJob.set(row.jobId, job);
+      }
+      const claimed: Array<ClaimedItem & { userId: string }> = [];
+      for (const [jobId, job] of byJob) claimed.push(...(await claimItems(owner, aliveSince, now, jobId, job.indexes)).map((item) => ({ ...item, userId: job.userId })));
+      // Started in turn order: the model's queue (first come, first served) keeps the turns.
+      const place = (item: ClaimedItem) => order.get(`${item.jobId}:${item.idx}`) ?? 0;
+      return claimed.sort((a, b) => place(a) - place(b));
     },
 
     async markStarted(jobIds: string[], now: number): Promise<void> {
@@ -253,6 +307,28 @@ export function createJobsRepository(db: Kysely<Database>) {
           .execute();
         return true;
       });
+    },
+
+    /**
+     * Retention: jobs that ended before `cutoff`, with their items and webhook deliveries, at most
+     * RETENTION_BATCH jobs a sweep (a backlog goes over the next hourly sweeps, never in one huge
+     * transaction). A job an audit still waits to copy its results from stays until it is copied.
+     */
+    async deleteEndedBefore(trx: Executor, cutoff: number): Promise<number> {
+      const rows = await trx
+        .selectFrom('jobs')
+        .select('id')
+        .where('status', 'not in', ACTIVE)
+        .where('finished_at', '<', cutoff)
+        .where((eb) => eb.not(eb.exists(eb.selectFrom('audits').select('audits.id').whereRef('audits.job_id', '=', 'jobs.id').where('audits.job_filled', '=', 0))))
+        .limit(RETENTION_BATCH)
+        .execute();
+      const ids = rows.map((row) => row.id);
+      if (ids.length === 0) return 0;
+      await trx.deleteFrom('job_items').where('job_id', 'in', ids).execute();
+      await trx.deleteFrom('webhook_deliveries').where('job_id', 'in', ids).execute();
+      await trx.deleteFrom('jobs').where('id', 'in', ids).execute();
+      return ids.length;
     },
 
     async review(jobId: string, idx: number, review: string, result: string | null): Promise<void> {

@@ -136,7 +136,7 @@ export function createJobsService(deps: {
       image_url: input.imageUrl,
       context: input.context,
       client_id: input.clientId,
-      columns: Object.keys(input.columns).length ? JSON.stringify(input.columns) : null,
+      columns: input.columns,
     }));
     await ctx.db.transaction().execute((trx) => repository.insertJob(trx, row, items));
     deps.wake();

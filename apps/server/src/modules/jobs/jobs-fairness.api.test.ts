@@ -1,0 +1,86 @@
+// Fair dispatch across accounts (issue 18 row 8): account A's long job must not make account B's
+// one item wait for it. B's item must reach the (slow, fake) model within one item-time of being
+// queued, on the in-process dispatcher and on BullMQ (TEST_REDIS_URL). Before, items were served
+// oldest job first across all accounts: B waited for the whole of A.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dropRedisPrefix, redisTestPrefix, TEST_REDIS_URL } from '../../../test/support/redis';
+import { until } from '../../../test/support/server-process';
+import { DATABASES } from '../../../test/support/test-server';
+import type { JobsTestEnv } from './jobs.test-support';
+import { startJobsEnv } from './jobs.test-support';
+
+/** One model call of the fake model: what "one item-time" is. */
+const ITEM_MS = 500;
+const A_ITEMS = 80;
+
+/** Queues A's long job, then B's one item; resolves with how long B's item took to reach the model. */
+async function bWaitsFor(env: JobsTestEnv): Promise<number> {
+  const a = await env.proUser();
+  const b = await env.proUser();
+  const aUrls = await env.hostImages(A_ITEMS);
+  const [bUrl] = await env.hostImages(1);
+  env.vision.setLatency(ITEM_MS);
+  try {
+    const jobA = await env.server.request('POST', '/api/v1/jobs', { token: a.token, body: { items: aUrls.map((imageUrl) => ({ imageUrl })) } });
+    expect(jobA.status).toBe(202);
+    // A is in full swing: every slot it can have is taken.
+    await env.waitFor(a.token, jobA.body.id, (job) => job.counts.succeeded >= 2);
+    const marker = `account-b-${Math.random()}`;
+    const queuedAt = Date.now();
+    const jobB = await env.server.request('POST', '/api/v1/jobs', { token: b.token, body: { items: [{ imageUrl: bUrl, context: marker }] } });
+    expect(jobB.status).toBe(202);
+    await until('B\'s item to reach the model', () => env.vision.requests.some((request) => request.rawBody.includes(marker)), A_ITEMS * ITEM_MS, 10);
+    const waited = Date.now() - queuedAt;
+    const over = await env.waitFor(b.token, jobB.body.id, undefined, 10_000);
+    expect(over.status).toBe('completed');
+    // A is still at work: B did not simply come after it.
+    expect((await env.server.request('GET', `/api/v1/jobs/${jobA.body.id}`, { token: a.token })).body.counts.pending).toBeGreaterThan(A_ITEMS / 2);
+    expect((await env.server.request('POST', `/api/v1/jobs/${jobA.body.id}/cancel`, { token: a.token })).status).toBe(200);
+    await env.waitFor(a.token, jobA.body.id, (job) => job.counts.pending === 0, 30_000);
+    return waited;
+  } finally {
+    env.vision.reset();
+  }
+}
+
+for (const database of DATABASES) {
+  describe(`fair dispatch across accounts, in process (${database})`, () => {
+    let env: JobsTestEnv;
+    beforeAll(async () => {
+      env = await startJobsEnv(database, { env: { MODEL_CONCURRENCY: '2' } });
+    });
+    afterAll(() => env.close());
+
+    it("starts B's single item within one item-time while A's long job runs", async () => {
+      const waited = await bWaitsFor(env);
+      // One item-time, plus the dispatch itself (a claim, an image fetch).
+      expect(waited).toBeLessThan(ITEM_MS + 250);
+    }, 90_000);
+  });
+}
+
+if (!TEST_REDIS_URL) {
+  describe.skip('fair dispatch on BullMQ: skipped, TEST_REDIS_URL is not set (e.g. redis://127.0.0.1:6379)', () => {
+    it.skip('needs a Redis', () => undefined);
+  });
+} else {
+  const redisUrl = TEST_REDIS_URL;
+  for (const database of DATABASES) {
+    describe(`fair dispatch across accounts, BullMQ (${database})`, () => {
+      const prefix = redisTestPrefix();
+      let env: JobsTestEnv;
+      beforeAll(async () => {
+        env = await startJobsEnv(database, { env: { REDIS_URL: redisUrl, REDIS_PREFIX: prefix, MODEL_CONCURRENCY: '2' } });
+      }, 60_000);
+      afterAll(async () => {
+        await env?.close();
+        expect(await dropRedisPrefix(redisUrl, prefix)).toBe(0);
+      });
+
+      it("starts B's single item within one item-time while A's long job runs", async () => {
+        const waited = await bWaitsFor(env);
+        expect(waited).toBeLessThan(ITEM_MS + 250);
+      }, 90_000);
+    });
+  }
+}
