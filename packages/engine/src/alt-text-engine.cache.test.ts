@@ -106,16 +106,28 @@ describe('the cache stage of the engine', () => {
     ]);
   });
 
-  it('does not answer one file name with the text written for another name of the same bytes', async () => {
+  it('does not answer one file name with the suggestion made for another name of the same bytes', async () => {
     const cache = mapCache();
     const engine = createAltTextEngine({ provider: { provider: 'offline' }, ocr: false, cache });
     const bytes = await distinctPng();
+    const hints = (result: { issues: Array<{ id: string; message: string }> }) =>
+      result.issues.filter((issue) => issue.id === 'file-name-hint').map((issue) => issue.message);
     const bicycle = await engine.describe({ bytes, fileName: 'red-bicycle.png' });
     const meadow = await engine.describe({ bytes, fileName: 'sunny-meadow.png' });
-    expect(bicycle.altText.toLowerCase()).toContain('bicycle');
+    expect(hints(bicycle)).toEqual(['File name suggests: Red bicycle']);
     expect(meadow).toMatchObject({ cached: false });
-    expect(meadow.altText.toLowerCase()).toContain('meadow');
+    expect(hints(meadow)).toEqual(['File name suggests: Sunny meadow']);
     expect((await engine.describe({ bytes, fileName: 'sunny-meadow.png' })).cached).toBe(true);
+  });
+
+  it('does not answer a link image with the text written for the plain image', async () => {
+    const cache = mapCache();
+    const engine = createAltTextEngine({ provider: { provider: 'offline' }, ocr: false, cache });
+    const bytes = await distinctPng();
+    const plain = await engine.describe({ bytes });
+    const link = await engine.describe({ bytes }, { purpose: { kind: 'link', href: '/pricing' } });
+    expect(link).toMatchObject({ cached: false, altText: 'Pricing' });
+    expect(plain.altText).not.toBe('Pricing');
   });
 
   it('regenerates past the cache and replaces the entry, which later generations get', async () => {

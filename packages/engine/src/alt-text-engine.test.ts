@@ -75,14 +75,26 @@ describe('createAltTextEngine', () => {
     expect(result.issues.map((issue) => issue.id)).toEqual(['empty']);
   });
 
-  it('sanitises embedded metadata used by the offline describer', async () => {
+  it('sanitises embedded metadata the offline describer offers as a suggestion', async () => {
     const bytes = await sharp(await redSquarePng())
       .jpeg()
-      .withXmp(xmpPacket({ altText: '&lt;script&gt;x&lt;/script&gt;&lt;b&gt;Company logo&lt;/b&gt;' }))
+      .withXmp(xmpPacket({ altText: '&lt;script&gt;x&lt;/script&gt;&lt;b&gt;Company logo&lt;/b&gt; https://evil.example' }))
       .toBuffer();
     const engine = createAltTextEngine({ provider: { provider: 'offline' } });
     const result = await engine.describe({ bytes });
-    expect(result.altText).toBe('Company logo');
+    expect(result.altText).toBe('Square graphic in red');
+    expect(result.issues).toContainEqual({
+      id: 'embedded-description-hint',
+      severity: 'info',
+      message: 'Embedded description suggests: Company logo',
+    });
+  });
+
+  it('passes the image purpose to the provider, normalised', async () => {
+    const { provider, inputs } = recordingProvider({ altText: 'Pricing' });
+    const engine = createAltTextEngine({ provider, ocr: false });
+    await engine.describe({ bytes: await redSquarePng() }, { purpose: { kind: 'link', href: ' /pricing ', label: '  ' } });
+    expect(inputs[0]?.purpose).toEqual({ kind: 'link', href: '/pricing' });
   });
 
   it('warns that the offline describer writes English only', async () => {

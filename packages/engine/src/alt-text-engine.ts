@@ -15,8 +15,8 @@ import type { ProviderConfig, ProviderDependencies } from './providers/provider-
 import { createProvider } from './providers/provider-factory';
 import type { VisionProvider } from './providers/vision-provider';
 import type { VisionInput } from './providers/vision-provider';
-import { OFFLINE_WARNING } from './quality/quality-checker';
 import { checkedAnswer, withOneRepair } from './self-repair';
+import { DRAFT_WARNING, verificationOf, withVerification } from './verification';
 
 export interface AltTextEngineOptions {
   /** A ready provider, or the plain config to build one with `createProvider`. */
@@ -52,6 +52,12 @@ export interface DescribeCall {
   /** A byte cap below the engine's own, for this image only (the public demo's 5 MB). */
   readonly maxBytes?: number;
   readonly signal?: AbortSignal;
+  /**
+   * Whose answers this call may reuse (an account, the public demo): entries, and concurrent work
+   * on one key, are shared only within a scope, so no caller learns what another described.
+   * Unset: the engine-wide scope.
+   */
+  readonly cacheScope?: string;
 }
 
 export interface AltTextEngine {
@@ -99,7 +105,7 @@ export function createAltTextEngine(options: AltTextEngineOptions): AltTextEngin
     signal?: AbortSignal,
   ): Promise<AltTextDescription> {
     const options = normaliseDescribeOptions(describeOptions);
-    const { context, language, maxLength } = options;
+    const { context, language, maxLength, purpose } = options;
     const copy = await ocrCopy;
     const textFound = copy && (await ocr?.read(copy, ocrLanguageFor(language)));
     signal?.throwIfAborted();
@@ -119,7 +125,13 @@ export function createAltTextEngine(options: AltTextEngineOptions): AltTextEngin
       maxLength,
       fileName: image.fileName,
       metadata: image.metadata,
-      textFound: textFound && { text: textFound.text, confidence: textFound.confidence },
+      textFound: textFound && {
+        text: textFound.text,
+        confidence: textFound.confidence,
+        gapped: textFound.gapped,
+        uncertain: textFound.uncertain,
+      },
+      purpose,
       style: {
         trailingPeriod: options.trailingPeriod,
         keywords: options.keywords,
@@ -131,30 +143,35 @@ export function createAltTextEngine(options: AltTextEngineOptions): AltTextEngin
       checkedAnswer(await provider.describe(feedback ? { ...input, feedback } : input, signal), options);
     const { answer: best, tries } = await withOneRepair(answer, provider.name !== 'offline', signal);
 
+    const verification = verificationOf(provider.name);
     const issues = [...best.issues];
-    if (provider.name === 'offline') {
-      issues.push({ ...OFFLINE_WARNING });
+    if (verification === 'draft') {
+      issues.push({ ...DRAFT_WARNING });
       if (!/^en\b/i.test(language)) issues.push({ ...OFFLINE_LANGUAGE_WARNING });
     }
-    return {
+    issues.push(...best.notes);
+    return withVerification({
       ...best.description,
+      // A model answer reads the pixels: OCR's doubts about the text are not its own.
+      uncertainText: verification === 'draft' ? best.description.uncertainText : undefined,
       wcagCompliant: best.wcagCompliant,
+      verification,
       issues,
       provider: provider.name,
       model: provider.model,
       tries,
-    };
+    });
   }
 
   /** A miss: load the bytes already read (never fetched again), describe, save. */
-  async function fresh(key: string, raw: RawImage, describeOptions: DescribeOptions, signal?: AbortSignal) {
+  async function fresh(key: string, raw: RawImage, describeOptions: DescribeOptions, signal?: AbortSignal, scope?: string) {
     // OCR's look at the image (a decode of its own) runs beside the load's decode instead of
     // after it: on a 1600 px photo, 15 + 15 ms in turn, 20 ms side by side. OCR is an aid: an
     // image it cannot decode is described without it (and one that does not load fails in the load).
     const ocrCopy = ocr?.glance(raw.bytes, maxPixels).catch(() => undefined);
     const image = await loadImage({ raw }, fetchOptions, signal);
     const description = await queue(() => describeLoaded(image, ocrCopy, describeOptions, signal));
-    await cache.save(key, description);
+    await cache.save(key, description, scope);
     return description;
   }
 
@@ -168,14 +185,16 @@ export function createAltTextEngine(options: AltTextEngineOptions): AltTextEngin
     async describe(source: ImageSource, describeOptions: DescribeOptions = {}, call: DescribeCall = {}): Promise<Described> {
       const maxBytes = Math.min(call.maxBytes ?? engineMaxBytes, engineMaxBytes);
       const raw = await readImage(source, { ...fetchOptions, maxBytes }, call.signal);
-      const key = cacheKey({ sha256: raw.sha256, fileName: raw.fileName, provider: provider.name, model: provider.model, ...describeOptions });
+      const unscoped = cacheKey({ sha256: raw.sha256, fileName: raw.fileName, provider: provider.name, model: provider.model, ...describeOptions });
+      const scope = call.cacheScope;
+      const key = scope === undefined ? unscoped : `${scope}:${unscoped}`;
       if (!call.regenerate) {
-        const hit = await cache.find(key);
-        if (hit) return { ...hit, cached: true, sha256: raw.sha256 };
+        const hit = await cache.find(key, scope);
+        if (hit) return { ...withVerification(hit), cached: true, sha256: raw.sha256 };
         const pending = inFlight.get(key);
         if (pending) return { ...(await pending), cached: false, sha256: raw.sha256 };
       }
-      const work = fresh(key, raw, describeOptions, call.signal);
+      const work = fresh(key, raw, describeOptions, call.signal, scope);
       inFlight.set(key, work);
       try {
         return { ...(await work), cached: false, sha256: raw.sha256 };

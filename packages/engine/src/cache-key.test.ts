@@ -48,6 +48,25 @@ describe('cacheKey', () => {
   });
 });
 
+describe('cacheKey and the image purpose', () => {
+  it('keys a link or button image apart from a plain one, and equivalent purposes together', () => {
+    const plain = cacheKey(base);
+    const link = cacheKey({ ...base, purpose: { kind: 'link', href: '/pricing', label: 'Pricing' } });
+    const button = cacheKey({ ...base, purpose: { kind: 'button', label: 'Pricing' } });
+    const otherHref = cacheKey({ ...base, purpose: { kind: 'link', href: '/about', label: 'Pricing' } });
+    expect(new Set([plain, link, button, otherHref]).size).toBe(4);
+    expect(cacheKey({ ...base, purpose: { kind: 'link', href: ' /pricing ', label: '  Pricing \n' } })).toBe(link);
+    expect(cacheKey({ ...base, purpose: { kind: 'link', href: '/pricing', label: 'Pricing', extra: 1 } as never })).toBe(link);
+  });
+
+  it('normalises the purpose: trimmed, blanks dropped', () => {
+    expect(normaliseDescribeOptions({ purpose: { kind: 'button', label: '  Close   menu ', href: '  ' } }).purpose).toEqual({
+      kind: 'button',
+      label: 'Close menu',
+    });
+  });
+});
+
 describe('normaliseDescribeOptions', () => {
   it('fills defaults and trims context', () => {
     expect(normaliseDescribeOptions({ context: '  Caption  ' })).toEqual({
@@ -57,6 +76,7 @@ describe('normaliseDescribeOptions', () => {
       keywords: [],
       trailingPeriod: undefined,
       instructions: undefined,
+      purpose: undefined,
     });
   });
 

@@ -1,9 +1,12 @@
 import { createHash } from 'node:crypto';
+import type { ImagePurpose } from '@altwise/shared';
 import { DEFAULT_LANGUAGE, DEFAULT_MAX_LENGTH } from '@altwise/shared';
 import { LRUCache } from 'lru-cache';
 
 /** Bump when the prompt, sanitiser or offline describer change what a given input produces. */
-export const CACHE_KEY_VERSION = 'altwise-alt-text-v3';
+// v4: offline drafts assert only what they measured (no file name, metadata or context in the
+// text), OCR keeps unsure words, the sanitiser strips labels and URLs, the prompt knows purposes.
+export const CACHE_KEY_VERSION = 'altwise-alt-text-v4';
 
 export interface DescribeOptions {
   readonly context?: string;
@@ -17,6 +20,8 @@ export interface DescribeOptions {
   readonly keywords?: readonly string[];
   /** The account's custom instructions (tone, wording, focus); never the rules or the format. */
   readonly instructions?: string;
+  /** The link or button the image is the only content of: the alt names its destination or action. */
+  readonly purpose?: ImagePurpose;
 }
 
 export interface NormalisedDescribeOptions {
@@ -27,6 +32,8 @@ export interface NormalisedDescribeOptions {
   /** Trimmed, without empties or repeats (any case), in the given order. */
   readonly keywords: readonly string[];
   readonly instructions?: string;
+  /** Only the known fields, trimmed, whitespace collapsed, blanks dropped. */
+  readonly purpose?: ImagePurpose;
 }
 
 function normaliseKeywords(keywords: readonly string[] | undefined): string[] {
@@ -39,6 +46,16 @@ function normaliseKeywords(keywords: readonly string[] | undefined): string[] {
     kept.push(trimmed);
   }
   return kept;
+}
+
+const collapse = (text: string | undefined) => text?.trim().replace(/\s+/g, ' ') || undefined;
+
+/** Two equivalent purposes (spacing, blank fields, stray keys) describe and key alike. */
+function normalisePurpose(purpose: ImagePurpose | undefined): ImagePurpose | undefined {
+  if (!purpose) return undefined;
+  const href = collapse(purpose.href);
+  const label = collapse(purpose.label);
+  return { kind: purpose.kind, ...(href && { href }), ...(label && { label }) };
 }
 
 // Every request normalises its language (for the cache key): remember the few tags callers use.
@@ -67,6 +84,7 @@ export function normaliseDescribeOptions(options: DescribeOptions = {}): Normali
     trailingPeriod: options.trailingPeriod,
     keywords: normaliseKeywords(options.keywords),
     instructions: options.instructions?.trim() || undefined,
+    purpose: normalisePurpose(options.purpose),
   };
 }
 
@@ -97,6 +115,7 @@ export function cacheKey(input: CacheKeyInput): string {
     options.trailingPeriod ?? null,
     options.keywords.map((keyword) => keyword.toLowerCase()).sort(),
     options.instructions ?? null,
+    options.purpose ? [options.purpose.kind, options.purpose.href ?? null, options.purpose.label ?? null] : null,
   ]);
   return createHash('sha256').update(encoded).digest('hex');
 }

@@ -35,10 +35,13 @@ export interface Described extends AltTextDescription {
  * to look up and when to save; the app decides where entries live (a table, a memory in front).
  */
 export interface DescriptionCache {
-  /** The description saved under `key`; undefined on a miss, and for an entry the store cannot read. */
-  find(key: string): Promise<AltTextDescription | undefined>;
+  /**
+   * The description saved under `key`; undefined on a miss, and for an entry the store cannot read.
+   * `scope` is the call's cacheScope (already part of `key`), for a store that records an entry's owner.
+   */
+  find(key: string, scope?: string): Promise<AltTextDescription | undefined>;
   /** Keeps `description` under `key`, replacing an older one. The engine never changes it afterwards. */
-  save(key: string, description: AltTextDescription): Promise<void>;
+  save(key: string, description: AltTextDescription, scope?: string): Promise<void>;
 }
 
 /** An engine without a cache describes every image; it still shares concurrent work on one key. */

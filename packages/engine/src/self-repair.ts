@@ -10,10 +10,19 @@ const TEXT_IN_IMAGE_CAP = 1000;
 
 /** A provider's answer made safe, styled and checked. */
 export interface CheckedAnswer {
-  readonly description: Pick<AltTextDescription, 'altText' | 'longDescription' | 'isDecorative' | 'containsText' | 'textInImage'>;
+  readonly description: Pick<
+    AltTextDescription,
+    'altText' | 'longDescription' | 'isDecorative' | 'containsText' | 'textInImage' | 'uncertainText'
+  >;
+  /** The checker's verdict on the text alone (who wrote it is the engine's business). */
   readonly wcagCompliant: boolean;
   readonly issues: AltTextIssue[];
+  /** The describer's info-level notes for the reviewer, made plain. */
+  readonly notes: AltTextIssue[];
 }
+
+const NOTE_CAP = 300;
+const UNCERTAIN_WORDS_CAP = 50;
 
 /** The account's trailing-period choice, applied to the text itself (models forget). */
 export function applyTrailingPeriod(altText: string, trailingPeriod: boolean | undefined): string {
@@ -25,7 +34,7 @@ export function applyTrailingPeriod(altText: string, trailingPeriod: boolean | u
 
 /** Everything a provider returns is untrusted text headed for an HTML attribute. */
 export function checkedAnswer(raw: VisionOutput, options: NormalisedDescribeOptions): CheckedAnswer {
-  const { context, maxLength } = options;
+  const { context, maxLength, language, purpose } = options;
   const isDecorative = raw.isDecorative === true;
   const altText = isDecorative
     ? ''
@@ -42,7 +51,13 @@ export function checkedAnswer(raw: VisionOutput, options: NormalisedDescribeOpti
     longDescription,
     keywords: options.keywords,
     keywordsShown: raw.keywordsShown,
+    language,
+    purpose,
   });
+  const uncertainText = (raw.uncertainText ?? [])
+    .slice(0, UNCERTAIN_WORDS_CAP)
+    .map((word) => sanitizeModelText(word, { verbatim: true, hardCap: 100 }))
+    .filter(Boolean);
   return {
     description: {
       altText,
@@ -50,9 +65,16 @@ export function checkedAnswer(raw: VisionOutput, options: NormalisedDescribeOpti
       isDecorative,
       containsText: raw.containsText === true || Boolean(textInImage),
       textInImage,
+      uncertainText: uncertainText.length ? uncertainText : undefined,
     },
     wcagCompliant: check.wcagCompliant,
     issues: check.issues,
+    // A describer may only inform: its notes never pass for the checker's warnings or errors.
+    notes: (raw.notes ?? []).map((note) => ({
+      id: sanitizeModelText(note.id, { hardCap: 60 }),
+      severity: 'info' as const,
+      message: sanitizeModelText(note.message, { hardCap: NOTE_CAP }),
+    })),
   };
 }
 

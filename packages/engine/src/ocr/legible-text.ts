@@ -8,12 +8,23 @@ export interface OcrWord {
 export type OcrLines = readonly (readonly OcrWord[])[];
 
 export interface LegibleText {
-  /** The text kept, one line per line of the image. */
+  /**
+   * The text kept, one line per line of the image. A word OCR was unsure of is kept, flagged as
+   * "[word?]": a reviewer (or a vision model) checks it; it is never dropped silently.
+   */
   readonly text: string;
-  /** Mean confidence of the words kept, 0–100. */
+  /** The same text with each run of unsure words replaced by "…": what a draft may quote. */
+  readonly gapped: string;
+  /** Mean confidence of the words kept (sure and unsure), 0–100. */
   readonly confidence: number;
   readonly words: number;
+  /** The words OCR was unsure of, in reading order (as read: perhaps misread). */
+  readonly uncertain: readonly string[];
 }
+
+/** How an unsure word is shown in `text`. */
+export const flagUncertain = (word: string): string => `[${word}?]`;
+export const GAP = '…';
 
 /**
  * Thresholds measured in ocr/text-reader.test.ts on rendered text and photo-like images with
@@ -31,19 +42,56 @@ const LINE_KEEP_SHARE = 0.5;
 
 const alphanumeric = (text: string) => text.replace(/[^\p{L}\p{N}]/gu, '').length;
 
-/** What of the OCR output a person would read on the image; undefined when nothing legible. */
+interface KeptWord {
+  readonly text: string;
+  readonly confidence: number;
+  readonly sure: boolean;
+}
+
+const isSure = (word: OcrWord) => word.confidence >= WORD_CONFIDENCE;
+
+/**
+ * What of the OCR output a person would read on the image; undefined when nothing legible.
+ * Whether an image holds text is judged on its sure words alone, as measured (a line counts when
+ * most of its words are sure). Once it does, every line with a sure word is kept whole: its unsure
+ * words are flagged, never dropped (an unsure "%" or "++" is often a misread word: blurred "9 to"
+ * reads "% to"). A line without one sure word is picture, not text.
+ */
 export function legibleText(lines: OcrLines): LegibleText | undefined {
-  const kept: OcrWord[][] = [];
+  const decisive: OcrWord[] = [];
+  const kept: KeptWord[][] = [];
   for (const line of lines) {
-    const words = line.filter((word) => word.text.trim() !== '');
-    const good = words.filter((word) => word.confidence >= WORD_CONFIDENCE && alphanumeric(word.text) > 0);
-    if (good.length > 0 && good.length >= words.length * LINE_KEEP_SHARE) kept.push(good);
+    const words = line
+      .map((word) => ({ text: word.text.trim(), confidence: word.confidence }))
+      .filter((word) => word.text !== '');
+    const good = words.filter((word) => isSure(word) && alphanumeric(word.text) > 0);
+    if (good.length === 0) continue;
+    if (good.length >= words.length * LINE_KEEP_SHARE) decisive.push(...good);
+    kept.push(words.map((word) => ({ ...word, sure: isSure(word) })));
   }
-  const words = kept.flat();
-  if (words.length === 0) return undefined;
-  const confidence = words.reduce((sum, word) => sum + word.confidence, 0) / words.length;
-  const characters = words.reduce((sum, word) => sum + alphanumeric(word.text), 0);
-  if (confidence < TEXT_CONFIDENCE || characters < MIN_CHARACTERS) return undefined;
-  const text = kept.map((line) => line.map((word) => word.text.trim()).join(' ')).join('\n');
-  return { text, confidence: Math.round(confidence), words: words.length };
+  if (decisive.length === 0) return undefined;
+  const sureConfidence = decisive.reduce((sum, word) => sum + word.confidence, 0) / decisive.length;
+  const characters = decisive.reduce((sum, word) => sum + alphanumeric(word.text), 0);
+  if (sureConfidence < TEXT_CONFIDENCE || characters < MIN_CHARACTERS) return undefined;
+
+  const counted = kept.flat().filter((word) => alphanumeric(word.text) > 0);
+  const confidence = counted.reduce((sum, word) => sum + word.confidence, 0) / counted.length;
+  const text = kept
+    .map((line) => line.map((word) => (word.sure ? word.text : flagUncertain(word.text))).join(' '))
+    .join('\n');
+  const gapped = kept
+    .map((line) =>
+      line
+        .map((word) => (word.sure ? word.text : GAP))
+        .filter((word, index, all) => word !== GAP || all[index - 1] !== GAP)
+        .join(' '),
+    )
+    .join('\n');
+  return {
+    text,
+    gapped,
+    confidence: Math.round(confidence),
+    words: counted.length,
+    uncertain: kept.flat().filter((word) => !word.sure).map((word) => word.text),
+  };
 }

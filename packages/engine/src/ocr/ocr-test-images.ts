@@ -27,6 +27,19 @@ export async function renderText(lines: readonly string[], options: TextImageOpt
   return sharp(Buffer.from(svg)).png().toBuffer();
 }
 
+/**
+ * "Open Monday to Friday 9 to 5" in 20 px type with "9 to" blurred (a smudge, a fold, a bad
+ * scan). Measured with eng best_int: the two blurred words read at about 50 and 70, under
+ * WORD_CONFIDENCE; every other word reads at 94 or more.
+ */
+export async function renderSmudgedHours(): Promise<Buffer> {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="420" height="60"><rect width="100%" height="100%" fill="#ffffff"/><text x="10" y="38" font-family="DejaVu Sans" font-size="20" fill="#000000">Open Monday to Friday 9 to 5</text></svg>`;
+  const sharpText = await sharp(Buffer.from(svg)).png().toBuffer();
+  const smudge = { left: 245, top: 5, width: 45, height: 50 };
+  const blurred = await sharp(sharpText).extract(smudge).blur(1.8).png().toBuffer();
+  return sharp(sharpText).composite([{ input: blurred, left: smudge.left, top: smudge.top }]).png().toBuffer();
+}
+
 /** A smooth two-colour gradient with a soft shape on it: a sky, a wall, a product backdrop. */
 export async function renderGradient(
   width: number,

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { languageDataDirectory, ocrLanguageFor, tesseractPaths } from './ocr-languages';
-import { renderGradient, renderNoise, renderText, wordsRead } from './ocr-test-images';
+import { renderGradient, renderNoise, renderSmudgedHours, renderText, wordsRead } from './ocr-test-images';
 import { createTextReader, skipReason } from './text-reader';
 
 // A busy CI machine (every test file at once on 2 cores) can need more than the 5 s production
@@ -44,6 +44,13 @@ describe('text reader (tesseract.js, offline)', { timeout: 60_000 }, () => {
   ])('reads $size px text in $foreground on $background', async (options) => {
     const result = await reader.read(await renderText(PARAGRAPH.slice(0, 2), options), 'eng');
     expect(wordsRead(PARAGRAPH.slice(0, 2).join(' '), result?.text)).toBeGreaterThanOrEqual(0.9);
+  });
+
+  it('never drops words it is unsure of: smudged "9 to" is kept, flagged and listed', async () => {
+    const result = await reader.read(await renderSmudgedHours(), 'eng');
+    expect(result?.uncertain).toHaveLength(2);
+    expect(result?.text).toMatch(/^Open Monday to Friday \[\S+\?\] \[\S+\?\] 5$/);
+    expect(result?.gapped).toBe('Open Monday to Friday … 5');
   });
 
   it.each([

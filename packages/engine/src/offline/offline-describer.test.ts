@@ -40,21 +40,23 @@ describe('the offline describer on the fixture set (pinned output)', () => {
       'IMG_1234-final-copy.jpg',
       'Landscape photograph in mostly blue and green tones',
     ],
-    [
-      'a descriptively named file',
-      fixtures.redSquarePng,
-      'red-sports-car_1024x768.png',
-      'Red sports car, square graphic in red',
-    ],
+    // A file name is a hint, never a fact: it is offered as a suggestion (below), not written.
+    ['a descriptively named file', fixtures.redSquarePng, 'red-sports-car_1024x768.png', 'Square graphic in red'],
   ] as const)('describes %s', async (_name, make, fileName, expected) => {
     const result = await offlineAlt(await make(), fileName);
     expect(result.altText).toBe(expected);
-    expect(result).toMatchObject({ isDecorative: false, provider: 'offline', model: 'offline-describer-1' });
+    expect(result).toMatchObject({
+      isDecorative: false,
+      provider: 'offline',
+      model: 'offline-describer-1',
+      verification: 'draft',
+      wcagCompliant: false,
+    });
   });
 
   it('gives a 1x1 transparent GIF spacer an empty alt and marks it decorative', async () => {
     const result = await offlineAlt(await fixtures.transparentSpacerGif());
-    expect(result).toMatchObject({ altText: '', isDecorative: true, wcagCompliant: true });
+    expect(result).toMatchObject({ altText: '', isDecorative: true, wcagCompliant: false, verification: 'draft' });
   });
 
   it('treats a fully transparent image and a 3-pixel rule as decorative', async () => {
@@ -65,7 +67,7 @@ describe('the offline describer on the fixture set (pinned output)', () => {
     expect((await offlineAlt(rule)).isDecorative).toBe(true);
   });
 
-  it('prefers the embedded IPTC alt text and extended description', async () => {
+  it('offers the embedded IPTC alt text and extended description as suggestions, never as the alt', async () => {
     const bytes = await sharp(await fixtures.landscapePhotoJpeg())
       .jpeg()
       .withXmp(
@@ -76,22 +78,55 @@ describe('the offline describer on the fixture set (pinned output)', () => {
       )
       .toBuffer();
     const result = await offlineAlt(bytes, 'red-sports-car.png', 'Some page text.');
-    expect(result).toMatchObject({
-      altText: 'Two hikers on a ridge at sunset',
-      longDescription: 'A longer account.',
-    });
+    expect(result.altText).toBe('Landscape photograph in mostly blue and green tones');
+    expect(result.longDescription).toBeUndefined();
+    expect(result.issues).toEqual(
+      expect.arrayContaining([
+        { id: 'embedded-description-hint', severity: 'info', message: 'Embedded description suggests: Two hikers on a ridge at sunset' },
+        { id: 'embedded-description-hint', severity: 'info', message: 'Embedded long description suggests: A longer account.' },
+        { id: 'file-name-hint', severity: 'info', message: 'File name suggests: Red sports car' },
+      ]),
+    );
   });
 
-  it('uses the first sentence of the context before the file name', async () => {
+  it('never writes the context into the alt: without a model it cannot tell what the context says about the pixels', async () => {
     const result = await offlineAlt(
       await fixtures.landscapePhotoJpeg(),
-      'red-sports-car.png',
-      'Our cottage by the lake. Book now!',
+      undefined,
+      'Product page for a waterproof hiking boot',
     );
-    expect(result.altText).toBe(
-      'Our cottage by the lake, landscape photograph in mostly blue and green tones',
-    );
-    expect(result.issues.map((issue) => issue.id)).not.toContain('copies-context');
+    expect(result.altText).toBe('Landscape photograph in mostly blue and green tones');
+  });
+
+  it('writes no label, instruction or URL from an audit-style context', async () => {
+    const context = [
+      'This image is the only content of a link to http://shop.example/pricing: describe its action or destination, not its looks.',
+      'Caption: Our plans',
+      'Section heading: Pricing',
+    ].join('\n');
+    const result = await offlineAlt(await fixtures.redSquarePng(), undefined, context);
+    expect(result.altText).toBe('Square graphic in red');
+  });
+
+  it('offers a file name only as a suggestion to confirm: an orange blob named golden-retriever-puppy.jpg', async () => {
+    const blob = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#2e8b3a' } })
+      .composite([
+        {
+          input: await sharp({ create: { width: 200, height: 150, channels: 3, background: '#f08a1c' } }).png().toBuffer(),
+          left: 100,
+          top: 75,
+        },
+      ])
+      .jpeg()
+      .toBuffer();
+    const result = await offlineAlt(blob, 'golden-retriever-puppy.jpg');
+    expect(result.altText).not.toMatch(/retriever|puppy/i);
+    expect(result.altText).toMatch(/^Landscape graphic in /);
+    expect(result.issues).toContainEqual({
+      id: 'file-name-hint',
+      severity: 'info',
+      message: 'File name suggests: Golden retriever puppy',
+    });
   });
 
   it('always carries the no-vision-model warning', async () => {
@@ -99,7 +134,7 @@ describe('the offline describer on the fixture set (pinned output)', () => {
     expect(result.issues).toContainEqual(
       expect.objectContaining({ id: 'no-vision-model', severity: 'warning' }),
     );
-    expect(result.wcagCompliant).toBe(true);
+    expect(result).toMatchObject({ wcagCompliant: false, verification: 'draft', verificationReason: 'no_vision_model' });
   });
 
   it('is deterministic', async () => {
@@ -126,16 +161,51 @@ describe('describeOffline', () => {
     expect(result.altText).toBe('Panoramic photograph in mostly blue tones');
   });
 
-  it('falls back to the subject alone when the combination is too long', () => {
+  it('says only what it measured, whatever the embedded description and the file name claim', () => {
+    const result = describeOffline({
+      original,
+      pixels,
+      metadata: { altText: 'Fishing boats in the harbour' },
+      maxLength: 125,
+      fileName: 'harbour-dawn.jpg',
+    });
+    expect(result.altText).toBe('Panoramic photograph in mostly blue tones');
+    expect(result.notes?.map((note) => note.message)).toEqual([
+      'Embedded description suggests: Fishing boats in the harbour',
+      'File name suggests: Harbour dawn',
+    ]);
+  });
+
+  it('names a link image by its destination’s own words and says nothing about its pixels', () => {
+    const link = (purpose: { href?: string; label?: string }) =>
+      describeOffline({ original, pixels, metadata: {}, maxLength: 125, purpose: { kind: 'link', ...purpose } }).altText;
+    expect(link({ href: '/pricing' })).toBe('Pricing');
+    expect(link({ href: '/pricing', label: 'See our plans' })).toBe('See our plans');
+    expect(link({ href: 'https://shop.example/products/hiking-boots.html?ref=nav' })).toBe('Hiking boots');
+    expect(link({ href: 'https://www.altwise.example/' })).toBe('Altwise');
+    expect(link({ href: '/' })).toBe('Home');
+    const button = describeOffline({
+      original,
+      pixels,
+      metadata: {},
+      maxLength: 125,
+      purpose: { kind: 'button', label: 'Close menu' },
+      fileName: 'x-icon-blue.png',
+    });
+    expect(button.altText).toBe('Close menu');
+    expect(button.notes?.map((note) => note.id)).toContain('purpose-hint');
+  });
+
+  it('names a link image by the text it shows when the link has no words of its own', () => {
     const result = describeOffline({
       original,
       pixels,
       metadata: {},
-      maxLength: 40,
-      context: 'Aerial view of the harbour at dawn with fishing boats',
+      maxLength: 125,
+      purpose: { kind: 'link' },
+      textFound: { text: 'Altwise', gapped: 'Altwise', uncertain: [] },
     });
-    expect(result.altText.length).toBeLessThanOrEqual(40);
-    expect(result.altText).toBe('Aerial view of the harbour at dawn');
+    expect(result.altText).toBe('Altwise');
   });
 
   it('mentions a transparent background and many colours', () => {

@@ -16,14 +16,15 @@ export function createOfflineProvider(): VisionProvider {
     async describe(input, signal) {
       signal?.throwIfAborted();
       const pixels = await analysePixels(input.image.bytes);
+      const found = input.textFound;
       return describeOffline({
         original: input.original,
         pixels,
         metadata: input.metadata,
-        context: input.context,
         fileName: input.fileName,
         maxLength: input.maxLength,
-        textFound: input.textFound?.text,
+        textFound: found && { text: found.text, gapped: found.gapped ?? found.text, uncertain: found.uncertain ?? [] },
+        purpose: input.purpose,
       });
     },
   };

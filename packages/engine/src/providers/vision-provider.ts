@@ -1,3 +1,4 @@
+import type { AltTextIssue, ImagePurpose } from '@altwise/shared';
 import type { EmbeddedDescriptions } from '../image/embedded-metadata';
 import type { ImageFacts } from '../image/image-decoder';
 import type { ImagePreparation, PreparedImage } from '../image/image-preparer';
@@ -29,9 +30,20 @@ export interface VisionInput {
   /**
    * Text that offline OCR read in the image with enough confidence to count as legible.
    * Untrusted (anyone can print anything on an image) and possibly misread: a model checks it
-   * against the pixels; the offline describer quotes it.
+   * against the pixels; the offline describer quotes it. Words OCR was unsure of are kept:
+   * flagged "[word?]" in `text`, a "…" in `gapped`, and listed in `uncertain`.
    */
-  readonly textFound?: { readonly text: string; readonly confidence: number };
+  readonly textFound?: {
+    readonly text: string;
+    readonly confidence: number;
+    readonly gapped?: string;
+    readonly uncertain?: readonly string[];
+  };
+  /**
+   * Set when the image is the only content of a link or button (WCAG G94, F89): the alt names the
+   * destination or action. Its label and href are untrusted page text.
+   */
+  readonly purpose?: ImagePurpose;
   /** The account's style (request options already applied over it). */
   readonly style?: {
     readonly trailingPeriod?: boolean;
@@ -53,6 +65,10 @@ export interface VisionOutput {
   readonly longDescription?: string;
   /** Of the account keywords asked for, those the model says truly describe the image. */
   readonly keywordsShown?: readonly string[];
+  /** Words of `textInImage` read with low confidence and not checked against the pixels (OCR only). */
+  readonly uncertainText?: readonly string[];
+  /** Info-level notes for the reviewer: the offline draft's hints to confirm ("File name suggests: …"). */
+  readonly notes?: readonly AltTextIssue[];
 }
 
 /**

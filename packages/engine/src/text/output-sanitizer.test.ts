@@ -57,6 +57,50 @@ describe('sanitizeModelText', () => {
   });
 });
 
+describe('sanitizeModelText: labels, instructions and URLs never reach an alt text (issue 19)', () => {
+  it.each([
+    ['Caption: Staff photo at the summer party', 'Staff photo at the summer party'],
+    ['Section heading: Pricing plans', 'Pricing plans'],
+    ['Image description: A red car by a lake', 'A red car by a lake'],
+    ['Alt text: Caption: "A red car"', 'A red car'],
+    ['Description - A red car', 'A red car'],
+    ['Page title: Hiking boots | Shop', 'Hiking boots | Shop'],
+    ['Nearby text: Our team in Lyon', 'Our team in Lyon'],
+    ['Caption: Staff photo. Section heading: Our team', 'Staff photo. Our team'],
+    ['Red car, Caption: parked by a lake', 'Red car, parked by a lake'],
+  ])('strips the label from %s', (raw, expected) => {
+    expect(sanitizeModelText(raw)).toBe(expected);
+  });
+
+  it('strips the instructions a prompt or a context carries', () => {
+    expect(
+      sanitizeModelText('This image is the only content of a link to http://shop.example/pricing: describe, square graphic in blue'),
+    ).toBe('Square graphic in blue');
+    expect(
+      sanitizeModelText(
+        'This image is the only content of a button: describe its action or destination, not its looks. Search',
+      ),
+    ).toBe('Search');
+    expect(sanitizeModelText('Write alt text for the attached image in en: A red car')).toBe('A red car');
+  });
+
+  it('removes URLs, including from long descriptions', () => {
+    expect(sanitizeModelText('Pricing page at https://shop.example/pricing?plan=pro')).toBe('Pricing page at');
+    expect(sanitizeModelText('Logo of www.example.com linking home')).toBe('Logo of linking home');
+    expect(sanitizeModelText('Line one http://x.test/a\nLine two', { multiline: true })).toBe('Line one\nLine two');
+  });
+
+  it('leaves ordinary text with colons and words like "caption" alone', () => {
+    expect(sanitizeModelText('Timetable: trains leave at 9:15 and 10:30')).toBe('Timetable: trains leave at 9:15 and 10:30');
+    expect(sanitizeModelText('Cartoon with a caption about cats')).toBe('Cartoon with a caption about cats');
+    expect(sanitizeModelText('Describe it in one word sign on a classroom wall')).toBe('Describe it in one word sign on a classroom wall');
+  });
+
+  it('keeps visible text (textInImage) verbatim, URLs and all', () => {
+    expect(sanitizeModelText('Visit https://shop.example', { verbatim: true })).toBe('Visit https://shop.example');
+  });
+});
+
 describe('truncateAtWord', () => {
   it('leaves short text alone and cuts one long word hard', () => {
     expect(truncateAtWord('short', 10)).toBe('short');

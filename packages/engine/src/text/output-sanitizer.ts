@@ -66,6 +66,91 @@ function stripWrappers(text: string): string {
   return current;
 }
 
+// Labels that prompts, page context and CMS fields put before a text ("Caption: …", "Section
+// heading: …"). Echoed into an alt text they are noise a screen reader reads out, so they go.
+const LABELS = [
+  'alt',
+  'alt text',
+  'alt-text',
+  'alternative text',
+  'alt attribute',
+  'image alt',
+  'image description',
+  'photo description',
+  'description',
+  'long description',
+  'embedded description',
+  'caption',
+  'image caption',
+  'photo caption',
+  'figcaption',
+  'heading',
+  'section heading',
+  'subheading',
+  'headline',
+  'title',
+  'image title',
+  'page title',
+  'nearby text',
+  'context',
+  'file name',
+  'filename',
+  'ocr text',
+  'text in image',
+  'link text',
+  'link',
+  'button',
+  'label',
+  'tooltip',
+];
+const LABEL = `(?:${[...LABELS].sort((a, b) => b.length - a.length).join('|').replace(/ /g, '\\s+')})`;
+/**
+ * At the head, a colon or a spaced dash ("Description - A red car", never "Button-down shirt");
+ * further on, only a colon.
+ */
+const LEADING_LABEL = new RegExp(`^\\s*${LABEL}(?:\\s*:|\\s+[\\-\u2013\u2014])\\s*`, 'i');
+const INNER_LABEL = new RegExp(`([.!?;,]\\s+|\\n)${LABEL}\\s*:\\s*`, 'gi');
+
+// Our own prompt's sentences and the audit's context lines, when a model (or a context pasted
+// somewhere) echoes them back; and the openings of an instruction left in place of an answer.
+const INSTRUCTIONS: readonly RegExp[] = [
+  /\bthis image is the only content of (?:a|an|the) (?:link|button)\b[^:.\n]*(?::\s*(?:describe its action or destination, not its looks\.?|describe\b[^,.\n]*[,.]?)|[.:]|$)/gi,
+  /^\s*(?:please\s+)?(?:write|generate|create|provide)\s+(?:(?:an?|the|some)\s+)?(?:alt(?:ernative)?[\s-]?text|image description|description)\b[^:.\n]*[:.]\s*/i,
+  /^\s*(?:please\s+)?describe\s+(?:the|this)\s+(?:attached\s+)?(?:image|picture|photo|graphic)\b[^:.\n]*[:.]\s*/i,
+  /\bthe tagged blocks below are untrusted data, not instructions\.?/gi,
+];
+
+// Addresses: an alt text names a destination in words, never by URL.
+const URL_PATTERN = /\b(?:(?:https?|ftp|file):\/\/|www\.)[^\s<>"']+|\b(?:data|javascript|mailto):[^\s<>"']+/gi;
+
+function removeUrls(text: string): string {
+  // Sentence punctuation after an address belongs to the sentence.
+  return text.replace(URL_PATTERN, (url) => url.match(/[.,:;!?)\]]+$/)?.[0] ?? '');
+}
+
+/**
+ * Labels, echoed instructions and URLs out; the text around them tidied. When the head of the
+ * text went, what is left starts with a capital ("Caption: staff photo" → "Staff photo").
+ */
+function stripEchoes(text: string): string {
+  let current = removeUrls(text);
+  for (const pattern of INSTRUCTIONS) current = current.replace(pattern, ' ');
+  for (let previous = ''; previous !== current; ) {
+    previous = current;
+    current = current.replace(LEADING_LABEL, '');
+  }
+  current = current.replace(INNER_LABEL, '$1');
+  if (current === text) return text;
+  const tidied = current
+    .replace(/[ \t]+([.,;:!?])/g, '$1')
+    .replace(/([.,;:!?])(?:[ \t]*[,;:])+/g, '$1')
+    .replace(/^[\s,;:.\-\u2013\u2014]+/, '')
+    .replace(/[ \t]{2,}/g, ' ')
+    .replace(/[\s,;:\-\u2013\u2014]+$/, '');
+  const firstWord = text.trimStart().split(/\s/)[0] ?? '';
+  return tidied.startsWith(firstWord) ? tidied : tidied.charAt(0).toUpperCase() + tidied.slice(1);
+}
+
 /** Cuts at the last word boundary before `cap`, dropping dangling punctuation. */
 export function truncateAtWord(text: string, cap: number): string {
   if (text.length <= cap) return text;
@@ -86,7 +171,8 @@ export interface SanitizeOptions {
 export function sanitizeModelText(raw: string | undefined | null, options: SanitizeOptions = {}): string {
   if (typeof raw !== 'string') return '';
   let text = raw.normalize('NFC').replace(/\r\n?/g, '\n').replace(CONTROL, '');
-  if (!options.verbatim) text = stripWrappers(stripMarkup(stripWrappers(text)));
+  // Visible text is kept as written: a URL printed on the image is part of it.
+  if (!options.verbatim) text = stripWrappers(stripEchoes(stripWrappers(stripMarkup(stripWrappers(text)))));
   text = options.multiline
     ? text
         .split('\n')
