@@ -6,6 +6,7 @@ import { buildApp } from './app';
 import type { Config } from './config';
 import { ConfigError, loadConfig } from './config';
 import { DatabaseUnreachableError } from './db/database';
+import { LegalFileError } from './modules/legal';
 
 /** An error of one of the `expected` types is printed as its one line and the process exits 1. */
 function exitOnExpected(error: unknown, expected: Array<new (...args: never[]) => Error>): never {
@@ -26,7 +27,7 @@ export async function buildAppOrExit(config: Config): Promise<FastifyInstance> {
   try {
     return await buildApp(config);
   } catch (error) {
-    return exitOnExpected(error, [DatabaseUnreachableError]);
+    return exitOnExpected(error, [DatabaseUnreachableError, LegalFileError]);
   }
 }
 

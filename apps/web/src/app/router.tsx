@@ -54,6 +54,8 @@ export const routes: RouteObject[] = [
         ...layout(() => import('./layouts/public-layout')),
         children: [
           { index: true, ...page(() => import('@/features/landing/landing-page')) },
+          { path: 'terms', ...page(() => import('@/features/legal/terms-page')) },
+          { path: 'privacy', ...page(() => import('@/features/legal/privacy-page')) },
           { path: '*', ...page(() => import('./not-found-page')) },
         ],
       },
@@ -62,6 +64,8 @@ export const routes: RouteObject[] = [
         children: [
           { path: 'login', ...page(() => import('@/features/auth/login-page')) },
           { path: 'register', ...page(() => import('@/features/auth/register-page')) },
+          { path: 'forgot-password', ...page(() => import('@/features/auth/forgot-password-page')) },
+          { path: 'reset-password', ...page(() => import('@/features/auth/reset-password-page')) },
         ],
       },
       {

@@ -30,7 +30,7 @@ const okSchema = z.object({ success: z.literal(true) });
  * The web app (it sends the session header) gets its refresh token as an HttpOnly cookie and never
  * sees it; API clients get both tokens in the JSON, as documented.
  */
-function deliver(request: FastifyRequest, reply: FastifyReply, session: AuthResponse, cookieMaxAgeMs: number) {
+export function deliver(request: FastifyRequest, reply: FastifyReply, session: AuthResponse, cookieMaxAgeMs: number) {
   if (!wantsCookieTransport(request) || !session.refreshToken) return session;
   setRefreshCookie(request, reply, session.refreshToken, cookieMaxAgeMs);
   const { refreshToken: _inCookie, tokens, ...rest } = session;

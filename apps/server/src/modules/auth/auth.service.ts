@@ -78,6 +78,8 @@ export function createAuthService(deps: {
     },
 
     logout: (refreshToken: string) => refreshTokens.revoke(refreshToken),
+    /** A new session for an account whose sessions just ended under it (a password change). */
+    startSession: async (userId: string): Promise<AuthResponse> => session(userId, await refreshTokens.start(userId, false)),
     /** Every refresh token revoked, and every access token refused on every instance within a second. */
     async logoutEverywhere(userId: string): Promise<void> {
       await refreshTokens.revokeAll(userId);

@@ -6,3 +6,6 @@ export { createAccessTokens } from './access-token.service';
 export type { AccessTokens } from './access-token.service';
 export { createRefreshTokenService } from './refresh-token.service';
 export type { RefreshTokenService } from './refresh-token.service';
+export { passwordRoutes } from './password.routes';
+export { createPasswordService } from './password.service';
+export type { PasswordService } from './password.service';

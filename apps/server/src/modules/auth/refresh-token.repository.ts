@@ -51,8 +51,8 @@ export function createRefreshTokenRepository(db: Kysely<Database>) {
         .execute();
     },
 
-    async revokeAllForUser(userId: string, at: number): Promise<void> {
-      await db
+    async revokeAllForUser(userId: string, at: number, trx: Executor = db): Promise<void> {
+      await trx
         .updateTable('refresh_tokens')
         .set({ revoked_at: at })
         .where('user_id', '=', userId)

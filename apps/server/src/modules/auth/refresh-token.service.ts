@@ -117,8 +117,9 @@ export function createRefreshTokenService(
       if (row) await tokens.revoke(row.id, ctx.now());
     },
 
-    async revokeAll(userId: string): Promise<void> {
-      await tokens.revokeAllForUser(userId, ctx.now());
+    /** On the caller's transaction when given (a password reset with its token). */
+    async revokeAll(userId: string, trx?: Executor): Promise<void> {
+      await tokens.revokeAllForUser(userId, ctx.now(), trx);
     },
 
     deleteForUser: (userId: string, trx?: Executor) => tokens.deleteForUser(userId, trx),

@@ -36,6 +36,15 @@ export function createUserRepository(db: Kysely<Database>) {
       return row ? Number(row.session_version) : null;
     },
 
+    /** A new password ends every access token issued before it (the session version moves on). */
+    async setPasswordHash(id: string, passwordHash: string, at: number, trx: Executor = db): Promise<void> {
+      await trx
+        .updateTable('users')
+        .set({ password_hash: passwordHash, session_version: sql<number>`session_version + 1`, updated_at: at })
+        .where('id', '=', id)
+        .execute();
+    },
+
     async bumpSessionVersion(id: string): Promise<void> {
       await db.updateTable('users').set({ session_version: sql<number>`session_version + 1` }).where('id', '=', id).execute();
     },

@@ -122,6 +122,8 @@ export function createUserService(ctx: AppContext, users: UserRepository = creat
 
     /** See access tokens: a token of an older version is refused. Null when the account is gone. */
     sessionVersion: (id: string) => users.sessionVersion(id),
+    /** A new password (reset or change), on the caller's transaction; ends every access token too. */
+    setPassword: (id: string, passwordHash: string, trx?: Executor) => users.setPasswordHash(id, passwordHash, ctx.now(), trx),
     /** Ends every access token issued so far (logout-all). */
     endSessions: (id: string) => users.bumpSessionVersion(id),
   };

@@ -71,7 +71,14 @@ export function SiteFooter() {
       </div>
       <div className="border-t border-gray-200 dark:border-gray-800">
         <p className="mx-auto max-w-7xl px-4 py-6 text-sm text-gray-600 sm:px-6 lg:px-8 dark:text-gray-300">
-          © {new Date().getFullYear()} Altwise. Built for an accessible web.
+          © {new Date().getFullYear()} Altwise. Built for an accessible web.{' '}
+          <Link to="/terms" className={linkClasses}>
+            Terms
+          </Link>{' '}
+          ·{' '}
+          <Link to="/privacy" className={linkClasses}>
+            Privacy
+          </Link>
         </p>
       </div>
     </footer>

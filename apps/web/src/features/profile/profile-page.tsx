@@ -2,6 +2,7 @@ import { PageHeader } from '@/components/page-header';
 import { useAuthStore } from '@/lib/auth-store';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { AccountActions } from './components/account-actions';
+import { ChangePasswordForm } from './components/change-password-form';
 import { ProfileForm } from './components/profile-form';
 import { ProfileHeader } from './components/profile-header';
 
@@ -17,6 +18,7 @@ export default function ProfilePage() {
         <div className="min-w-0 space-y-6 lg:col-span-2">
           <ProfileHeader user={user} />
           <ProfileForm user={user} />
+          <ChangePasswordForm />
         </div>
         <div className="min-w-0">
           <AccountActions />

@@ -1,0 +1,169 @@
+import { hkdfSync, randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Executor } from '../../db/executor';
+import type { AppContext } from '../../platform/context';
+import { decrypt, encrypt } from '../../platform/crypto';
+import type { ComposedMail } from './mail-layout';
+import type { ClaimedMail } from './mail-outbox.repository';
+import { createMailOutboxRepository } from './mail-outbox.repository';
+import type { MailTransport } from './mail-transport';
+import { MailRejectedError } from './mail-transport';
+
+/** How long a claimed row is this instance's: far beyond one SMTP conversation (see SMTP_TIMEOUTS). */
+export const MAIL_LEASE_MS = 120_000;
+/** A message that could not be sent is retried, backing off, for this long after it was queued. */
+export const MAIL_DELIVERY_WINDOW_MS = 24 * 60 * 60 * 1000;
+const MAX_BACKOFF_MS = 60 * 60 * 1000;
+const BATCH = 20;
+
+export interface QueuedMail {
+  /** The account it is about; its rows go with the account. */
+  userId: string | null;
+  /** password-reset, password-changed, …: for the operator reading the table. */
+  kind: string;
+  to: string;
+  content: ComposedMail;
+}
+
+/**
+ * The outbox. `enqueue` writes a message on its cause's transaction, so the mail exists exactly when
+ * its cause does. The sender (started and stopped with the app) claims due rows with a lease,
+ * hands each to the transport and marks it sent, guarded by its claim.
+ *
+ * What this guarantees: every queued message is handed to the mail server until the server accepts
+ * it (retried with backoff for MAIL_DELIVERY_WINDOW_MS; a 5xx refusal ends it at once). A crash at
+ * any point before the server's acceptance sends the message once after recovery. It is
+ * at-least-once, not exactly-once: a crash in the moment between the server's "250 OK" and the
+ * commit of "sent" sends it again on recovery. No protocol can close that window; both copies carry
+ * the same Message-ID so a mail server or client can tell them apart.
+ */
+export function createMailService(deps: {
+  ctx: Pick<AppContext, 'db' | 'now' | 'keys' | 'config'>;
+  transport: MailTransport;
+  instance: { id: string; aliveSince(): number };
+  logger: FastifyBaseLogger;
+  /** The first retry's delay, doubled each attempt up to an hour (tests shorten it). */
+  retryBaseMs?: number;
+  /** How often the outbox is looked at besides the wake-ups of this process's own messages. */
+  pollMs?: number;
+}) {
+  const { ctx, transport, logger } = deps;
+  const outbox = createMailOutboxRepository(ctx.db);
+  const retryBaseMs = deps.retryBaseMs ?? 30_000;
+  // Its own key, derived from the API-key encryption key, so no key serves two purposes.
+  const key = Buffer.from(hkdfSync('sha256', ctx.keys.encryption, 'altwise', 'mail-outbox', 32));
+  const messageIdDomain = /@([^\s<>@]+)>?\s*$/.exec(ctx.config.mail.from)?.[1] ?? 'altwise.localhost';
+
+  async function attempt(row: ClaimedMail): Promise<void> {
+    let body: { text: string; html: string };
+    try {
+      body = JSON.parse(decrypt(key, row.body_sealed)) as { text: string; html: string };
+    } catch {
+      await outbox.markFailed(row.id, row.attempts, ctx.now(), 'The message cannot be read (APP_SECRET changed?)');
+      return;
+    }
+    try {
+      await transport.send({ messageId: `<${row.id}@${messageIdDomain}>`, to: row.to_address, subject: row.subject, ...body });
+    } catch (error) {
+      const now = ctx.now();
+      const reason = error instanceof Error ? error.message.slice(0, 500) : 'unknown error';
+      const next = now + Math.min(retryBaseMs * 2 ** (row.attempts - 1), MAX_BACKOFF_MS);
+      if (error instanceof MailRejectedError || next > Number(row.created_at) + MAIL_DELIVERY_WINDOW_MS) {
+        logger.warn({ mailId: row.id, kind: row.kind, err: reason }, 'mail given up');
+        await outbox.markFailed(row.id, row.attempts, now, reason);
+      } else {
+        logger.warn({ mailId: row.id, kind: row.kind, attempts: row.attempts, err: reason }, 'mail not sent; retrying later');
+        await outbox.scheduleRetry(row.id, row.attempts, next, reason);
+      }
+      return;
+    }
+    if (!(await outbox.markSent(row.id, row.attempts, ctx.now()))) {
+      logger.warn({ mailId: row.id }, 'mail sent after its claim ran out: another instance may send it again');
+    }
+  }
+
+  async function deliverDue(): Promise<number> {
+    const now = ctx.now();
+    const due = await outbox.claimDue({ now, instanceId: deps.instance.id, aliveSince: deps.instance.aliveSince(), leaseUntil: now + MAIL_LEASE_MS, limit: BATCH });
+    await Promise.all(due.map((row) => attempt(row)));
+    return due.length;
+  }
+
+  // One sweep at a time in this process; a wake-up during a sweep runs another right after it.
+  let running: Promise<void> | null = null;
+  let again = false;
+  let stopped = true;
+  let timer: NodeJS.Timeout | undefined;
+  function sweep(): void {
+    if (stopped) return;
+    if (running) {
+      again = true;
+      return;
+    }
+    running = (async () => {
+      do {
+        again = false;
+        try {
+          // A full batch means more may be due at once.
+          while (!stopped && (await deliverDue()) === BATCH);
+        } catch (error) {
+          logger.warn({ err: error }, 'mail outbox sweep failed; retrying');
+        }
+      } while (again && !stopped);
+    })().finally(() => {
+      running = null;
+    });
+  }
+
+  return {
+    label: transport.label,
+
+    /** On the cause's transaction when given. Call `wake` once that transaction committed. */
+    async enqueue(mail: QueuedMail, executor?: Executor): Promise<void> {
+      const at = ctx.now();
+      await outbox.insert(
+        {
+          id: randomUUID(),
+          user_id: mail.userId,
+          kind: mail.kind,
+          to_address: mail.to,
+          subject: mail.content.subject,
+          body_sealed: encrypt(key, JSON.stringify({ text: mail.content.text, html: mail.content.html })),
+          status: 'pending',
+          attempts: 0,
+          next_attempt_at: at,
+          claimed_by: null,
+          claimed_until: null,
+          last_error: null,
+          created_at: at,
+          finished_at: null,
+        },
+        executor,
+      );
+    },
+
+    /** Sends what is due now instead of at the next poll. */
+    wake: sweep,
+
+    /** One sweep, awaited (tests). */
+    deliverDue,
+
+    start(): void {
+      stopped = false;
+      timer = setInterval(sweep, deps.pollMs ?? 2_000).unref();
+      sweep();
+    },
+
+    /** No new sweep; the one under way (at most one SMTP conversation per message) finishes. */
+    async stop(): Promise<void> {
+      stopped = true;
+      clearInterval(timer);
+      await running;
+      transport.close();
+    },
+
+    deleteForUser: (userId: string, trx?: Executor) => outbox.deleteForUser(userId, trx),
+  };
+}
+
+export type MailService = ReturnType<typeof createMailService>;

@@ -1,0 +1,5 @@
+import { LegalDocumentView } from './legal-document';
+
+export default function PrivacyPage() {
+  return <LegalDocumentView document="privacy" />;
+}
