@@ -1,4 +1,8 @@
 import type { AltTextIssue } from '@altwise/shared';
+import type { Lexicon } from './languages';
+import { LEXICONS } from './languages';
+import { isInstruction, leadingLabel } from './instruction-text';
+import { isDeveloperNote, isEmojiOnly } from './leftover-notes';
 
 /**
  * WCAG technique F30: "Failure of Success Criterion 1.1.1 and 1.2.1 due to using text
@@ -12,7 +16,7 @@ export const F30 = 'WCAG F30';
 
 export interface NotAnAlternativeClass {
   readonly id: string;
-  readonly matches: (trimmed: string) => boolean;
+  readonly matches: (trimmed: string, lexicons: readonly Lexicon[]) => boolean;
   readonly message: (trimmed: string) => string;
 }
 
@@ -134,9 +138,12 @@ const SCREENSHOT_WORDS = [
   'スクリーンショット', // Japanese
   '屏幕截图|截屏|螢幕截圖|螢幕擷取畫面', // Chinese
   '스크린샷', // Korean
+  'ekran resmi', // Turkish macOS
 ];
+// GNOME and Windows put a word between the name and the date: "Bildschirmfoto vom 2024-03-05".
+const SCREENSHOT_LINK = String.raw`(?:[\s_-]+(?:from|vom|von|du|de|del|da|dal|van|z|ze|от|за))?`;
 const SCREENSHOT_NAME = new RegExp(
-  String.raw`^(?:${SCREENSHOT_WORDS.join('|')})(?:[\s_-]*(?:\(\d+\)|${DATE}|\d{8}[-_]?\d{4,6}|\d{6,}))`,
+  String.raw`^(?:${SCREENSHOT_WORDS.join('|')})${SCREENSHOT_LINK}(?:[\s_-]*(?:\(\d+\)|${DATE}|\d{8}[-_]?\d{4,6}|\d{6,}))`,
   'iu',
 );
 const screenshotName: NotAnAlternativeClass = {
@@ -155,15 +162,27 @@ const CAMERA_NAME = new RegExp(
   String.raw`^(?:${CAMERA_PREFIXES})[\s_-]?(?:\d{3,}|\d{8}[\s_-]\d{4,9})(?:[\s_-]?(?:\d+|[a-z]{1,6}\d*|burst\w*|cover|portrait|hdr|edited|copy|\(\d+\)))*(?:\.(?:${CAMERA_EXTENSIONS}))?$`,
   'i',
 );
-// WhatsApp "IMG-20240305-WA0012", and any name ending in a camera RAW or HEIF extension.
-const MESSENGER_NAME = /^(?:img|vid|ptt)-\d{8}-wa\d+(?:\.\w+)?$/i;
+// Messaging apps: WhatsApp on a phone ("IMG-20240305-WA0012") and on the desktop in any language
+// ("WhatsApp Image 2024-03-05 at 10.42.13", "Imagen de WhatsApp 2024-03-05 a las…"), Telegram
+// ("photo_2024-03-05_10-42-13"), Signal, Viber, Facebook ("FB_IMG_…", "received_…"), Snapchat,
+// LINE, WeChat ("mmexport…", "微信图片_…").
+const MESSENGER_NAME = [
+  /^(?:img|vid|ptt|aud)-\d{8}-wa\d+(?:\s*\(\d+\))?(?:\.\w+)?$/i,
+  /^(?:[\p{L}-]+\s+){0,3}whatsapp(?:[\s-]+[\p{L}]+){0,3}\s+\d{4}-\d{2}-\d{2}(?:\s+[\p{L}.]{1,6}){0,3}(?:\s*\d{1,2}[.:]\d{2}(?:[.:]\d{2})?(?:\s*[ap]\.?m\.?)?)?(?:[\s_-]*[\w-]{0,12})?(?:\s*\(\d+\))?(?:\.\w{2,5})?$/iu,
+  /^(?:photo|video|file)_\d{4}-\d{2}-\d{2}_\d{2}-\d{2}-\d{2}(?:\s*\(\d+\))?(?:\.\w+)?$/i,
+  /^signal-\d{4}-\d{2}-\d{2}-\d{2}-?\d{2}-?\d{2}(?:-\d+)*(?:_\d+)?(?:\.\w+)?$/i,
+  /^viber_(?:image|video)_\d{4}-\d{2}-\d{2}_\d{2}-\d{2}-\d{2}(?:-\d+)?(?:\.\w+)?$/i,
+  /^(?:fb_img_|received_|snapchat-|mmexport|line_(?:album|p)_?|微信图片_|screenshot_)\d[\d_]{5,}(?:\.\w+)?$/iu,
+];
+// Any name ending in a camera RAW or HEIF extension.
 const RAW_FILE = new RegExp(
   String.raw`^[^\s/\\]+(?:\s[^\s/\\]+){0,3}\.(?:heic|heif|hif|dng|cr2|cr3|crw|nef|nrw|arw|srf|sr2|raf|orf|rw2|rwl|pef|srw|x3f|3fr|erf|kdc|dcr|mrw|mos|iiq|raw|gpr)$`,
   'i',
 );
 const cameraFileName: NotAnAlternativeClass = {
   id: 'camera-file-name',
-  matches: (trimmed) => CAMERA_NAME.test(trimmed) || MESSENGER_NAME.test(trimmed) || RAW_FILE.test(trimmed),
+  matches: (trimmed) =>
+    CAMERA_NAME.test(trimmed) || MESSENGER_NAME.some((name) => name.test(trimmed)) || RAW_FILE.test(trimmed),
   message: (trimmed) =>
     `Alt text ${quoted(trimmed)} is the file name a camera or phone gave the picture (like "IMG_0042.CR2" or "DSC_1234.HEIC"); describe what the picture shows instead (${F30})`,
 };
@@ -182,18 +201,49 @@ const designToolName: NotAnAlternativeClass = {
     `Alt text ${quoted(trimmed)} is a default layer name from a design tool (like "Rectangle 12" or "Frame 3"), exported with the image; write what the image shows or does (${F30})`,
 };
 
+// ── An instruction or an internal label: "Caption: …", "Describe the image", a model's refusal.
+const instructionOrLabel: NotAnAlternativeClass = {
+  id: 'instruction-or-label',
+  matches: (trimmed, lexicons) =>
+    leadingLabel(trimmed, lexicons) !== undefined || isInstruction(trimmed, lexicons),
+  message: (trimmed) =>
+    `Alt text ${quoted(trimmed)} reads like an instruction or an internal label ("Caption: …", "Describe the image"), not a description of the image: screen readers read it out as is (${F30})`,
+};
+
+// ── A note left for later: "TODO", "FIXME", "XXX", "changeme", "asdf", "test".
+const developerNote: NotAnAlternativeClass = {
+  id: 'developer-note',
+  matches: (trimmed) => isDeveloperNote(trimmed),
+  message: (trimmed) =>
+    `Alt text ${quoted(trimmed)} is a note someone left for later ("TODO", "FIXME", "XXX", "changeme", "test"), not a description (${F30})`,
+};
+
+// ── Only emoji: read out as their names, which rarely say what the image shows.
+const emojiOnly: NotAnAlternativeClass = {
+  id: 'emoji-only',
+  matches: (trimmed) => isEmojiOnly(trimmed),
+  message: (trimmed) =>
+    `Alt text ${quoted(trimmed)} is only emoji, which screen readers read out by name; describe the image in words (${F30})`,
+};
+
 /** Most specific first: the first class that matches is the one reported. */
 export const NOT_AN_ALTERNATIVE: readonly NotAnAlternativeClass[] = [
   codeLeftover,
   templateText,
+  instructionOrLabel,
+  developerNote,
+  emojiOnly,
   screenshotName,
   cameraFileName,
   designToolName,
 ];
 
-/** The first F30 class this alt text falls in, as an error-level issue. */
-export function notAnAlternative(trimmed: string): AltTextIssue | undefined {
+/** The first F30 class this alt text falls in, as an error-level issue (word lists: `lexicons`). */
+export function notAnAlternative(
+  trimmed: string,
+  lexicons: readonly Lexicon[] = LEXICONS,
+): AltTextIssue | undefined {
   if (!trimmed) return undefined;
-  const found = NOT_AN_ALTERNATIVE.find((candidate) => candidate.matches(trimmed));
+  const found = NOT_AN_ALTERNATIVE.find((candidate) => candidate.matches(trimmed, lexicons));
   return found ? { id: found.id, severity: 'error', message: found.message(trimmed) } : undefined;
 }

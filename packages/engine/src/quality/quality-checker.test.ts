@@ -166,6 +166,58 @@ describe('checkAltText', () => {
     });
   });
 
+  describe('decorative-has-alt (WCAG F38, F39)', () => {
+    it.each(['spacer', 'Decorative swirl', 'Ligne décorative', '装飾'])(
+      'flags "%s" on an image marked decorative',
+      (altText) => {
+        const result = checkAltText({ altText, isDecorative: true });
+        expect(severityOf({ altText, isDecorative: true }, 'decorative-has-alt')).toBe('error');
+        expect(result.issues.find((issue) => issue.id === 'decorative-has-alt')?.message).toMatch(
+          /alt="".*F39/,
+        );
+        expect(result.wcagCompliant).toBe(false);
+      },
+    );
+    it('accepts an empty alt on a decorative image, and text on one that is not', () => {
+      expect(ids({ altText: '', isDecorative: true })).toEqual([]);
+      expect(ids({ altText: 'Decorative swirl' })).not.toContain('decorative-has-alt');
+    });
+  });
+
+  describe('file names with spaces, brackets or a messaging app’s pattern', () => {
+    it.each([
+      ['Untitled (4).jpg', 'file-name'],
+      ['team photo final v2.png', 'file-name'],
+      ['Foto 12-03-2023.jpg', 'file-name'],
+      ['hero-banner-final', 'file-name'],
+      ['example.com/images/cat', 'file-name'],
+      ['WhatsApp Image 2023-07-14 at 18.03.55.jpeg', 'camera-file-name'],
+      ['WhatsApp Image 2023-07-14 at 18.03.55 (2)', 'camera-file-name'],
+      ['Imagen de WhatsApp 2023-07-14 a las 18.03.55_1a2b3c4d.jpg', 'camera-file-name'],
+      ['photo_2023-11-02_09-41-17.jpg', 'camera-file-name'],
+      ['signal-2023-11-02-094117.jpg', 'camera-file-name'],
+      ['FB_IMG_1699012345678.jpg', 'camera-file-name'],
+      ['Bildschirmfoto vom 2024-03-01 10-22-31.png', 'screenshot-name'],
+      ['Capture d’écran du 2024-02-01 12-00-00.png', 'screenshot-name'],
+      ['Ekran Resmi 2024-03-01 10.22.31', 'screenshot-name'],
+    ])('flags "%s"', (altText, id) => {
+      expect(
+        checkAltText({ altText })
+          .issues.filter((issue) => issue.severity === 'error')
+          .map((issue) => issue.id),
+      ).toEqual([id]);
+    });
+    it('accepts a brand with a dot and a sentence about a messaging app', () => {
+      expect(ids({ altText: 'Booking.com' })).toEqual([]);
+      expect(ids({ altText: 'WhatsApp chat from 2023-05-01 showing the delivery time' })).toEqual([]);
+    });
+  });
+
+  it('accepts names that repeat a word on purpose', () => {
+    expect(ids({ altText: 'Dee Dee Bridgewater on stage' })).toEqual([]);
+    expect(ids({ altText: 'Bora Bora lagoon from above' })).toEqual([]);
+  });
+
   it('is compliant when only warnings remain and not when any error does', () => {
     expect(checkAltText({ altText: 'Image of a dog dog' }).wcagCompliant).toBe(true);
     expect(checkAltText({ altText: 'IMG_1234.jpg' }).wcagCompliant).toBe(false);

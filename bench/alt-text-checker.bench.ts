@@ -1,0 +1,52 @@
+/**
+ * Alt-text checker benchmark, run by bench/run.ts (or alone: node --import tsx
+ * bench/alt-text-checker.bench.ts). No server: the checker against the labelled corpus
+ * (packages/engine/test/fixtures/alt-text-corpus.json), its agreement with the labels, and what
+ * one check costs with every language's lists (no language given), the slowest case.
+ */
+import { performance } from 'node:perf_hooks';
+import { pathToFileURL } from 'node:url';
+import { checkAltText } from '../packages/engine/src/quality/quality-checker';
+import { loadCorpus, measureAgreement } from '../packages/engine/test/alt-text-corpus';
+import type { BenchRow } from './support/stats';
+import { percentile } from './support/stats';
+
+const ROUNDS = 20;
+const AGREEMENT_TARGET = 98;
+const CHECK_TARGET_MS = 1;
+
+export function benchAltTextChecker(): BenchRow[] {
+  const corpus = loadCorpus();
+  const agreement = measureAgreement(corpus);
+
+  const times: number[] = [];
+  for (let round = 0; round < ROUNDS; round += 1) {
+    for (const item of corpus) {
+      const started = performance.now();
+      checkAltText({ altText: item.altText, isDecorative: item.isDecorative, purpose: item.purpose });
+      times.push(performance.now() - started);
+    }
+  }
+  const p95 = percentile(times, 95);
+
+  return [
+    {
+      name: `alt-text checker agreement with ${agreement.total} labelled alts (15 languages)`,
+      measured: Number(agreement.percent.toFixed(1)),
+      target: `≥ ${AGREEMENT_TARGET} %`,
+      pass: agreement.percent >= AGREEMENT_TARGET,
+      unit: '%',
+    },
+    {
+      name: 'alt-text check, every language’s lists, p95',
+      measured: Number(p95.toFixed(3)),
+      target: `< ${CHECK_TARGET_MS} ms`,
+      pass: p95 < CHECK_TARGET_MS,
+      unit: 'ms',
+    },
+  ];
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  console.table(benchAltTextChecker());
+}

@@ -1,0 +1,49 @@
+import type { Lexicon } from './lexicon';
+import { list, pattern } from './lexicon';
+
+const IMAGE = 'bild|foto|fotografie|abbildung|grafik|illustration|zeichnung';
+// "Bild der Woche" is an award, "Gruppenfoto" is one word anyway.
+const NOT_A_SUBJECT = String.raw`(?!\s*(?:der|des)\s+(?:woche|tages|monats|jahres)\b)`;
+
+export const de: Lexicon = {
+  tag: 'de',
+  name: 'German',
+  articles: list('ein|eine|das|die|der|dieses|diese|mein|unser'),
+  imageWords: list(
+    'bild|foto|fotografie|abbildung|abb|grafik|illustration|symbol|icon|logo|zeichnung|vorschaubild|miniatur|banner|symbolbild|titelbild|beitragsbild|produktbild|bildschirmfoto|screenshot',
+  ),
+  placeholders: list(
+    'platzhalter|platzhalterbild|unbenannt|ohne titel|ohne namen|kein titel|beschreibung|bildbeschreibung|alternativtext|alt-text|bildunterschrift|bilder|fotos|kein bild|bild fehlt|abstandhalter|trennlinie|dekoration|dekorativ|hintergrund|hintergrundbild',
+  ),
+  redundantOpenings: [
+    pattern(
+      String.raw`^(?:(?:das ist|hier ist|hier sieht man)\s+)?(?:(?:ein|eine|das|dieses)\s+)?(?:${IMAGE})${NOT_A_SUBJECT}\s+(?:von|vom|eines|einer|des|der|zeigt|mit|über)\b`,
+    ),
+    pattern(String.raw`^(?:${IMAGE})\s*:`),
+    pattern(String.raw`^(?:auf|in)\s+(?:dem|diesem)\s+(?:bild|foto|abbildung)\b`),
+  ],
+  labels: list(
+    'bildunterschrift|bildtitel|titel|überschrift|abschnittsüberschrift|zwischenüberschrift|unterüberschrift|beschreibung|bildbeschreibung|alternativtext|alt-text|alt|tooltip|bildnachweis|dateiname|datei',
+  ),
+  instructions: [
+    pattern(
+      String.raw`^(?:beschreiben|beschreibe|beschreiben sie)(?:\s+(?:das|dieses|ein)\s+(?:${IMAGE}))?(?:\s|$)`,
+    ),
+    pattern(String.raw`^(?:das|dieses)\s+(?:bild|foto)\s+beschreiben\b`),
+    pattern(
+      String.raw`^(?:(?:bitte\s+)?(?:alternativtext|alt-text|bildbeschreibung|beschreibung|bildunterschrift)\s+(?:hier\s+)?(?:eingeben|einfügen|hinzufügen|ergänzen)|(?:geben sie|fügen sie)\s+(?:hier\s+)?(?:einen|eine|den|die)\s+(?:alternativtext|alt-text|bildbeschreibung|beschreibung)\b)`,
+    ),
+    pattern(String.raw`^(?:alternativtext|beschreibung)\s+hier$`),
+    pattern(String.raw`\beinzige inhalt eines (?:links|buttons)\b`),
+    pattern(
+      String.raw`^hier (?:ist|kommt)\s+(?:der|die|eine|ein)\s+(?:alternativtext|alt-text|bildbeschreibung|beschreibung)\b`,
+    ),
+    pattern(String.raw`^(?:hier\s+)?klicken$`),
+  ],
+  actions: list(
+    'suche|suchen|schließen|menü|weiter|nächste|nächster|zurück|vorherige|vorheriger|startseite|start|nach oben|öffnen|anzeigen|ausblenden|teilen|herunterladen|download|drucken|abspielen|wiedergabe|pause|stopp|senden|absenden|kaufen|bestellen|warenkorb|in den warenkorb|hinzufügen|entfernen|löschen|bearbeiten|speichern|abbrechen|fortfahren|mehr|mehr erfahren|weiterlesen|ansehen|anhören|abonnieren|folgen|kontakt|kontaktieren|anrufen|hilfe|einstellungen|profil|konto|mein konto|anmelden|anmeldung|login|abmelden|registrieren|merkzettel|wunschliste|vergleichen|filtern|sortieren|aktualisieren|kopieren|überspringen|beenden|sprache|benachrichtigungen|nachrichten|karte|route|anfahrt|bewerben|buchen|reservieren|spenden|shop|ok|akzeptieren|ablehnen|bestätigen',
+  ),
+  stopWords: list(
+    'der|die|das|den|dem|des|ein|eine|einen|einem|einer|und|oder|in|im|auf|an|am|zu|zum|zur|für|mit|von|vom|aus|unser|unsere|ihr|ihre|mein|meine|dies|diese|ist|sind|hier|klicken|link|schaltfläche|button|symbol|bild|logo|foto|pfeil',
+  ),
+};

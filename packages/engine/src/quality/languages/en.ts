@@ -1,0 +1,57 @@
+import type { Lexicon } from './lexicon';
+import { list, pattern } from './lexicon';
+
+const IMAGE = 'image|picture|photo|photograph|pic|graphic|illustration|drawing';
+
+export const en: Lexicon = {
+  tag: 'en',
+  name: 'English',
+  articles: list('a|an|the|this|my|our|your'),
+  imageWords: list(
+    'image|img|photo|photograph|picture|pic|graphic|icon|logo|illustration|figure|fig|screenshot|drawing|thumbnail|banner|clipart|clip art|artwork|visual|asset|media|stock photo|hero image|featured image|header image|cover image|product image|image placeholder|placeholder image|photo placeholder',
+  ),
+  placeholders: list(
+    'image alt text|photo alt text|alt text|placeholder|untitled|untitled design|unnamed|no title|no name|blank|none|default|empty|n/a|images|photos|pictures|icons|graphics|no image|image not found|image unavailable|missing image|broken image|spacer|pixel|transparent pixel|tracking pixel|divider|separator|decoration|decorative|decorative image|ornament|background|background image|bg',
+  ),
+  redundantOpenings: [
+    pattern(
+      String.raw`^(?:(?:this is|here is|here's)\s+)?(?:(?:an?|the|this)\s+)?(?:${IMAGE}|screenshot)\s+(?:of|showing|depicting|shows|that shows|which shows)\b(?!\s+the\s+(?:day|week|month|year)\b)`,
+    ),
+    pattern(String.raw`^(?:${IMAGE})\s*:`),
+    pattern(String.raw`^(?:in\s+)?(?:the|this)\s+(?:${IMAGE})\s+(?:shows|depicts|contains)\b`),
+    pattern(String.raw`^in\s+(?:the|this)\s+(?:${IMAGE}),?\s`),
+  ],
+  labels: list(
+    'caption|image caption|photo caption|title|image title|heading|section heading|section title|subheading|sub-heading|headline|description|image description|photo description|alt|alt text|alt-text|alttext|alt tag|alternative text|alt attribute|image alt|img alt|label|tooltip|figcaption|hero|hero image|placeholder|filename|file name|src|credit|photo credit|image credit',
+  ),
+  instructions: [
+    pattern(String.raw`^describe$`),
+    pattern(
+      String.raw`^(?:please\s+)?describe\s+(?:the|this|that|an?|your|each)\s+(?:image|picture|photo|graphic|figure|illustration|icon|screenshot)\b`,
+    ),
+    // "Add caption" alone is a real button; "add a caption for this image" is an instruction.
+    pattern(
+      String.raw`^(?:please\s+)?(?:write|generate|create|provide|add|enter|insert|type)\s+(?:(?:an?|the|some|your)\s+)?(?:alt(?:ernative)?[\s-]?text|image description)(?:\s+(?:for|of|here|below)\b|$)`,
+    ),
+    pattern(
+      String.raw`^(?:please\s+)?(?:write|generate|create|provide|add|enter|insert|type)\s+(?:(?:an?|the|some|your)\s+)?(?:description|caption)\s+(?:for|of|here|below)\b`,
+    ),
+    pattern(String.raw`\bonly content of (?:a|the|this) (?:link|button)\b`),
+    pattern(
+      String.raw`^(?:here is|here's|below is)\s+(?:(?:the|an?|your|my)\s+)?(?:alt(?:ernative)?[\s-]?text|image description|description|caption)\b`,
+    ),
+    pattern(String.raw`^(?:i'?m|i am)\s+sorry\b.{0,40}\b(?:can'?t|cannot|unable|not able)\b`),
+    pattern(String.raw`^as an ai\b`),
+    pattern(
+      String.raw`^i (?:can'?t|cannot|am unable to|am not able to)\s+(?:see|view|describe|identify|help|access|process|determine)\b`,
+    ),
+    pattern(String.raw`^(?:you are|act as)\s+an?\s+(?:accessibility|alt[\s-]?text|screen reader)\b`),
+    pattern(String.raw`^(?:click|tap)\s+here$`),
+  ],
+  actions: list(
+    'search|find|close|dismiss|menu|navigation|next|previous|prev|back|go back|forward|home|homepage|start|top|back to top|open|expand|collapse|show|hide|share|download|upload|print|play|pause|stop|mute|unmute|volume|fullscreen|full screen|zoom|enlarge|submit|send|buy|order|checkout|check out|add|remove|delete|edit|save|cancel|continue|more|read more|learn more|view|watch|listen|subscribe|follow|like|comment|reply|contact|contact us|email|e-mail|call|phone|chat|help|support|faq|settings|preferences|profile|account|login|log in|logout|log out|sign in|sign out|sign up|register|join|cart|basket|bag|wishlist|favourites|favorites|compare|filter|sort|refresh|reload|undo|redo|copy|skip|exit|quit|language|notifications|messages|inbox|map|directions|apply|book|reserve|donate|shop|go|ok|accept|decline|agree|confirm|toggle|select|choose|scroll|rss|feed|podcast|newsletter',
+  ),
+  stopWords: list(
+    'a|an|the|of|to|and|or|in|on|at|for|with|by|from|our|your|my|this|that|these|those|is|are|be|it|its|as|into|over|under|here|there|click|link|button|icon|image|logo|graphic|picture|photo|arrow|symbol',
+  ),
+};

@@ -1,0 +1,49 @@
+import type { Lexicon } from './lexicon';
+import { list, pattern } from './lexicon';
+
+const IMAGE = 'imagen|foto|fotografía|fotografia|ilustración|dibujo';
+// "imagen de marca" is a brand image, "foto de grupo" a group photo: real subjects.
+const NOT_A_SUBJECT = String.raw`(?!\s*(?:marca|grupo|familia|perfil|portada|carnet|boda)\b)`;
+
+export const es: Lexicon = {
+  tag: 'es',
+  name: 'Spanish',
+  articles: list('una|un|la|el|esta|este|mi|nuestra'),
+  imageWords: list(
+    'imagen|foto|fotografía|fotografia|ilustración|icono|ícono|logo|logotipo|gráfico|grafico|figura|dibujo|miniatura|banner|captura|captura de pantalla|imagen destacada',
+  ),
+  placeholders: list(
+    'sin título|sin titulo|sin nombre|marcador de posición|descripción|descripcion|descripción de la imagen|texto alternativo|leyenda|pie de foto|imágenes|fotos|sin imagen|imagen no disponible|espaciador|separador|decoración|imagen decorativa|fondo|imagen de fondo',
+  ),
+  redundantOpenings: [
+    pattern(
+      String.raw`^(?:(?:esta es|esto es|aquí hay)\s+)?(?:(?:una|la|esta)\s+)?(?:${IMAGE})\s+(?:de|del|que muestra|mostrando|donde se ve|en la que se ve|con)\b${NOT_A_SUBJECT}`,
+    ),
+    pattern(String.raw`^(?:${IMAGE})\s*:`),
+    pattern(String.raw`^en\s+(?:la|esta)\s+(?:imagen|foto|fotografía|ilustración)\b`),
+  ],
+  labels: list(
+    'pie de foto|leyenda|título|titulo|encabezado|subtítulo|descripción|descripcion|descripción de la imagen|texto alternativo|alt|información sobre herramientas|crédito|créditos|nombre de archivo|archivo',
+  ),
+  instructions: [
+    pattern(
+      String.raw`^(?:describir|describe|describa|describe la|describa la)(?:\s+(?:la|esta|una)\s+(?:${IMAGE}))?(?:\s|$)`,
+    ),
+    pattern(
+      String.raw`^(?:añade|añada|agrega|agregue|añadir|agregar|introduce|introduzca|escribe|escriba|inserta|inserte|ingresa|ingrese)\s+(?:(?:un|una|el|la|tu|su)\s+)?(?:texto alternativo|descripción|descripcion|leyenda|pie de foto)\b`,
+    ),
+    pattern(String.raw`^(?:texto alternativo|descripción|descripcion)\s+aquí$`),
+    pattern(String.raw`\búnico contenido de un (?:enlace|botón)\b`),
+    pattern(
+      String.raw`^(?:aquí está|aquí tienes|este es)\s+(?:el|la|un|una)\s+(?:texto alternativo|descripción)\b`,
+    ),
+    pattern(String.raw`^(?:lo siento)\b.{0,40}\bno (?:puedo|es posible)\b`),
+    pattern(String.raw`^(?:haz|haga)\s+clic\s+aquí$`),
+  ],
+  actions: list(
+    'buscar|búsqueda|cerrar|menú|menu|siguiente|anterior|atrás|volver|inicio|página de inicio|arriba|volver arriba|abrir|mostrar|ocultar|compartir|descargar|imprimir|reproducir|pausa|pausar|detener|enviar|comprar|pedir|carrito|cesta|añadir|añadir al carrito|agregar|eliminar|borrar|editar|guardar|cancelar|continuar|más|ver más|leer más|ver|escuchar|suscribirse|suscríbete|seguir|contacto|contactar|contáctanos|llamar|ayuda|configuración|ajustes|perfil|cuenta|mi cuenta|iniciar sesión|acceder|entrar|cerrar sesión|salir|registrarse|regístrate|favoritos|comparar|filtrar|ordenar|actualizar|copiar|saltar|idioma|notificaciones|mensajes|mapa|cómo llegar|reservar|donar|tienda|aceptar|rechazar|confirmar',
+  ),
+  stopWords: list(
+    'el|la|los|las|un|una|unos|unas|de|del|y|o|a|al|en|con|por|para|sobre|nuestro|nuestra|tu|su|mi|este|esta|es|son|aquí|clic|enlace|botón|icono|imagen|logo|foto|flecha|símbolo',
+  ),
+};

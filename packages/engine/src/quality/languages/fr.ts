@@ -1,0 +1,45 @@
+import type { Lexicon } from './lexicon';
+import { list, pattern } from './lexicon';
+
+const IMAGE = 'image|photo|photographie|illustration|dessin|visuel';
+// "image de marque" is a brand image, "photo de groupe" a group photo: real subjects, not openings.
+const NOT_A_SUBJECT = String.raw`(?!\s*(?:marque|groupe|famille|profil|couverture|identité|classe|mariage)\b)`;
+
+export const fr: Lexicon = {
+  tag: 'fr',
+  name: 'French',
+  articles: list("une|un|l'|la|le|cette|cet|ce|mon|ma|notre"),
+  imageWords: list(
+    "image|photo|photographie|illustration|icône|icone|logo|logotype|graphique|figure|dessin|visuel|vignette|miniature|bannière|capture d'écran|capture|image d'illustration",
+  ),
+  placeholders: list(
+    "sans titre|sans nom|espace réservé|texte de remplacement|texte alternatif|description|description de l'image|légende|images|photos|aucune image|image manquante|image indisponible|espaceur|séparateur|décoration|image décorative|arrière-plan|fond",
+  ),
+  redundantOpenings: [
+    pattern(
+      String.raw`^(?:(?:c'est|voici)\s+)?(?:(?:une|l'|cette)\s*)?(?:${IMAGE})\s*(?:de\s|d'|du\s|des\s|montrant|représentant|qui montre|qui représente|avec\s)${NOT_A_SUBJECT}`,
+    ),
+    pattern(String.raw`^(?:${IMAGE})\s*:`),
+    pattern(String.raw`^(?:sur|dans)\s+(?:la|cette|l')\s*(?:${IMAGE})\b`),
+  ],
+  labels: list(
+    "légende|titre|titre de section|sous-titre|intitulé|description|description de l'image|texte alternatif|texte de remplacement|alt|infobulle|crédit|crédit photo|nom du fichier|fichier",
+  ),
+  instructions: [
+    pattern(String.raw`^(?:décrire|décrivez|décris)(?:\s+(?:l'|cette|une|la)\s*(?:${IMAGE}))?(?:\s|$)`),
+    pattern(
+      String.raw`^(?:ajoutez|ajouter|ajoute|saisissez|saisir|insérez|insérer|entrez|entrer|écrivez|écrire|rédigez)\s+(?:(?:un|une|le|la|l'|votre)\s*)?(?:texte alternatif|description|légende|texte de remplacement)\b`,
+    ),
+    pattern(String.raw`^(?:texte alternatif|description|légende)\s+ici$`),
+    pattern(String.raw`\bseul contenu d'un (?:lien|bouton)\b`),
+    pattern(String.raw`^(?:voici)\s+(?:le|la|une|un)\s+(?:texte alternatif|description|légende)\b`),
+    pattern(String.raw`^(?:désolé|je suis désolé)\b.{0,40}\b(?:ne peux pas|impossible)\b`),
+    pattern(String.raw`^(?:cliquez|cliquer)\s+ici$`),
+  ],
+  actions: list(
+    "rechercher|recherche|chercher|fermer|menu|suivant|suivante|précédent|précédente|retour|revenir|accueil|page d'accueil|haut de page|ouvrir|afficher|masquer|partager|télécharger|imprimer|lire|lecture|pause|arrêter|envoyer|valider|soumettre|acheter|commander|panier|ajouter|ajouter au panier|supprimer|modifier|enregistrer|annuler|continuer|plus|voir|en savoir plus|regarder|écouter|s'abonner|abonnez-vous|suivre|contact|contactez-nous|nous contacter|appeler|aide|paramètres|réglages|profil|compte|mon compte|connexion|se connecter|déconnexion|se déconnecter|inscription|s'inscrire|favoris|comparer|filtrer|trier|actualiser|copier|passer|quitter|langue|notifications|messages|carte|itinéraire|postuler|réserver|faire un don|boutique|ok|accepter|refuser|confirmer",
+  ),
+  stopWords: list(
+    "le|la|les|l'|un|une|des|de|du|d'|et|ou|à|au|aux|en|dans|sur|pour|par|avec|notre|nos|votre|vos|mon|ma|mes|ce|cette|ces|est|sont|ici|cliquez|lien|bouton|icône|image|logo|photo|flèche|symbole",
+  ),
+};

@@ -1,0 +1,46 @@
+import type { Lexicon } from './lexicon';
+import { list, pattern } from './lexicon';
+
+// "obraz" is also a painting, which is worth saying: only the unambiguous words open redundantly.
+const IMAGE = 'zdjęcie|zdjecie|obrazek|fotografia|fotka|grafika|ilustracja';
+const SEEN_ON = 'zdjęciu|zdjeciu|obrazku|obrazie|fotografii|grafice|ilustracji';
+
+export const pl: Lexicon = {
+  tag: 'pl',
+  name: 'Polish',
+  articles: list('to|ten|ta|to jest'),
+  imageWords: list(
+    'obraz|obrazek|zdjęcie|zdjecie|fotografia|foto|fotka|grafika|ilustracja|ikona|ikonka|logo|logotyp|rysunek|miniatura|baner|zrzut ekranu|zrzut',
+  ),
+  placeholders: list(
+    'bez tytułu|bez tytulu|bez nazwy|symbol zastępczy|opis|opis obrazu|opis zdjęcia|opis obrazka|tekst alternatywny|obrazy|zdjęcia|brak zdjęcia|brak obrazu|separator|dekoracja|tło',
+  ),
+  redundantOpenings: [
+    pattern(
+      String.raw`^(?:to\s+(?:jest\s+)?)?(?:${IMAGE})\s+(?:przedstawiając\p{L}*|pokazując\p{L}*|ukazując\p{L}*)`,
+    ),
+    pattern(String.raw`^(?:${IMAGE})\s*:`),
+    pattern(String.raw`^na\s+(?:tym\s+)?(?:${SEEN_ON})\b`),
+  ],
+  labels: list(
+    'podpis|podpis zdjęcia|tytuł|tytul|nagłówek|naglowek|śródtytuł|opis|opis obrazu|opis zdjęcia|tekst alternatywny|alt|autor zdjęcia|nazwa pliku|plik',
+  ),
+  instructions: [
+    pattern(
+      String.raw`^(?:opisz|opisać|opisz to)(?:\s+(?:ten|to|tę|ta)?\s*(?:obraz|zdjęcie|obrazek|grafikę|ilustrację))?(?:\s|$)`,
+    ),
+    pattern(
+      String.raw`^(?:dodaj|wpisz|wprowadź|napisz|wstaw)\s+(?:tutaj\s+)?(?:tekst alternatywny|opis|podpis)\b`,
+    ),
+    pattern(String.raw`^(?:tekst alternatywny|opis)\s+(?:tutaj|tu)$`),
+    pattern(String.raw`\bjedyną zawartością (?:linku|łącza|przycisku)\b`),
+    pattern(String.raw`^(?:przepraszam)\b.{0,40}\bnie (?:mogę|jestem w stanie)\b`),
+    pattern(String.raw`^kliknij\s+tutaj$`),
+  ],
+  actions: list(
+    'szukaj|wyszukaj|wyszukiwanie|zamknij|menu|dalej|następny|następna|poprzedni|poprzednia|wstecz|wróć|strona główna|start|do góry|otwórz|pokaż|ukryj|udostępnij|pobierz|drukuj|odtwórz|pauza|zatrzymaj|wyślij|kup|zamów|koszyk|do koszyka|dodaj|usuń|edytuj|zapisz|anuluj|kontynuuj|więcej|czytaj więcej|zobacz|obejrzyj|posłuchaj|subskrybuj|zapisz się|obserwuj|kontakt|skontaktuj się|zadzwoń|pomoc|ustawienia|profil|konto|moje konto|zaloguj|zaloguj się|logowanie|wyloguj|zarejestruj się|rejestracja|ulubione|porównaj|filtruj|sortuj|odśwież|kopiuj|pomiń|język|powiadomienia|wiadomości|mapa|dojazd|aplikuj|rezerwuj|zarezerwuj|wesprzyj|sklep|ok|akceptuj|odrzuć|potwierdź',
+  ),
+  stopWords: list(
+    'i|a|w|we|na|z|ze|do|dla|od|o|po|przez|nasz|nasza|twój|twoja|ten|ta|to|jest|są|tutaj|kliknij|link|przycisk|ikona|obraz|logo|zdjęcie|strzałka|symbol',
+  ),
+};

@@ -1,0 +1,45 @@
+import type { Lexicon } from './lexicon';
+import { list, pattern } from './lexicon';
+
+const IMAGE = 'imagem|foto|fotografia|ilustração|ilustracao|desenho';
+// "foto de perfil" is a profile photo, "imagem de marca" a brand image: real subjects.
+const NOT_A_SUBJECT = String.raw`(?!\s*(?:marca|grupo|família|familia|perfil|capa|casamento|formatura)\b)`;
+
+export const pt: Lexicon = {
+  tag: 'pt',
+  name: 'Portuguese',
+  articles: list('uma|um|a|o|esta|este|essa|minha|nossa'),
+  imageWords: list(
+    'imagem|foto|fotografia|ilustração|ilustracao|ícone|icone|logo|logotipo|gráfico|grafico|figura|desenho|miniatura|banner|captura de tela|captura de ecrã|imagem destacada',
+  ),
+  placeholders: list(
+    'sem título|sem titulo|sem nome|espaço reservado|descrição|descricao|descrição da imagem|texto alternativo|legenda|imagens|fotos|sem imagem|imagem indisponível|espaçador|separador|decoração|imagem decorativa|fundo|imagem de fundo',
+  ),
+  redundantOpenings: [
+    pattern(
+      String.raw`^(?:(?:esta é|isto é|aqui está)\s+)?(?:(?:uma|a|esta)\s+)?(?:${IMAGE})\s+(?:de|do|da|dos|das|mostrando|que mostra|com)\b${NOT_A_SUBJECT}`,
+    ),
+    pattern(String.raw`^(?:${IMAGE})\s*:`),
+    pattern(String.raw`^(?:na|nesta)\s+(?:imagem|foto|fotografia|ilustração)\b`),
+  ],
+  labels: list(
+    'legenda|título|titulo|cabeçalho|subtítulo|descrição|descricao|descrição da imagem|texto alternativo|alt|crédito|créditos|nome do arquivo|arquivo|ficheiro',
+  ),
+  instructions: [
+    pattern(String.raw`^(?:descrever|descreva|descreve)(?:\s+(?:a|esta|uma)\s+(?:${IMAGE}))?(?:\s|$)`),
+    pattern(
+      String.raw`^(?:adicione|adicionar|insira|inserir|escreva|escrever|digite|introduza)\s+(?:(?:um|uma|o|a|seu|sua)\s+)?(?:texto alternativo|descrição|descricao|legenda)\b`,
+    ),
+    pattern(String.raw`^(?:texto alternativo|descrição|descricao)\s+aqui$`),
+    pattern(String.raw`\búnico conteúdo de um (?:link|botão)\b`),
+    pattern(String.raw`^(?:aqui está|eis)\s+(?:o|a|um|uma)\s+(?:texto alternativo|descrição)\b`),
+    pattern(String.raw`^(?:desculpe|lamento)\b.{0,40}\bnão (?:posso|consigo)\b`),
+    pattern(String.raw`^clique\s+aqui$`),
+  ],
+  actions: list(
+    'pesquisar|pesquisa|buscar|busca|procurar|fechar|menu|próximo|próxima|seguinte|anterior|voltar|início|página inicial|topo|voltar ao topo|abrir|mostrar|ocultar|compartilhar|partilhar|baixar|descarregar|download|imprimir|reproduzir|tocar|pausar|pausa|parar|enviar|comprar|encomendar|carrinho|cesto|adicionar|adicionar ao carrinho|remover|excluir|apagar|editar|salvar|guardar|cancelar|continuar|mais|saiba mais|leia mais|ver|assistir|ouvir|inscrever|inscreva-se|assinar|seguir|contato|contacto|fale conosco|ligar|ajuda|configurações|definições|perfil|conta|minha conta|entrar|login|iniciar sessão|sair|cadastrar|cadastre-se|registar|favoritos|comparar|filtrar|ordenar|atualizar|copiar|pular|idioma|notificações|mensagens|mapa|como chegar|reservar|doar|loja|ok|aceitar|recusar|confirmar',
+  ),
+  stopWords: list(
+    'o|a|os|as|um|uma|de|do|da|dos|das|e|ou|em|no|na|para|por|com|nosso|nossa|seu|sua|este|esta|é|são|aqui|clique|link|botão|ícone|imagem|logo|foto|seta|símbolo',
+  ),
+};

@@ -1,0 +1,44 @@
+import type { Lexicon } from './lexicon';
+import { list, pattern } from './lexicon';
+
+const IMAGE = 'resim|görsel|fotoğraf|foto|görüntü|illüstrasyon|çizim';
+
+export const tr: Lexicon = {
+  tag: 'tr',
+  name: 'Turkish',
+  articles: list('bir|bu'),
+  imageWords: list(
+    'resim|görsel|fotoğraf|foto|görüntü|illüstrasyon|simge|ikon|logo|grafik|çizim|küçük resim|afiş|ekran görüntüsü|ekran resmi',
+  ),
+  placeholders: list(
+    'adsız|başlıksız|isimsiz|yer tutucu|açıklama|görsel açıklaması|resim açıklaması|alternatif metin|alt metin|resimler|görseller|fotoğraflar|resim yok|görsel yok|ayırıcı|dekorasyon|arka plan',
+  ),
+  redundantOpenings: [
+    // Turkish puts the head last: "…gösteren bir fotoğraf" (a photo showing…), "…in fotoğrafı".
+    pattern(String.raw`\b(?:gösteren|tasvir eden)\s+(?:bir\s+)?(?:${IMAGE})$`),
+    pattern(String.raw`\p{L}+(?:n[ıiuü]n|[ıiuü]n)\s+(?:fotoğrafı|görseli|görüntüsü)$`),
+    pattern(String.raw`^(?:bu\s+)?(?:resimde|görselde|fotoğrafta|görüntüde)\b`),
+    pattern(String.raw`^(?:${IMAGE})\s*:`),
+  ],
+  labels: list(
+    'başlık|alt başlık|bölüm başlığı|açıklama|görsel açıklaması|resim açıklaması|alternatif metin|alt metin|alt yazı|altyazı|alt|fotoğraf kredisi|dosya adı|dosya',
+  ),
+  instructions: [
+    pattern(
+      String.raw`^(?:(?:bu\s+)?(?:resmi|görseli|fotoğrafı|görüntüyü)\s+)?(?:açıklayın|açıkla|tanımlayın|tanımla|betimleyin|betimle)\b`,
+    ),
+    pattern(
+      String.raw`^(?:alternatif metin|alt metin|açıklama)\s+(?:ekleyin|ekle|girin|gir|yazın|yaz|buraya)\b`,
+    ),
+    pattern(String.raw`^buraya\s+(?:alternatif metin|alt metin|açıklama)\b`),
+    pattern(String.raw`\btek içeriği olduğu\b`),
+    pattern(String.raw`^(?:üzgünüm)\b.{0,40}\b(?:yapamam|edemem|göremiyorum)\b`),
+    pattern(String.raw`^buraya\s+tıklayın$`),
+  ],
+  actions: list(
+    'ara|arama|kapat|menü|ileri|sonraki|geri|önceki|ana sayfa|anasayfa|başa dön|yukarı|aç|göster|gizle|paylaş|indir|yazdır|oynat|duraklat|durdur|gönder|satın al|sipariş ver|sepet|sepete ekle|ekle|kaldır|sil|düzenle|kaydet|iptal|devam|devam et|daha fazla|devamını oku|görüntüle|izle|dinle|abone ol|takip et|iletişim|bize ulaşın|ara|yardım|ayarlar|profil|hesap|hesabım|giriş|giriş yap|oturum aç|çıkış|çıkış yap|kayıt ol|üye ol|favoriler|karşılaştır|filtrele|sırala|yenile|kopyala|atla|dil|bildirimler|mesajlar|harita|yol tarifi|başvur|rezervasyon|bağış yap|mağaza|tamam|kabul et|reddet|onayla',
+  ),
+  stopWords: list(
+    've|veya|ile|için|bir|bu|şu|de|da|den|dan|bizim|sizin|burada|tıklayın|bağlantı|düğme|buton|simge|resim|logo|fotoğraf|ok',
+  ),
+};
