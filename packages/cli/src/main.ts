@@ -21,9 +21,15 @@ interface GlobalFlags {
   config?: string;
 }
 
+/**
+ * The client for the configured server. It says on stderr which server it talks to and where the key
+ * came from (stdout stays the command's output alone, --json included).
+ */
 function clientFrom(program: Command): { client: Altwise; baseUrl: string; concurrency: number; root?: string } {
   const config = loadCliConfig(program.opts<GlobalFlags>());
   if (!config.apiKey) throw new Error('No API key: pass --api-key, set ALTWISE_API_KEY, or put "apiKey" in altwise.config.json');
+  for (const note of config.notes) process.stderr.write(`altwise: ${note}\n`);
+  process.stderr.write(`altwise: using ${config.url} (API key from ${config.keyFrom})\n`);
   return { client: new Altwise({ apiKey: config.apiKey, baseUrl: config.url }), baseUrl: config.url.replace(/\/+$/, ''), concurrency: config.concurrency, root: config.root };
 }
 
@@ -113,18 +119,19 @@ export function buildProgram(): Command {
 
   program
     .command('fill')
-    .description('write alt text into .html .htm .md .mdx .jsx .tsx .vue .astro files where it is missing')
+    .description('write alt text into .html .htm .md .mdx .jsx .tsx .vue .astro files where it is missing; exits 1 when an image was refused or failed')
     .argument('<globs...>', 'files or glob patterns, e.g. "src/**/*.tsx"')
     .option('--root <dir>', 'where root-relative image paths (/images/a.png) are found (default: the working folder)')
     .option('--dry-run', 'print a unified diff and change nothing')
     .option('--review', 'accept, edit or skip each alt text in the terminal')
     .option('--include-decorative', 'also describe images marked decorative with alt=""')
     .option('--overwrite-poor', 'replace existing alt text when the checker finds an error in it')
+    .option('--allow-drafts', 'also write drafts (alt text written without a vision model); without it they are refused and the exit code is 1')
     .option('--concurrency <n>', 'descriptions in flight', positiveInt)
     .option('--cache <file>', `results kept for resuming (default: ./${CACHE_FILE})`)
     .option('--language <tag>', 'BCP-47 language of the alt text')
     .option('--max-length <n>', 'longest alt text', positiveInt)
-    .action(async (globs: string[], flags: { root?: string; dryRun?: boolean; review?: boolean; includeDecorative?: boolean; overwritePoor?: boolean; concurrency?: number; cache?: string; language?: string; maxLength?: number }) => {
+    .action(async (globs: string[], flags: { root?: string; dryRun?: boolean; review?: boolean; includeDecorative?: boolean; overwritePoor?: boolean; allowDrafts?: boolean; concurrency?: number; cache?: string; language?: string; maxLength?: number }) => {
       const { client, concurrency, root } = clientFrom(program);
       const cwd = process.cwd();
       const readline = flags.review ? createInterface({ input: process.stdin, output: process.stderr }) : null;
@@ -135,11 +142,12 @@ export function buildProgram(): Command {
           {
             patterns: globs,
             cwd,
-            root: path.resolve(flags.root ?? root ?? cwd),
+            root: path.resolve(cwd, flags.root ?? root ?? '.'),
             dryRun: flags.dryRun === true,
             review: flags.review === true,
             includeDecorative: flags.includeDecorative === true,
             overwritePoor: flags.overwritePoor === true,
+            allowDrafts: flags.allowDrafts === true,
             concurrency: flags.concurrency ?? concurrency,
             language: flags.language,
             maxLength: flags.maxLength,
@@ -151,8 +159,9 @@ export function buildProgram(): Command {
             ask: readline ? (question) => readline.question(question) : undefined,
           },
         );
-        write(summary(report, { dryRun: flags.dryRun === true, cwd }));
-        if (report.failed.length > 0) process.exitCode = 1;
+        write(summary(report, { dryRun: flags.dryRun === true, cwd, allowDrafts: flags.allowDrafts === true }));
+        // 1 when anything was refused (outside the folder, not an image, a draft) or failed: CI notices.
+        if (report.failed.length > 0 || report.refused.length > 0) process.exitCode = 1;
       } finally {
         readline?.close();
       }

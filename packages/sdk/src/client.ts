@@ -19,11 +19,19 @@ export type AuditImage = Audit['images'][number];
 export type AuditList = Json<paths['/api/v1/audits']['get']['responses'][200]>;
 export type AuditListQuery = NonNullable<paths['/api/v1/audits']['get']['parameters']['query']>;
 
+/** What an image is for when it is the only content of a link or a button: its alt text names that. */
+export interface ImagePurpose {
+  kind: 'link' | 'button';
+  href?: string;
+  label?: string;
+}
+
 export interface DescribeOptions {
   context?: string;
   language?: string;
   maxLength?: number;
   regenerate?: boolean;
+  purpose?: ImagePurpose;
 }
 
 /** One image: a public URL, a local file path (Node), or its bytes. */
@@ -69,8 +77,8 @@ export class Altwise {
 
   /** Writes alt text for one image; charged as one generation. A retry never charges twice. */
   async describe(input: DescribeInput): Promise<AltTextResult> {
-    const { context, language, maxLength, regenerate } = input;
-    const options = { context, language, maxLength, regenerate };
+    const { context, language, maxLength, regenerate, purpose } = input;
+    const options = { context, language, maxLength, regenerate, purpose };
     let image: { imageUrl: string } | { imageData: string; fileName?: string };
     if ('url' in input) image = { imageUrl: input.url };
     else if ('file' in input) image = { imageData: (await readFile(input.file)).toString('base64'), fileName: basename(input.file) };
@@ -84,7 +92,7 @@ export class Altwise {
   }
 
   /** Lints alt text against the WCAG quality rules; free. */
-  async check(altText: string, options: Omit<CheckRequest, 'altText'> = {}): Promise<CheckResult> {
+  async check(altText: string, options: Omit<CheckRequest, 'altText'> & { language?: string; purpose?: ImagePurpose } = {}): Promise<CheckResult> {
     return unwrap(await this.client.POST('/api/v1/alt-text/check', { body: { ...options, altText } }));
   }
 

@@ -1,3 +1,6 @@
+// Alt text comes from a model (or a cache file in the folder): untrusted. It is written as text in the
+// syntax of the place it goes, so no character of it can end the value and start markup, an
+// attribute, a link or an expression.
 import type { FoundImage } from './found-image';
 
 export interface Edit {
@@ -6,22 +9,45 @@ export interface Edit {
   text: string;
 }
 
-/** Alt text as it must be written in the file: entity-escaped in an attribute, bracket-escaped in Markdown. */
-export function escapeAlt(altText: string, image: Pick<FoundImage, 'syntax' | 'quote'>): string {
-  const single = altText.replace(/\s+/g, ' ').trim();
-  if (image.syntax === 'markdown') return single.replace(/[\\[\]]/g, (char) => `\\${char}`);
-  const escaped = single.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
-  return image.quote === '"' ? escaped.replaceAll('"', '&quot;') : escaped.replaceAll("'", '&#39;');
+/**
+ * One line of plain text: whitespace runs (newlines, U+2028…) folded to one space, other control
+ * characters (terminal escapes among them) dropped.
+ */
+export function plainAltText(altText: string): string {
+  // eslint-disable-next-line no-control-regex
+  return altText.replace(/[\u0000-\u0008\u000e-\u001f\u007f-\u009f]/g, '').replace(/\s+/g, ' ').trim();
 }
 
-/** The one edit that gives an image its alt: an inserted attribute, or a replaced value. */
+// Characters with a meaning in Markdown or MDX inline text: links and images ([ ] !), emphasis (* _ ~),
+// code (`), HTML and JSX (< >), MDX expressions ({ }), entities (&), tables (|), escapes (\).
+// CommonMark lets a backslash escape any ASCII punctuation, so each stays a literal character.
+const MARKDOWN_SPECIAL = /[\\[\]!*_~`<>{}&|]/g;
+
+/**
+ * Alt text as it must be written in the file: in Markdown (and MDX) image text, backslash-escaped; in
+ * an attribute value (HTML, Vue and Astro templates, JSX strings), entity-escaped for its quote.
+ * Quoted attribute values are never expressions in Vue, Astro or JSX, so braces need nothing.
+ */
+export function escapeAlt(altText: string, syntax: FoundImage['syntax'], quote: '"' | "'"): string {
+  const single = plainAltText(altText);
+  if (syntax === 'markdown') return single.replace(MARKDOWN_SPECIAL, (char) => `\\${char}`);
+  const escaped = single.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
+  return quote === '"' ? escaped.replaceAll('"', '&quot;') : escaped.replaceAll("'", '&#39;');
+}
+
+/** The one edit that gives an image its alt: an inserted attribute, a whole attribute rewritten, or Markdown text. */
 export function editFor(image: FoundImage, altText: string): Edit {
-  const value = escapeAlt(altText, image);
-  if (image.alt.state === 'empty' || image.alt.state === 'present') {
-    return { start: image.alt.valueStart, end: image.alt.valueEnd, text: value };
+  if (image.syntax === 'markdown') {
+    const value = escapeAlt(altText, 'markdown', '"');
+    if (image.alt.state === 'empty' || image.alt.state === 'present') return { start: image.alt.range.start, end: image.alt.range.end, text: value };
+    return { start: image.insertAt, end: image.insertAt, text: value };
   }
-  if (image.syntax === 'markdown') return { start: image.insertAt, end: image.insertAt, text: value };
-  return { start: image.insertAt, end: image.insertAt, text: ` alt=${image.quote}${value}${image.quote}` };
+  if (image.alt.state === 'empty' || image.alt.state === 'present') {
+    // A bare `alt` or an unquoted `alt=x` has no quotes to keep text in: the attribute is written anew, quoted.
+    const quote = image.alt.range.quote ?? '"';
+    return { start: image.alt.range.start, end: image.alt.range.end, text: `alt=${quote}${escapeAlt(altText, image.syntax, quote)}${quote}` };
+  }
+  return { start: image.insertAt, end: image.insertAt, text: ` alt=${image.quote}${escapeAlt(altText, image.syntax, image.quote)}${image.quote}` };
 }
 
 /** Applies edits from the end backwards so earlier offsets stay valid; nothing else changes. */

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Altwise } from '@altwise/sdk';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { PNG_BYTES } from '../../test/png';
 import { openCache } from './describe-cache';
 import { escapeAlt } from './edits';
 import type { FillOptions } from './fill';
@@ -12,16 +13,17 @@ import { findImages } from './find-images';
 let dir: string;
 beforeEach(() => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'altwise-fill-'));
-  fs.writeFileSync(path.join(dir, 'a.png'), 'not really a png');
+  fs.writeFileSync(path.join(dir, 'a.png'), PNG_BYTES);
 });
 afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-/** A stand-in client: a fixed description, the checker's error for file names. */
-function stubClient(described: string[] = []) {
+/** A stand-in client: a fixed description (a model's unless told), the checker's error for file names. */
+function stubClient(described: string[] = [], verdict: Record<string, unknown> = { verification: 'model' }, requests: Array<Record<string, unknown>> = []) {
   return {
-    describe: async (input: { file?: string; url?: string }) => {
-      described.push(input.file ?? input.url ?? '');
-      return { altText: 'A "small" boat & its crew' };
+    describe: async (input: { fileName?: string; url?: string } & Record<string, unknown>) => {
+      described.push(input.fileName ?? input.url ?? '');
+      requests.push(input);
+      return { altText: 'A "small" boat & its crew', ...verdict };
     },
     check: async (altText: string) => ({
       wcagCompliant: !/\.png$/.test(altText),
@@ -39,6 +41,7 @@ const options = (overrides: Partial<FillOptions> = {}): FillOptions => ({
   review: false,
   includeDecorative: false,
   overwritePoor: false,
+  allowDrafts: false,
   concurrency: 2,
   ...overrides,
 });
@@ -99,7 +102,7 @@ describe('altwise fill', () => {
     const images = findImages(source, path.join(dir, 'docs/page.md'), { root: dir });
     expect(images).toHaveLength(1);
     expect(images[0]!.source).toEqual({ kind: 'file', path: path.join(dir, 'a.png') });
-    expect(escapeAlt('A [draft] plan', { syntax: 'markdown', quote: '"' })).toBe('A \\[draft\\] plan');
+    expect(escapeAlt('A [draft] plan', 'markdown', '"')).toBe('A \\[draft\\] plan');
   });
 
   it('HTML inside a comment or a <template> is handled like a browser parses it', () => {
@@ -115,5 +118,95 @@ describe('altwise fill', () => {
     expect(described).toHaveLength(1);
     await fill(stubClient(described), openCache(cache), options({ dryRun: true }), quiet);
     expect(described).toHaveLength(1);
+  });
+
+  it('a draft is refused without --allow-drafts, and stays a draft when it comes from the cache', async () => {
+    const draft = { verification: 'draft', verificationReason: 'no_vision_model' };
+    fs.writeFileSync(path.join(dir, 'page.html'), '<img src="a.png">');
+    const cache = path.join(dir, 'cache.json');
+    const first = await fill(stubClient([], draft), openCache(cache), options(), quiet);
+    expect(first.refused.map((entry) => entry.reason)).toEqual(['refused: a draft: no vision model described this image (no_vision_model); --allow-drafts writes it']);
+    expect(fs.readFileSync(path.join(dir, 'page.html'), 'utf8')).toBe('<img src="a.png">');
+    const described: string[] = [];
+    const again = await fill(stubClient(described, { verification: 'model' }), openCache(cache), options(), quiet);
+    expect(described).toEqual([]);
+    expect(again.refused).toHaveLength(1);
+    const allowed = await fill(stubClient(), openCache(cache), options({ allowDrafts: true }), quiet);
+    expect(allowed.drafts).toHaveLength(1);
+    expect(fs.readFileSync(path.join(dir, 'page.html'), 'utf8')).toBe('<img src="a.png" alt="A &quot;small&quot; boat &amp; its crew">');
+  });
+
+  it('an answer that does not say who wrote it counts as a draft', async () => {
+    fs.writeFileSync(path.join(dir, 'page.html'), '<img src="a.png">');
+    const report = await fill(stubClient([], {}), openCache(path.join(dir, 'cache.json')), options(), quiet);
+    expect(report.refused.map((entry) => entry.reason)).toEqual(['refused: a draft: the server did not say a vision model described this image; --allow-drafts writes it']);
+  });
+
+  it('--review: a draft a person accepts is theirs, and is written', async () => {
+    fs.writeFileSync(path.join(dir, 'page.html'), '<img src="a.png">');
+    const questions: string[] = [];
+    const io = {
+      ...quiet,
+      ask: async (question: string) => {
+        questions.push(question);
+        return 'a';
+      },
+    };
+    const report = await fill(stubClient([], { verification: 'draft', verificationReason: 'no_vision_model' }), openCache(path.join(dir, 'cache.json')), options({ review: true }), io);
+    expect(questions[0]).toContain('(a draft: no vision model described this image (no_vision_model)');
+    expect(report.refused).toEqual([]);
+    expect(fs.readFileSync(path.join(dir, 'page.html'), 'utf8')).toContain('alt="A &quot;small&quot; boat');
+  });
+
+  it('finds the purpose of an image that is all of a link or a button, in every syntax', () => {
+    const purposes = (name: string, source: string) => findImages(source, path.join(dir, name), { root: dir }).map((image) => image.purpose);
+    expect(purposes('a.html', '<a href="/home" title="Home page">\n  <img src="a.png">\n</a><a href="/x">Text <img src="a.png"></a><button aria-label="Search"><img src="a.png"></button>')).toEqual([
+      { kind: 'link', href: '/home', label: 'Home page' },
+      undefined,
+      { kind: 'button', label: 'Search' },
+    ]);
+    expect(purposes('A.tsx', '<a href="/cart" aria-label="Cart"><img src="a.png" /></a><a href={url}><img src="a.png" /></a><button><img src="a.png" /> Buy</button>')).toEqual([
+      { kind: 'link', href: '/cart', label: 'Cart' },
+      { kind: 'link' },
+      undefined,
+    ]);
+    expect(purposes('p.md', '[![](a.png)](https://example.com "Example")\n\n![](a.png)\n\n[See ![](a.png)](/x)\n')).toEqual([{ kind: 'link', href: 'https://example.com', label: 'Example' }, undefined, undefined]);
+  });
+
+  it('takes the language from the nearest lang, else the front matter; code-block langs (Vue) do not count', () => {
+    const languages = (name: string, source: string) => findImages(source, path.join(dir, name), { root: dir }).map((image) => image.language);
+    expect(languages('a.html', '<html lang="fr"><body><img src="a.png"><p lang="de-AT"><img src="a.png"></p><p lang="not a tag"><img src="a.png"></p></body></html>')).toEqual(['fr', 'de-AT', 'fr']);
+    expect(languages('C.vue', '<template>\n<div lang="pt-BR"><img src="a.png"></div>\n<img src="a.png">\n</template>\n<script setup lang="ts">\n</script>\n')).toEqual(['pt-BR', undefined]);
+    expect(languages('C.vue', '<template lang="pug">\nimg(src="a.png")\n</template><img src="a.png">')).toEqual([undefined]);
+    expect(languages('p.md', '---\ntitle: Hola\nlocale: es_MX\n---\n![](a.png)\n<div lang="ca">\n\n![](a.png)\n\n</div>\n')).toEqual(['es-MX', 'ca']);
+    expect(languages('p.mdx', '---\nlang: "it" # Italian\n---\n<img src="a.png" />\n')).toEqual(['it']);
+    expect(languages('p.md', 'lang: es\n\n![](a.png)\n')).toEqual([undefined]);
+  });
+
+  it('sends the purpose and the language with the request, --language first, and asks the checker in that language', async () => {
+    fs.writeFileSync(path.join(dir, 'page.html'), '<html lang="fr"><a href="/"><img src="a.png" alt="a.png"></a></html>');
+    const requests: Array<Record<string, unknown>> = [];
+    const checked: Array<Record<string, unknown>> = [];
+    const client = stubClient([], { verification: 'model' }, requests);
+    const checking = { ...client, check: async (altText: string, asked: Record<string, unknown>) => (checked.push(asked), client.check(altText)) } as unknown as Altwise;
+    await fill(checking, openCache(path.join(dir, 'cache.json')), options({ overwritePoor: true, dryRun: true }), quiet);
+    expect(requests.map(({ language, purpose }) => ({ language, purpose }))).toEqual([{ language: 'fr', purpose: { kind: 'link', href: '/' } }]);
+    expect(checked).toEqual([{ language: 'fr', purpose: { kind: 'link', href: '/' } }]);
+    await fill(checking, openCache(path.join(dir, 'other-cache.json')), options({ overwritePoor: true, dryRun: true, language: 'en-GB' }), quiet);
+    expect(requests[1]!.language).toBe('en-GB');
+  });
+
+  it('escapes Markdown image text so it stays text: brackets, braces, tags, emphasis, backslashes', () => {
+    expect(escapeAlt('a]b [c] {d} <e> *f* _g_ `h` \\ & | ~ !', 'markdown', '"')).toBe('a\\]b \\[c\\] \\{d\\} \\<e\\> \\*f\\* \\_g\\_ \\`h\\` \\\\ \\& \\| \\~ \\!');
+    expect(escapeAlt('one\ntwo\u001b[31m\u0007 three', 'html', "'")).toBe('one two[31m three');
+  });
+
+  it('fills a file found twice through a link inside the folder once', async () => {
+    fs.writeFileSync(path.join(dir, 'page.html'), '<img src="a.png">');
+    fs.symlinkSync('.', path.join(dir, 'self'), 'dir');
+    const described: string[] = [];
+    const report = await fill(stubClient(described), openCache(path.join(dir, 'cache.json')), options({ patterns: ['**/*.html'] }), quiet);
+    expect(report.filled.map((image) => path.relative(dir, image.file))).toEqual(['page.html']);
+    expect(fs.readFileSync(path.join(dir, 'page.html'), 'utf8')).toBe('<img src="a.png" alt="A &quot;small&quot; boat &amp; its crew">');
   });
 });

@@ -1,16 +1,23 @@
 // altwise fill: finds the images without alt text in source files, describes each once, and
 // writes the alt attribute at its exact offset. Existing alt text is a person's decision and stays.
+// The folder may be anyone's and the answers are a model's: nothing is read or written outside the
+// folder, only images are uploaded, every answer is written as escaped text, and a draft (no vision
+// model looked at the image) is written only when the user says so.
 import fs from 'node:fs';
 import path from 'node:path';
+import type { ImagePurpose, Verification } from '@altwise/shared';
+import { verificationReasonSchema, verificationSchema } from '@altwise/shared';
 import type { Altwise } from '@altwise/sdk';
 import { createTwoFilesPatch } from 'diff';
 import { glob } from 'tinyglobby';
-import type { DescribeCache } from './describe-cache';
-import { imageKey } from './describe-cache';
+import type { CachedDescription, DescribeCache } from './describe-cache';
+import { requestKey } from './describe-cache';
 import type { Edit } from './edits';
-import { applyEdits, editFor } from './edits';
+import { applyEdits, editFor, plainAltText } from './edits';
 import { FILLABLE_EXTENSIONS, findImages } from './find-images';
+import { isInside, realPathOf } from './folder-guard';
 import type { FoundImage } from './found-image';
+import { readLocalImage } from './image-bytes';
 import { createProgress } from './progress';
 
 export interface FillOptions {
@@ -21,6 +28,8 @@ export interface FillOptions {
   review: boolean;
   includeDecorative: boolean;
   overwritePoor: boolean;
+  /** Write drafts (alt text no vision model wrote) into the files too. */
+  allowDrafts: boolean;
   concurrency: number;
   language?: string;
   maxLength?: number;
@@ -34,18 +43,33 @@ export interface FillIo {
   ask?(question: string): Promise<string>;
 }
 
+/** What happened to one image (or, for a file refused whole, to one file). */
 export interface Outcome {
-  image: FoundImage;
+  file: string;
+  line?: number;
+  src?: string;
   reason: string;
 }
 
 export interface FillReport {
   filled: FoundImage[];
+  /** Of the filled, those whose text is a draft (written with --allow-drafts, or shown by --dry-run). */
+  drafts: FoundImage[];
   skipped: Outcome[];
+  /** Not done for safety or honesty: outside the folder, not an image, a draft without --allow-drafts. */
+  refused: Outcome[];
   failed: Outcome[];
   filesChanged: string[];
 }
 
+/** The request for one image: the picture, and what is asked of its description. */
+interface Request {
+  picture: { url: string } | { bytes: Buffer; fileName: string };
+  language?: string;
+  purpose?: ImagePurpose;
+}
+
+const outcome = (image: FoundImage, reason: string): Outcome => ({ file: image.file, line: image.line, src: image.src, reason });
 const where = (image: FoundImage, cwd: string) => `${path.relative(cwd, image.file)}:${image.line}`;
 
 async function mapPool<T>(items: readonly T[], concurrency: number, work: (item: T) => Promise<void>): Promise<void> {
@@ -60,100 +84,161 @@ async function mapPool<T>(items: readonly T[], concurrency: number, work: (item:
   await Promise.all(Array.from({ length: Math.max(1, Math.min(concurrency, items.length)) }, runner));
 }
 
-/** Which images get alt text, and why the others do not. */
-async function chooseTargets(images: FoundImage[], client: Altwise, options: FillOptions, report: FillReport): Promise<FoundImage[]> {
-  const targets: FoundImage[] = [];
+/**
+ * The API's verdict on an answer. Only 'model' and 'reviewed' count as such: anything else, a
+ * missing or unknown value included, is treated as a draft, so text nobody vouched for is never
+ * written silently.
+ */
+function verdictOf(result: { verification?: unknown; verificationReason?: unknown }): Pick<CachedDescription, 'verification' | 'verificationReason'> {
+  const verification = verificationSchema.safeParse(result.verification);
+  const reason = verificationReasonSchema.safeParse(result.verificationReason);
+  if (verification.success && verification.data !== 'draft') return { verification: verification.data };
+  return { verification: 'draft', verificationReason: reason.success ? reason.data : verification.success ? undefined : 'unverified' };
+}
+
+const draftWhy = (description: CachedDescription) =>
+  description.verificationReason === 'unverified'
+    ? 'the server did not say a vision model described this image'
+    : `no vision model described this image${description.verificationReason ? ` (${description.verificationReason})` : ''}`;
+
+/** Which images get alt text (and the request for each), and why the others do not. */
+async function chooseTargets(images: FoundImage[], client: Altwise, options: FillOptions, report: FillReport): Promise<Map<FoundImage, Request>> {
+  const targets = new Map<FoundImage, Request>();
+  const folders = [options.cwd, options.root];
   for (const image of images) {
     const alt = image.alt;
+    const language = options.language ?? image.language;
     if (alt.state === 'unknown') {
-      report.skipped.push({ image, reason: alt.reason });
+      report.skipped.push(outcome(image, alt.reason));
       continue;
     }
     if (alt.state === 'empty' && !options.includeDecorative) {
-      report.skipped.push({ image, reason: 'alt="" marks it decorative (--include-decorative to describe it)' });
+      report.skipped.push(outcome(image, 'alt="" marks it decorative (--include-decorative to describe it)'));
       continue;
     }
     if (alt.state === 'present') {
       if (!options.overwritePoor) continue;
-      const verdict = await client.check(alt.value);
+      const verdict = await client.check(alt.value, { language, purpose: image.purpose });
       // Only an error-level issue justifies replacing what a person wrote; warnings never do.
       if (!verdict.issues.some((issue) => issue.severity === 'error')) continue;
     }
     if (image.source.kind === 'unresolved') {
-      report.skipped.push({ image, reason: image.source.reason });
+      report.skipped.push(outcome(image, image.source.reason));
       continue;
     }
-    if (image.source.kind === 'file' && !fs.existsSync(image.source.path)) {
-      report.failed.push({ image, reason: `image file not found: ${path.relative(options.cwd, image.source.path)}` });
-      continue;
+    let picture: Request['picture'];
+    if (image.source.kind === 'url') picture = { url: image.source.url };
+    else {
+      const local = readLocalImage(image.source.path, folders, path.relative(options.cwd, image.source.path));
+      if (!local.ok) {
+        (local.refused ? report.refused : report.failed).push(outcome(image, local.reason));
+        continue;
+      }
+      picture = { bytes: local.bytes, fileName: path.basename(image.source.path) };
     }
-    targets.push(image);
+    targets.set(image, { picture, language, purpose: image.purpose });
   }
   return targets;
 }
 
-async function review(image: FoundImage, altText: string, io: FillIo, cwd: string): Promise<string | null> {
-  if (!io.ask) return altText;
+async function review(image: FoundImage, description: CachedDescription, io: FillIo, cwd: string): Promise<string | null> {
+  if (!io.ask) return description.altText;
+  const draft = description.verification === 'draft' ? `\n  (a draft: ${draftWhy(description)}; accepting it makes it yours)` : '';
   for (;;) {
-    const answer = (await io.ask(`${where(image, cwd)} ${image.src}\n  alt="${altText}"\n  [a]ccept, [e]dit, [s]kip? `)).trim().toLowerCase();
-    if (answer === '' || answer === 'a') return altText;
+    const answer = (await io.ask(`${where(image, cwd)} ${image.src}\n  alt="${description.altText}"${draft}\n  [a]ccept, [e]dit, [s]kip? `)).trim().toLowerCase();
+    if (answer === '' || answer === 'a') return description.altText;
     if (answer === 's') return null;
     if (answer === 'e') {
-      const edited = (await io.ask('  alt text: ')).trim();
+      const edited = plainAltText(await io.ask('  alt text: '));
       if (edited) return edited;
     }
   }
 }
 
-export async function fill(client: Altwise, cache: DescribeCache, options: FillOptions, io: FillIo): Promise<FillReport> {
-  const report: FillReport = { filled: [], skipped: [], failed: [], filesChanged: [] };
-  const files = (await glob(options.patterns, { cwd: options.cwd, absolute: true, ignore: ['**/node_modules/**', '**/.git/**'] }))
+/** The files the patterns name, each inside the working folder (a symlink out of it is refused). */
+async function sourceFiles(options: FillOptions, report: FillReport): Promise<string[]> {
+  const found = (await glob(options.patterns, { cwd: options.cwd, absolute: true, ignore: ['**/node_modules/**', '**/.git/**'] }))
     .filter((file) => FILLABLE_EXTENSIONS.includes(path.extname(file).toLowerCase()))
     .sort();
+  // One path per real file: a link to a folder inside the folder (./self -> .) would find it twice.
+  const seen = new Set<string>();
+  return found.filter((file) => {
+    if (!isInside(file, [options.cwd])) {
+      report.refused.push({ file, reason: 'refused: the file is outside the working folder' });
+      return false;
+    }
+    const real = realPathOf(file) ?? file;
+    if (seen.has(real)) return false;
+    seen.add(real);
+    return true;
+  });
+}
+
+export async function fill(client: Altwise, cache: DescribeCache, options: FillOptions, io: FillIo): Promise<FillReport> {
+  const report: FillReport = { filled: [], drafts: [], skipped: [], refused: [], failed: [], filesChanged: [] };
+  const files = await sourceFiles(options, report);
   const sources = new Map(files.map((file) => [file, fs.readFileSync(file, 'utf8')]));
   const images = files.flatMap((file) => findImages(sources.get(file)!, file, { root: options.root }));
   const targets = await chooseTargets(images, client, options, report);
 
-  // One description per picture, however often it appears.
+  // One description per request (picture, language, purpose), however often it appears.
   const byKey = new Map<string, FoundImage[]>();
-  for (const image of targets) {
-    const key = imageKey(image.source)!;
+  const keyOf = new Map<FoundImage, string>();
+  for (const [image, request] of targets) {
+    const key = requestKey(request.picture, request);
+    keyOf.set(image, key);
     byKey.set(key, [...(byKey.get(key) ?? []), image]);
   }
-  const described = new Map<string, string>();
+  const described = new Map<string, CachedDescription>();
   const progress = createProgress(io, byKey.size);
   await mapPool([...byKey.entries()], options.concurrency, async ([key, group]) => {
     const first = group[0]!;
+    const draftMark = (description: CachedDescription) => (description.verification === 'draft' ? ' (draft)' : '');
     const cached = cache.get(key);
     if (cached !== undefined) {
       described.set(key, cached);
-      progress.done(`cached    ${first.src} (${where(first, options.cwd)})`);
+      progress.done(`cached    ${first.src} (${where(first, options.cwd)})${draftMark(cached)}`);
       return;
     }
     try {
-      const input = first.source.kind === 'url' ? { url: first.source.url } : { file: (first.source as { path: string }).path };
-      const result = await client.describe({ ...input, context: first.context || undefined, language: options.language, maxLength: options.maxLength });
-      cache.set(key, result.altText);
-      described.set(key, result.altText);
-      progress.done(`described ${first.src} (${where(first, options.cwd)})`);
+      const request = targets.get(first)!;
+      const input = 'url' in request.picture ? { url: request.picture.url } : { buffer: request.picture.bytes, fileName: request.picture.fileName };
+      const result = await client.describe({ ...input, context: first.context || undefined, language: request.language, purpose: request.purpose, maxLength: options.maxLength });
+      const altText = plainAltText(String(result.altText ?? ''));
+      if (!altText) throw new Error('the server answered no alt text');
+      const description: CachedDescription = { altText, ...verdictOf(result as { verification?: unknown; verificationReason?: unknown }) };
+      cache.set(key, description);
+      described.set(key, description);
+      progress.done(`described ${first.src} (${where(first, options.cwd)})${draftMark(description)}`);
     } catch (error) {
-      for (const image of group) report.failed.push({ image, reason: (error as Error).message });
+      for (const image of group) report.failed.push(outcome(image, (error as Error).message));
       progress.done(`failed    ${first.src} (${where(first, options.cwd)}): ${(error as Error).message}`);
     }
   });
   progress.finish();
 
   const editsByFile = new Map<string, Edit[]>();
-  for (const image of targets) {
-    let altText = described.get(imageKey(image.source)!);
-    if (altText === undefined) continue;
+  for (const image of targets.keys()) {
+    const description = described.get(keyOf.get(image)!);
+    if (description === undefined) continue;
+    let altText = description.altText;
+    let verification: Verification = description.verification;
     if (options.review) {
-      const decided = await review(image, altText, io, options.cwd);
+      const decided = await review(image, description, io, options.cwd);
       if (decided === null) {
-        report.skipped.push({ image, reason: 'skipped in review' });
+        report.skipped.push(outcome(image, 'skipped in review'));
         continue;
       }
-      altText = decided;
+      // A person accepted or wrote it: it is theirs now, draft or not.
+      [altText, verification] = [decided, 'reviewed'];
+    }
+    if (verification === 'draft') {
+      if (!options.allowDrafts && !options.dryRun) {
+        report.refused.push(outcome(image, `refused: a draft: ${draftWhy(description)}; --allow-drafts writes it`));
+        continue;
+      }
+      if (!options.allowDrafts) report.refused.push(outcome(image, `draft: ${draftWhy(description)}; shown above, written only with --allow-drafts`));
+      report.drafts.push(image);
     }
     editsByFile.set(image.file, [...(editsByFile.get(image.file) ?? []), editFor(image, altText)]);
     report.filled.push(image);
@@ -163,20 +248,32 @@ export async function fill(client: Altwise, cache: DescribeCache, options: FillO
     const before = sources.get(file)!;
     const after = applyEdits(before, edits);
     if (after === before) continue;
-    report.filesChanged.push(file);
     const name = path.relative(options.cwd, file);
     if (options.dryRun) io.out(createTwoFilesPatch(`a/${name}`, `b/${name}`, before, after));
-    else fs.writeFileSync(file, after);
+    else {
+      // Checked again at the moment of writing: the folder may have changed while descriptions ran.
+      const real = realPathOf(file);
+      if (!real || !isInside(real, [options.cwd])) {
+        report.refused.push({ file, reason: 'refused: the file is outside the working folder' });
+        continue;
+      }
+      fs.writeFileSync(real, after);
+    }
+    report.filesChanged.push(file);
   }
   return report;
 }
 
-export function summary(report: FillReport, options: Pick<FillOptions, 'dryRun' | 'cwd'>): string {
+export function summary(report: FillReport, options: Pick<FillOptions, 'dryRun' | 'cwd' | 'allowDrafts'>): string {
   const verb = options.dryRun ? 'Would fill' : 'Filled';
-  const lines = [`${verb} ${report.filled.length} image${report.filled.length === 1 ? '' : 's'} in ${report.filesChanged.length} file${report.filesChanged.length === 1 ? '' : 's'}.`];
-  lines.push(`Skipped ${report.skipped.length}.`);
-  for (const { image, reason } of report.skipped) lines.push(`  ${where(image, options.cwd)} ${image.src}: ${reason}`);
-  lines.push(`Failed ${report.failed.length}.`);
-  for (const { image, reason } of report.failed) lines.push(`  ${where(image, options.cwd)} ${image.src}: ${reason}`);
+  const drafts = report.drafts.length > 0 && options.allowDrafts ? ` (${report.drafts.length} of them draft${report.drafts.length === 1 ? '' : 's'}, written with --allow-drafts)` : '';
+  const lines = [`${verb} ${report.filled.length} image${report.filled.length === 1 ? '' : 's'} in ${report.filesChanged.length} file${report.filesChanged.length === 1 ? '' : 's'}${drafts}.`];
+  const list = (title: string, outcomes: Outcome[]) => {
+    lines.push(`${title} ${outcomes.length}.`);
+    for (const { file, line, src, reason } of outcomes) lines.push(`  ${path.relative(options.cwd, file)}${line ? `:${line}` : ''}${src ? ` ${src}` : ''}: ${reason}`);
+  };
+  list('Skipped', report.skipped);
+  if (report.refused.length > 0) list('Refused', report.refused);
+  list('Failed', report.failed);
   return lines.join('\n');
 }

@@ -3,7 +3,9 @@
 import path from 'node:path';
 import { parse } from 'parse5';
 import type { DefaultTreeAdapterTypes } from 'parse5';
-import type { CurrentAlt, FoundImage, ImageSource, Syntax } from './found-image';
+import type { ImagePurpose } from '@altwise/shared';
+import type { AltRange, CurrentAlt, FoundImage, ImageSource, Syntax } from './found-image';
+import { checkedPurpose, frontMatterLanguage, langTags, languageAt, languageTag, linkOrButtonTags, purposeAround } from './surroundings';
 import type { ScannedTag } from './tag-scanner';
 import { scanImgTags } from './tag-scanner';
 
@@ -62,14 +64,37 @@ function htmlElements(node: DefaultTreeAdapterTypes.Node, out: Element[] = []): 
   return out;
 }
 
-function attrValueRange(source: string, start: number, end: number): { valueStart: number; valueEnd: number; quote: '"' | "'" | null } {
+/** The quote of an attribute's value, from its source text (`alt`, `alt=x`, `alt = "x"`). */
+function quoteOfAttr(source: string, start: number, end: number): '"' | "'" | null {
   const text = source.slice(start, end);
   const equals = text.indexOf('=');
-  if (equals < 0) return { valueStart: end, valueEnd: end, quote: null };
-  let index = equals + 1;
-  while (/\s/.test(text[index] ?? '')) index += 1;
-  const quote = text[index] === '"' || text[index] === "'" ? (text[index] as '"' | "'") : null;
-  return quote ? { valueStart: start + index + 1, valueEnd: end - 1, quote } : { valueStart: start + index, valueEnd: end, quote: null };
+  if (equals < 0) return null;
+  const first = text.slice(equals + 1).trimStart()[0];
+  return first === '"' || first === "'" ? first : null;
+}
+
+const attrOf = (element: Element, name: string) => element.attrs.find((entry) => entry.name === name)?.value;
+
+/** The `lang` of the image or its nearest ancestor that has a valid one. */
+function htmlLanguage(element: Element): string | undefined {
+  for (let node: DefaultTreeAdapterTypes.ParentNode | null = element; node && 'attrs' in node; node = node.parentNode) {
+    const lang = languageTag(attrOf(node, 'lang'));
+    if (lang) return lang;
+  }
+  return undefined;
+}
+
+/** The link or button the image is the only content of (whitespace and comments aside). */
+function htmlPurpose(element: Element): ImagePurpose | undefined {
+  const parent = element.parentNode;
+  if (!parent || !('tagName' in parent) || (parent.tagName !== 'a' && parent.tagName !== 'button')) return undefined;
+  const alone = parent.childNodes.every((child) => child === element || child.nodeName === '#comment' || (child.nodeName === '#text' && !(child as DefaultTreeAdapterTypes.TextNode).value.trim()));
+  if (!alone) return undefined;
+  return checkedPurpose({
+    kind: parent.tagName === 'a' ? 'link' : 'button',
+    href: parent.tagName === 'a' ? attrOf(parent, 'href') : undefined,
+    label: attrOf(parent, 'aria-label')?.trim() || attrOf(parent, 'title')?.trim() || undefined,
+  });
 }
 
 function htmlImages(source: string, file: string, options: FindOptions): FoundImage[] {
@@ -85,10 +110,10 @@ function htmlImages(source: string, file: string, options: FindOptions): FoundIm
     let alt: CurrentAlt = { state: 'missing' };
     if (altLocation) {
       const value = element.attrs.find((entry) => entry.name === 'alt')!.value;
-      const range = attrValueRange(source, altLocation.startOffset, altLocation.endOffset);
-      alt = value === '' ? { state: 'empty', ...range } : { state: 'present', value, ...range };
+      const range: AltRange = { start: altLocation.startOffset, end: altLocation.endOffset, quote: quoteOfAttr(source, altLocation.startOffset, altLocation.endOffset) };
+      alt = value === '' ? { state: 'empty', range } : { state: 'present', value, range };
     }
-    const srcQuote = srcLocation ? attrValueRange(source, srcLocation.startOffset, srcLocation.endOffset).quote : null;
+    const srcQuote = srcLocation ? quoteOfAttr(source, srcLocation.startOffset, srcLocation.endOffset) : null;
     images.push({
       file,
       line: location.startTag.startLine,
@@ -99,6 +124,8 @@ function htmlImages(source: string, file: string, options: FindOptions): FoundIm
       insertAt: srcLocation ? srcLocation.endOffset : location.startTag.startOffset + 4,
       quote: srcQuote ?? '"',
       context: contextAround(source, location.startTag.startOffset, location.startTag.endOffset),
+      language: htmlLanguage(element),
+      purpose: htmlPurpose(element),
     });
   }
   return images;
@@ -120,11 +147,18 @@ function staticSrc(expression: string, source: string): string | null {
   return null;
 }
 
-function tagImage(tag: ScannedTag, source: string, file: string, options: FindOptions): FoundImage {
+interface Surroundings {
+  openers: ScannedTag[];
+  langs: ScannedTag[];
+  fileLanguage?: string;
+}
+
+function tagImage(tag: ScannedTag, source: string, file: string, options: FindOptions, around: Surroundings): FoundImage {
   const src = tag.attrs.find((entry) => entry.name === 'src');
   const dynamicSrc = tag.attrs.find((entry) => entry.name === ':src' || entry.name === 'v-bind:src');
   const altAttr = tag.attrs.find((entry) => ALT_NAMES.has(entry.name));
-  const spread = tag.attrs.some((entry) => entry.name === '{spread}');
+  // A JSX {...spread}, or Vue's v-bind="object", may carry an alt we cannot see.
+  const spread = tag.attrs.some((entry) => entry.name === '{spread}' || entry.name === 'v-bind');
 
   let written = src?.value ?? '';
   let imageSource: ImageSource;
@@ -141,9 +175,10 @@ function tagImage(tag: ScannedTag, source: string, file: string, options: FindOp
 
   let alt: CurrentAlt = { state: 'missing' };
   if (altAttr) {
+    const range: AltRange = { start: altAttr.start, end: altAttr.end, quote: altAttr.quote === '"' || altAttr.quote === "'" ? altAttr.quote : null };
     if (altAttr.name !== 'alt' || altAttr.quote === '{') alt = { state: 'unknown', reason: 'alt is an expression' };
-    else if (!altAttr.value) alt = { state: 'empty', valueStart: altAttr.valueStart, valueEnd: altAttr.valueEnd };
-    else alt = { state: 'present', value: altAttr.value, valueStart: altAttr.valueStart, valueEnd: altAttr.valueEnd };
+    else if (!altAttr.value) alt = { state: 'empty', range };
+    else alt = { state: 'present', value: altAttr.value, range };
   } else if (spread) {
     alt = { state: 'unknown', reason: 'alt may come from a {...spread}' };
   }
@@ -157,12 +192,31 @@ function tagImage(tag: ScannedTag, source: string, file: string, options: FindOp
     insertAt: src ? src.end : tag.nameEnd,
     quote: src?.quote === "'" ? "'" : quoteOf(''),
     context: contextAround(source, tag.start, tag.end),
+    language: languageAt(source, tag.start, around.langs) ?? around.fileLanguage,
+    purpose: purposeAround(source, tag, around.openers),
   };
 }
 
 // ---- Markdown: ![text](src "title") outside code ------------------------------------------------
 
-function markdownImages(source: string, file: string, options: FindOptions): FoundImage[] {
+/** `[![…](img)](href "title")`: the image is the whole text of a link. */
+function markdownLinkPurpose(line: string, imageStart: number, imageEnd: number): ImagePurpose | undefined {
+  if (line[imageStart - 1] !== '[' || line.slice(imageEnd, imageEnd + 2) !== '](') return undefined;
+  const target = /^\]\(\s*(<[^>]*>|[^\s)]+)(?:\s+(["'])(.*?)\2)?\s*\)/.exec(line.slice(imageEnd));
+  if (!target) return undefined;
+  return checkedPurpose({ kind: 'link', href: target[1]!.replace(/^<|>$/g, ''), label: target[3] });
+}
+
+/** The `]` that ends image text starting at `from`; a backslash-escaped `\]` (as fill writes it) does not. */
+function closingBracket(line: string, from: number): number {
+  for (let index = from; index < line.length; index += 1) {
+    if (line[index] === '\\') index += 1;
+    else if (line[index] === ']') return index;
+  }
+  return -1;
+}
+
+function markdownImages(source: string, file: string, options: FindOptions, language: string | undefined, langs: ScannedTag[]): FoundImage[] {
   const images: FoundImage[] = [];
   let offset = 0;
   let fence: string | null = null;
@@ -175,7 +229,7 @@ function markdownImages(source: string, file: string, options: FindOptions): Fou
       let index = line.indexOf('![');
       while (index >= 0) {
         const ticksBefore = (line.slice(0, index).match(/`/g) ?? []).length;
-        const close = line.indexOf(']', index + 2);
+        const close = closingBracket(line, index + 2);
         if (ticksBefore % 2 === 0 && close > 0 && line[close + 1] === '(') {
           const end = line.indexOf(')', close + 2);
           const target = end > 0 ? line.slice(close + 2, end).trim() : '';
@@ -187,11 +241,13 @@ function markdownImages(source: string, file: string, options: FindOptions): Fou
             line: lineOf(source, start),
             src,
             source: resolveSource(src, file, options),
-            alt: text === '' ? { state: 'missing' } : { state: 'present', value: text, valueStart: start + 2, valueEnd: offset + close },
+            alt: text === '' ? { state: 'missing' } : { state: 'present', value: text, range: { start: start + 2, end: offset + close, quote: null } },
             syntax: 'markdown',
             insertAt: start + 2,
             quote: '"',
             context: contextAround(source, start, offset + (end > 0 ? end + 1 : close + 1), false),
+            language: languageAt(source, start, langs) ?? language,
+            purpose: end > 0 ? markdownLinkPurpose(line, index, end + 1) : undefined,
           });
         }
         index = line.indexOf('![', index + 2);
@@ -213,7 +269,9 @@ export function syntaxOf(file: string): Syntax {
 export function findImages(source: string, file: string, options: FindOptions): FoundImage[] {
   const extension = path.extname(file).toLowerCase();
   if (extension === '.html' || extension === '.htm') return htmlImages(source, file, options);
-  const tags = scanImgTags(source).map((tag) => tagImage(tag, source, file, options));
-  if (extension === '.md' || extension === '.mdx') return [...markdownImages(source, file, options), ...tags].sort((a, b) => a.insertAt - b.insertAt);
+  const markdown = extension === '.md' || extension === '.mdx';
+  const around: Surroundings = { openers: linkOrButtonTags(source), langs: langTags(source), fileLanguage: markdown ? frontMatterLanguage(source) : undefined };
+  const tags = scanImgTags(source).map((tag) => tagImage(tag, source, file, options, around));
+  if (markdown) return [...markdownImages(source, file, options, around.fileLanguage, around.langs), ...tags].sort((a, b) => a.insertAt - b.insertAt);
   return tags;
 }

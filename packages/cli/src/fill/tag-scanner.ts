@@ -15,6 +15,8 @@ export interface ScannedAttr {
 }
 
 export interface ScannedTag {
+  /** The tag name, lower-cased. */
+  name: string;
   start: number;
   /** One past the tag name (`<img`). */
   nameEnd: number;
@@ -42,16 +44,17 @@ function skipBraces(source: string, start: number): number {
   return source.length;
 }
 
-function scanTag(source: string, start: number): ScannedTag | null {
-  const nameEnd = start + 4;
+function scanTag(source: string, start: number, name: string): ScannedTag | null {
+  const nameEnd = start + 1 + name.length;
+  const tag = (end: number) => ({ name: name.toLowerCase(), start, nameEnd, end, attrs });
   const attrs: ScannedAttr[] = [];
   let index = nameEnd;
   while (index < source.length) {
     while (isSpace(source[index])) index += 1;
     const char = source[index];
     if (char === undefined) return null;
-    if (char === '>') return { start, nameEnd, end: index + 1, attrs };
-    if (char === '/' && source[index + 1] === '>') return { start, nameEnd, end: index + 2, attrs };
+    if (char === '>') return tag(index + 1);
+    if (char === '/' && source[index + 1] === '>') return tag(index + 2);
     if (char === '{') {
       // A JSX spread ({...props}): it may carry an alt we cannot see.
       const end = skipBraces(source, index);
@@ -61,15 +64,15 @@ function scanTag(source: string, start: number): ScannedTag | null {
     }
     const nameStart = index;
     while (index < source.length && !isSpace(source[index]) && !'=>'.includes(source[index]!) && !(source[index] === '/' && source[index + 1] === '>')) index += 1;
-    const name = source.slice(nameStart, index);
-    if (!name) {
+    const attrName = source.slice(nameStart, index);
+    if (!attrName) {
       index += 1;
       continue;
     }
     let cursor = index;
     while (isSpace(source[cursor])) cursor += 1;
     if (source[cursor] !== '=') {
-      attrs.push({ name, start: nameStart, end: index, value: null, valueStart: index, valueEnd: index, quote: null });
+      attrs.push({ name: attrName, start: nameStart, end: index, value: null, valueStart: index, valueEnd: index, quote: null });
       continue;
     }
     cursor += 1;
@@ -78,24 +81,27 @@ function scanTag(source: string, start: number): ScannedTag | null {
     if (open === '"' || open === "'") {
       const close = source.indexOf(open, cursor + 1);
       if (close < 0) return null;
-      attrs.push({ name, start: nameStart, end: close + 1, value: source.slice(cursor + 1, close), valueStart: cursor + 1, valueEnd: close, quote: open });
+      attrs.push({ name: attrName, start: nameStart, end: close + 1, value: source.slice(cursor + 1, close), valueStart: cursor + 1, valueEnd: close, quote: open });
       index = close + 1;
     } else if (open === '{') {
       const end = skipBraces(source, cursor);
-      attrs.push({ name, start: nameStart, end, value: source.slice(cursor + 1, end - 1), valueStart: cursor + 1, valueEnd: end - 1, quote: '{' });
+      attrs.push({ name: attrName, start: nameStart, end, value: source.slice(cursor + 1, end - 1), valueStart: cursor + 1, valueEnd: end - 1, quote: '{' });
       index = end;
     } else {
       let end = cursor;
       while (end < source.length && !isSpace(source[end]) && source[end] !== '>') end += 1;
-      attrs.push({ name, start: nameStart, end, value: source.slice(cursor, end), valueStart: cursor, valueEnd: end, quote: null });
+      attrs.push({ name: attrName, start: nameStart, end, value: source.slice(cursor, end), valueStart: cursor, valueEnd: end, quote: null });
       index = end;
     }
   }
   return null;
 }
 
-/** Every <img> start tag outside HTML comments; `<img` must be followed by a space, `/` or `>`. */
-export function scanImgTags(source: string): ScannedTag[] {
+/**
+ * Every start tag whose name is in `names` (lower case; null: any name) outside HTML comments. The
+ * name must be followed by a space, `/` or `>`.
+ */
+export function scanStartTags(source: string, names: ReadonlySet<string> | null): ScannedTag[] {
   const tags: ScannedTag[] = [];
   let index = 0;
   while (index < source.length) {
@@ -106,9 +112,10 @@ export function scanImgTags(source: string): ScannedTag[] {
       index = close < 0 ? source.length : close + 3;
       continue;
     }
-    const after = source[next + 4];
-    if (source.slice(next, next + 4).toLowerCase() === '<img' && (isSpace(after) || after === '/' || after === '>')) {
-      const tag = scanTag(source, next);
+    const name = /^[A-Za-z][\w:.-]*/.exec(source.slice(next + 1, next + 65))?.[0];
+    const after = name ? source[next + 1 + name.length] : undefined;
+    if (name && (names === null || names.has(name.toLowerCase())) && (isSpace(after) || after === '/' || after === '>')) {
+      const tag = scanTag(source, next, name);
       if (tag) {
         tags.push(tag);
         index = tag.end;
@@ -119,3 +126,6 @@ export function scanImgTags(source: string): ScannedTag[] {
   }
   return tags;
 }
+
+/** Every <img> start tag outside HTML comments; `<img` must be followed by a space, `/` or `>`. */
+export const scanImgTags = (source: string): ScannedTag[] => scanStartTags(source, new Set(['img']));

@@ -1,0 +1,70 @@
+// A loopback stand-in for the two Altwise endpoints `altwise fill` and `altwise check` call, which
+// records every request (its key, its body) and answers what the test chooses: a hostile alt text,
+// a draft. The real server's side of these answers is tested in apps/server.
+import type { IncomingHttpHeaders } from 'node:http';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface RecordedRequest {
+  method: string;
+  path: string;
+  headers: IncomingHttpHeaders;
+  body: Record<string, unknown>;
+}
+
+export interface FakeAnswer {
+  altText: string;
+  verification?: string;
+  verificationReason?: string;
+}
+
+export interface FakeApi {
+  url: string;
+  requests: RecordedRequest[];
+  /** What POST /api/v1/images answers, given the request's body. */
+  answer: (body: Record<string, unknown>) => FakeAnswer;
+  close(): Promise<void>;
+}
+
+export async function startFakeApi(answer: FakeApi['answer'] = () => ({ altText: 'A red car parked by the quay', verification: 'model' })): Promise<FakeApi> {
+  const api: FakeApi = { url: '', requests: [], answer, close: async () => undefined };
+  const server = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      const text = Buffer.concat(chunks).toString('utf8');
+      const body = text ? (JSON.parse(text) as Record<string, unknown>) : {};
+      api.requests.push({ method: request.method ?? '', path: request.url ?? '', headers: request.headers, body });
+      const send = (status: number, payload: unknown) => {
+        response.writeHead(status, { 'content-type': 'application/json' });
+        response.end(JSON.stringify(payload));
+      };
+      if (request.method === 'POST' && request.url === '/api/v1/images') {
+        const result = api.answer(body);
+        send(200, {
+          imageUrl: 'upload://image',
+          isDecorative: false,
+          containsText: false,
+          processingTime: 1,
+          wcagCompliant: result.verification !== 'draft',
+          issues: [],
+          provider: 'fake',
+          model: 'fake',
+          cached: false,
+          timestamp: new Date(0).toISOString(),
+          ...result,
+        });
+      } else if (request.method === 'POST' && request.url === '/api/v1/alt-text/check') {
+        // The checker's error for a file name, as the real checker gives.
+        const poor = /\.(jpe?g|png)$/i.test(String(body.altText));
+        send(200, { wcagCompliant: !poor, issues: poor ? [{ id: 'file-name', severity: 'error', message: 'The alt text is a file name' }] : [] });
+      } else {
+        send(404, { error: { code: 'not_found', message: 'Not found' } });
+      }
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  api.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  api.close = () => new Promise<void>((resolve) => server.close(() => resolve()));
+  return api;
+}
