@@ -45,6 +45,10 @@ export function createIdempotencyRepository(db: Kysely<Database>) {
       await db.deleteFrom('idempotency_keys').where('id', '=', id).execute();
     },
 
+    async deleteForUser(userId: string, trx: Executor = db): Promise<void> {
+      await trx.deleteFrom('idempotency_keys').where('user_id', '=', userId).execute();
+    },
+
     async deleteCreatedBefore(before: number, trx: Executor = db): Promise<void> {
       await trx.deleteFrom('idempotency_keys').where('created_at', '<', before).execute();
     },

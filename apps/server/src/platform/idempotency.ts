@@ -1,5 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Executor } from '../db/executor';
 import type { AppContext } from './context';
 import { AppError } from './errors';
 import { createIdempotencyRepository } from './idempotency.repository';
@@ -55,6 +56,9 @@ export function createIdempotency(ctx: Pick<AppContext, 'db' | 'now'>, instance:
   }
 
   return {
+    /** Account deletion: the account's keys and stored answers, in its transaction. */
+    deleteForUser: (userId: string, trx?: Executor) => keys.deleteForUser(userId, trx),
+
     /**
      * Runs `handler` once per (account, Idempotency-Key); without the header it simply runs it.
      * `fingerprint` is what makes two requests the same (the parsed input; uploads by their hash).

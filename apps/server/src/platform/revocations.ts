@@ -6,7 +6,8 @@ import { listenForNotifications } from '../db/notifications';
 import type { Database } from '../db/schema';
 
 /** Something that must stop working on every instance at once. */
-export type Revocation = { kind: 'api-key'; id: string } | { kind: 'user'; id: string };
+/** `deleted`: the account itself is gone, so its running work (bulk jobs, webhooks) stops too. */
+export type Revocation = { kind: 'api-key'; id: string } | { kind: 'user'; id: string; deleted?: true };
 
 const CHANNEL = 'altwise_revocations';
 

@@ -6,9 +6,11 @@ import { checkUrl } from './ssrf-guard';
 export interface GuardedPostOptions {
   body: string;
   headers: Record<string, string>;
-  /** `host:port` entries exempt from the private-address block (IMAGE_FETCH_ALLOW). */
+  /** `host:port` entries exempt from the private-address block (the server's WEBHOOK_ALLOW). */
   allow?: readonly string[];
   timeoutMs?: number;
+  /** Stops the request early (a webhook whose account was just deleted). */
+  signal?: AbortSignal;
   resolve?: HostResolver;
 }
 
@@ -25,7 +27,7 @@ export async function postGuarded(rawUrl: string, options: GuardedPostOptions): 
     body: options.body,
     headers: options.headers,
     dispatcher: sharedAgentPool.agentFor(target.url.hostname, target.addresses),
-    signal: AbortSignal.timeout(options.timeoutMs ?? 10_000),
+    signal: options.signal ? AbortSignal.any([options.signal, AbortSignal.timeout(options.timeoutMs ?? 10_000)]) : AbortSignal.timeout(options.timeoutMs ?? 10_000),
   });
   await response.body.dump({ limit: 64 * 1024 }).catch(() => undefined);
   return { status: response.statusCode };

@@ -1,9 +1,13 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
+import type { Idempotency } from '../../platform/idempotency';
 import type { RevocationBus } from '../../platform/revocations';
 import type { ApiKeyService } from '../api-keys';
-import type { RefreshTokenService } from '../auth';
+import type { LoginAlerts, PasswordService, RefreshTokenService, TwoFactorService } from '../auth';
+import type { MailService } from '../mail';
 import type { BillingService } from '../billing';
+import type { AltTextService } from '../alt-text';
+import type { JobsModule } from '../jobs';
 import type { AccountQuotaService } from '../usage';
 import type { UsageService } from '../usage';
 import type { SettingsService } from '../users';
@@ -19,12 +23,25 @@ export interface AccountServiceDeps {
   usage: Pick<UsageService, 'detachUser'>;
   db: Kysely<Database>;
   revocations: Pick<RevocationBus, 'publish'>;
+  /** Bulk jobs with their items and webhook deliveries, and the webhook signing secret. */
+  jobs: Pick<JobsModule, 'deleteForUser'>;
+  /** The account's alt-text cache entries (its history rows cascade from the user row). */
+  altText: Pick<AltTextService, 'deleteForUser'>;
+  /** Idempotency keys and the answers stored with them. */
+  idempotency: Pick<Idempotency, 'deleteForUser'>;
+  /** Password-reset links (auth) and waiting or sent mail (mail) of the account. */
+  passwords: Pick<PasswordService, 'deleteForUser'>;
+  mail: Pick<MailService, 'deleteForUser'>;
+  /** Two-factor secret and recovery codes, and the known devices of login alerts (auth). */
+  twoFactor: Pick<TwoFactorService, 'deleteForUser'>;
+  loginAlerts: Pick<LoginAlerts, 'deleteForUser'>;
 }
 
 /**
  * Account deletion, through each table's owner, in ONE transaction: all of it or none. The user
  * row goes last, and its foreign keys cascade to whatever an owner module did not remove itself
- * (generations). Usage events are kept for totals, with user and key detached.
+ * (generations, audits). Usage events are kept for totals, with user and key detached. Then every
+ * instance hears of it: keys, sessions and the account's running work stop at once (issue 18 row 6).
  */
 export function createAccountService(deps: AccountServiceDeps) {
   return {
@@ -32,16 +49,24 @@ export function createAccountService(deps: AccountServiceDeps) {
       await deps.users.get(userId);
       await deps.billing.cancelProviderSubscription(userId);
       await deps.db.transaction().execute(async (trx) => {
+        await deps.jobs.deleteForUser(userId, trx);
+        await deps.altText.deleteForUser(userId, trx);
+        await deps.idempotency.deleteForUser(userId, trx);
         await deps.apiKeys.deleteForUser(userId, trx);
         await deps.refreshTokens.deleteForUser(userId, trx);
+        await deps.passwords.deleteForUser(userId, trx);
+        await deps.mail.deleteForUser(userId, trx);
+        await deps.twoFactor.deleteForUser(userId, trx);
+        await deps.loginAlerts.deleteForUser(userId, trx);
         await deps.billing.deleteForUser(userId, trx);
         await deps.settings.delete(userId, trx);
         await deps.quota.deleteForUser(userId, trx);
         await deps.usage.detachUser(userId, trx);
         await deps.users.delete(userId, trx);
       });
-      // Keys and access tokens stop working on every instance (the account row is gone).
-      await deps.revocations.publish({ kind: 'user', id: userId });
+      // Keys and access tokens stop working on every instance (the account row is gone), and its
+      // running job items and webhook attempts stop where they run.
+      await deps.revocations.publish({ kind: 'user', id: userId, deleted: true });
     },
   };
 }

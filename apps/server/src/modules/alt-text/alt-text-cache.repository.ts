@@ -3,7 +3,6 @@ import { DAY_MS } from '@altwise/shared';
 import type { Executor } from '../../db/executor';
 import type { Database } from '../../db/schema';
 
-
 export function createAltTextCacheRepository(db: Kysely<Database>) {
   return {
     /** A hit marks the entry used (at most once a day, and without making the hit wait). */
@@ -27,13 +26,21 @@ export function createAltTextCacheRepository(db: Kysely<Database>) {
         .execute();
     },
 
-    /** Upsert: a regenerated answer replaces the cached one. */
-    async save(cacheKey: string, result: string, at: number): Promise<void> {
+    /**
+     * Upsert: a regenerated answer replaces the cached one. `userId` is the entry's owner (its scope
+     * is in the key already), null for the public demo's.
+     */
+    async save(cacheKey: string, result: string, at: number, userId: string | null): Promise<void> {
       await db
         .insertInto('alt_text_cache')
-        .values({ cache_key: cacheKey, result, created_at: at })
+        .values({ cache_key: cacheKey, result, created_at: at, user_id: userId })
         .onConflict((oc) => oc.column('cache_key').doUpdateSet({ result, created_at: at }))
         .execute();
+    },
+
+    /** Account deletion: the account's entries, in its transaction. */
+    async deleteForUser(userId: string, trx: Executor = db): Promise<void> {
+      await trx.deleteFrom('alt_text_cache').where('user_id', '=', userId).execute();
     },
   };
 }

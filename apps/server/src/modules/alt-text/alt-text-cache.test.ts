@@ -15,6 +15,7 @@ function description(altText: string): AltTextDescription {
     isDecorative: false,
     containsText: false,
     wcagCompliant: true,
+    verification: 'model',
     issues: [{ id: 'too-long', severity: 'warning', message: 'Long' }],
     provider: 'openai-compatible',
     model: 'counting-1',

@@ -1,4 +1,5 @@
 import type { AltTextDescription, DescriptionCache } from '@altwise/engine';
+import { isDatabaseUnavailable } from '../../db/database';
 import { createLruCache } from '../../platform/lru-cache';
 import type { AltTextCacheRepository } from './alt-text-cache.repository';
 
@@ -12,6 +13,18 @@ export interface MemoryCacheOptions {
   ttlMs: number;
 }
 const DEFAULT_MEMORY_CACHE: MemoryCacheOptions = { maxEntries: 2_000, ttlMs: 5 * 60_000 };
+
+/**
+ * Cache scopes (the engine's `cacheScope`, issue 18 row 7): an account reuses only its own answers
+ * and the public demo only the demo's, so neither `cached`, tries nor timing tells one caller what
+ * another described. The prefixes keep an account id from ever naming the demo's scope.
+ */
+const ACCOUNT_SCOPE_PREFIX = 'user:';
+export const DEMO_CACHE_SCOPE = 'demo';
+export const accountCacheScope = (userId: string): string => `${ACCOUNT_SCOPE_PREFIX}${userId}`;
+/** The owner stored with an entry: the account of an account scope, none for the demo's. */
+const ownerOf = (scope: string | undefined): string | null =>
+  scope?.startsWith(ACCOUNT_SCOPE_PREFIX) ? scope.slice(ACCOUNT_SCOPE_PREFIX.length) : null;
 
 /** Shared by every hit from memory, so nobody may change it. */
 function frozen(description: AltTextDescription): AltTextDescription {
@@ -52,9 +65,16 @@ export function createAltTextCache(
       return stored;
     },
 
-    async save(key, description) {
-      await table.save(key, JSON.stringify(description), now());
+    async save(key, description, scope) {
       memory.set(key, frozen(description));
+      try {
+        await table.save(key, JSON.stringify(description), now(), ownerOf(scope));
+      } catch (error) {
+        // An answer already paid for goes back to its caller even when the database cannot store it
+        // right now (issue 20): a lost cache entry costs a later miss; a failed describe, a second
+        // model call for the same image.
+        if (!isDatabaseUnavailable(error)) throw error;
+      }
     },
   };
 }

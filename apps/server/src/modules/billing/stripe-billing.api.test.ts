@@ -41,16 +41,18 @@ for (const database of DATABASES) {
       });
     const signed = (payload: string, options: { secret?: string; timestamp?: number } = {}) =>
       deliver(payload, signer.webhooks.generateTestHeaderString({ payload, secret: options.secret ?? WEBHOOK_SECRET, timestamp: options.timestamp }));
-    const completed = (userId: string, planId: string, subscription: string) =>
-      event('checkout.session.completed', {
-        id: `cs_${subscription}`,
-        object: 'checkout.session',
-        mode: 'subscription',
-        client_reference_id: userId,
-        metadata: { userId, planId },
-        customer: `cus_${subscription}`,
-        subscription,
-      });
+    const checkoutSession = (userId: string, planId: string, subscription: string, paymentStatus: string) => ({
+      id: `cs_${subscription}`,
+      object: 'checkout.session',
+      mode: 'subscription',
+      client_reference_id: userId,
+      metadata: { userId, planId },
+      customer: `cus_${subscription}`,
+      subscription,
+      payment_status: paymentStatus,
+    });
+    const completed = (userId: string, planId: string, subscription: string, paymentStatus = 'paid') =>
+      event('checkout.session.completed', checkoutSession(userId, planId, subscription, paymentStatus));
 
     it('an upgrade opens a Checkout Session for the plan price and changes nothing yet', async () => {
       const { token, user } = await registerUser(server);
@@ -82,6 +84,26 @@ for (const database of DATABASES) {
       const again = await signed(payload);
       expect(await again.json()).toEqual({ received: true, applied: false });
       expect(await planOf(token)).toBe('free');
+    });
+
+    it('changes the plan only for a paid checkout: unpaid waits for async_payment_succeeded, which grants it', async () => {
+      const { token, user } = await registerUser(server);
+      const unpaid = await signed(completed(user.userId, 'enterprise', 'sub_unpaid', 'unpaid'));
+      expect(unpaid.status).toBe(200);
+      expect(await planOf(token)).toBe('free');
+      expect((await server.request('GET', '/api/user/subscription', { token })).body.subscription?.plan ?? 'free').toBe('free');
+      // A delayed payment method that then fails changes nothing either.
+      await signed(event('checkout.session.async_payment_failed', checkoutSession(user.userId, 'enterprise', 'sub_unpaid', 'unpaid')));
+      expect(await planOf(token)).toBe('free');
+      // The money arrived: Stripe says so with its own event.
+      await signed(event('checkout.session.async_payment_succeeded', checkoutSession(user.userId, 'enterprise', 'sub_unpaid', 'paid')));
+      expect(await planOf(token)).toBe('enterprise');
+    });
+
+    it('grants the plan for a checkout with no payment required (a 100% coupon, a free trial)', async () => {
+      const { token, user } = await registerUser(server);
+      await signed(completed(user.userId, 'pro', 'sub_trial', 'no_payment_required'));
+      expect(await planOf(token)).toBe('pro');
     });
 
     it('refuses a forged, an unsigned and a replayed (too old) event with 400, changing nothing', async () => {

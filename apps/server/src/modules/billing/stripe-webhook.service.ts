@@ -12,6 +12,11 @@ import { createSubscriptionRepository } from './subscription.repository';
 const idOf = (value: string | { id: string } | null | undefined) =>
   typeof value === 'string' ? value : (value?.id ?? null);
 const ENDED = new Set(['canceled', 'unpaid', 'incomplete_expired']);
+/**
+ * A completed Checkout is not a paid one: with a delayed payment method it completes `unpaid`, and
+ * `checkout.session.async_payment_succeeded` follows once the money arrives (issue 18 row 10).
+ */
+const PAID = new Set(['paid', 'no_payment_required']);
 
 /**
  * Applies verified Stripe events: the only way a plan changes in Stripe mode. Each event id is
@@ -29,8 +34,9 @@ export function createStripeWebhookService(
   const inOneTransaction = (work: (trx: Transaction<Database>) => Promise<void>) =>
     ctx.db.transaction().execute(work);
 
+  /** A paid Checkout (at completion, or when a delayed payment succeeds) grants its plan. */
   async function checkoutCompleted(session: Stripe.Checkout.Session) {
-    if (session.mode !== 'subscription') return;
+    if (session.mode !== 'subscription' || !PAID.has(session.payment_status)) return;
     const userId = session.client_reference_id ?? session.metadata?.userId;
     const planId = session.metadata?.planId;
     const subscriptionId = idOf(session.subscription);
@@ -107,6 +113,7 @@ export function createStripeWebhookService(
       if (await events.seen(event.id)) return { applied: false };
       switch (event.type) {
         case 'checkout.session.completed':
+        case 'checkout.session.async_payment_succeeded':
           await checkoutCompleted(event.data.object);
           break;
         case 'customer.subscription.updated':

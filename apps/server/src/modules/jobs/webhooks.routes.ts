@@ -9,31 +9,36 @@ import type { WebhooksService } from './webhooks.service';
 export const webhooksRoutes: FastifyPluginAsyncZod<{ webhooks: WebhooksService; jobs: JobsService; guards: AuthGuards }> = async (app, { webhooks, jobs, guards }) => {
   const secured = { onRequest: guards.requireCaller };
   const security: Array<Record<string, string[]>> = [{ bearerAuth: [] }, { apiKey: [] }];
+  // Managing webhooks (the signing secret, where events go) needs a signed-in session, as managing
+  // API keys does: a leaked key must not rotate the secret or redirect job events. A key still
+  // creates jobs with a webhookUrl, signed with the account's secret (issue 18 row 9).
+  const sessionOnly = { onRequest: guards.requireUser };
+  const sessionSecurity: Array<Record<string, string[]>> = [{ bearerAuth: [] }];
   const tags = ['jobs'];
 
   app.post(
     '/api/v1/webhooks/secret',
     {
-      ...secured,
-      schema: { tags, summary: 'Create or rotate the webhook signing secret (shown once; the old one stops signing at once)', security, response: { 201: webhookSecretSchema } },
+      ...sessionOnly,
+      schema: { tags, summary: 'Create or rotate the webhook signing secret (shown once; the old one stops signing at once)', security: sessionSecurity, response: { 201: webhookSecretSchema } },
     },
     async (request, reply) => reply.status(201).send(await webhooks.rotateSecret(callerOf(request).userId)),
   );
 
   app.get(
     '/api/v1/webhooks/secret',
-    { ...secured, schema: { tags, summary: 'Whether a signing secret exists (never the secret itself)', security, response: { 200: webhookSecretStatusSchema } } },
+    { ...sessionOnly, schema: { tags, summary: 'Whether a signing secret exists (never the secret itself)', security: sessionSecurity, response: { 200: webhookSecretStatusSchema } } },
     async (request) => webhooks.secretStatus(callerOf(request).userId),
   );
 
   app.put(
     '/api/v1/webhooks/default',
     {
-      ...secured,
+      ...sessionOnly,
       schema: {
         tags,
         summary: 'Set (or clear with null) the default webhook URL of jobs created without one; needs a signing secret, and passes the SSRF guard',
-        security,
+        security: sessionSecurity,
         body: webhookDefaultUpdateSchema,
         response: { 200: webhookSecretStatusSchema },
       },
