@@ -1,4 +1,4 @@
-import type { AuthResponse, LoginRequest, RegisterRequest, UpdateUserRequest, User } from '@altwise/shared';
+import type { AuthResponse, LoginRequest, RegisterRequest, TwoFactorChallenge, UpdateUserRequest, User } from '@altwise/shared';
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 import { api, ApiError, configureApiAuth, refreshOnce } from './api-client';
@@ -26,7 +26,10 @@ export interface AuthState {
   isAuthenticated: boolean;
   isLoading: boolean;
   signOutReason: SignOutReason | null;
-  login(credentials: LoginRequest): Promise<User>;
+  /** The session's user, or for an account with two-factor sign-in the challenge of the second step. */
+  login(credentials: LoginRequest): Promise<User | TwoFactorChallenge>;
+  /** The second step: the challenge's token and a code from the app (or a recovery code). */
+  completeTwoFactor(challengeToken: string, code: string): Promise<User>;
   register(data: RegisterRequest): Promise<User>;
   /** Clears the local session first, then tells the server (fire and forget). */
   logout(reason?: SignOutReason): void;
@@ -119,7 +122,22 @@ export const useAuthStore = create<AuthState>()(
         async login(credentials) {
           set({ isLoading: true });
           try {
-            const payload = await api.post<TokenPayload>('/auth/login', credentials, { auth: false, session: true });
+            const payload = await api.post<TokenPayload | TwoFactorChallenge>('/auth/login', credentials, { auth: false, session: true });
+            if ('twoFactorRequired' in payload && payload.twoFactorRequired) {
+              set({ isLoading: false });
+              return payload;
+            }
+            return startSession(payload as TokenPayload);
+          } catch (error) {
+            set({ isLoading: false });
+            throw error;
+          }
+        },
+
+        async completeTwoFactor(challengeToken, code) {
+          set({ isLoading: true });
+          try {
+            const payload = await api.post<TokenPayload>('/auth/login/two-factor', { challengeToken, code }, { auth: false, session: true });
             return startSession(payload);
           } catch (error) {
             set({ isLoading: false });

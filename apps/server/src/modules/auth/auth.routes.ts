@@ -1,9 +1,11 @@
 import {
   authResponseSchema,
   loginRequestSchema,
+  loginResponseSchema,
   logoutRequestSchema,
   refreshRequestSchema,
   registerRequestSchema,
+  twoFactorLoginRequestSchema,
 } from '@altwise/shared';
 import type { AuthResponse } from '@altwise/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -30,6 +32,11 @@ const okSchema = z.object({ success: z.literal(true) });
  * The web app (it sends the session header) gets its refresh token as an HttpOnly cookie and never
  * sees it; API clients get both tokens in the JSON, as documented.
  */
+/** Where a sign-in comes from, for login alerts. */
+export function clientOf(request: FastifyRequest) {
+  return { ip: request.ip, userAgent: request.headers['user-agent']?.slice(0, 500) };
+}
+
 export function deliver(request: FastifyRequest, reply: FastifyReply, session: AuthResponse, cookieMaxAgeMs: number) {
   if (!wantsCookieTransport(request) || !session.refreshToken) return session;
   setRefreshCookie(request, reply, session.refreshToken, cookieMaxAgeMs);
@@ -62,7 +69,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) =>
-      reply.status(201).send(deliver(request, reply, await auth.register(request.body, request.ip), DEFAULT_SESSION_MS)),
+      reply.status(201).send(deliver(request, reply, await auth.register(request.body, clientOf(request)), DEFAULT_SESSION_MS)),
   );
 
   app.post(
@@ -71,13 +78,34 @@ export const authRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags: ['auth'],
         summary: 'Sign in',
+        description:
+          'Answers a session. For an account with two-factor sign-in it answers `{ twoFactorRequired: true, challengeToken, expiresIn }` instead, and the session comes from POST /api/auth/login/two-factor.',
         body: loginRequestSchema,
+        response: { 200: loginResponseSchema, ...errorResponses(401, 429) },
+      },
+    },
+    async (request, reply) => {
+      const answer = await auth.login(request.body, clientOf(request));
+      if ('twoFactorRequired' in answer) return answer;
+      return deliver(request, reply, answer, request.body.rememberMe ? REMEMBER_ME_SESSION_MS : DEFAULT_SESSION_MS);
+    },
+  );
+
+  app.post(
+    '/api/auth/login/two-factor',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign in, second step: a code from the authenticator app or a recovery code',
+        description:
+          'The challenge token from POST /api/auth/login lives 5 minutes (401 once expired). A wrong, used or replayed code is a 400 on `code`; attempts are throttled like passwords (429).',
+        body: twoFactorLoginRequestSchema,
         response: { 200: authResponseSchema, ...errorResponses(401, 429) },
       },
     },
     async (request, reply) => {
-      const session = await auth.login(request.body, request.ip);
-      return deliver(request, reply, session, request.body.rememberMe ? REMEMBER_ME_SESSION_MS : DEFAULT_SESSION_MS);
+      const { session, rememberMe } = await auth.completeTwoFactor(request.body, clientOf(request));
+      return deliver(request, reply, session, rememberMe ? REMEMBER_ME_SESSION_MS : DEFAULT_SESSION_MS);
     },
   );
 

@@ -1,5 +1,5 @@
 import { hash, verify } from '@node-rs/argon2';
-import type { AuthResponse } from '@altwise/shared';
+import type { AuthResponse, LoginResponse } from '@altwise/shared';
 import { HOUR_MS } from '@altwise/shared';
 import type { RevocationBus } from '../../platform/revocations';
 import type { AppContext } from '../../platform/context';
@@ -9,8 +9,10 @@ import type { UserService } from '../users';
 import { toUser } from '../users';
 import type { AccessTokens } from './access-token.service';
 import { ACCESS_TOKEN_TTL_SECONDS } from './access-token.service';
+import type { LoginAlerts, SignInClient } from './login-alerts';
 import { createLoginThrottle } from './login-throttle';
 import type { RefreshTokenService } from './refresh-token.service';
+import type { TwoFactorService } from './two-factor.service';
 
 // OWASP's argon2id baseline: 19 MiB, 2 passes, 1 lane. The binding's default algorithm is argon2id.
 const ARGON2_OPTIONS = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
@@ -29,6 +31,8 @@ export function createAuthService(deps: {
   revocations: Pick<RevocationBus, 'publish'>;
   /** New accounts per client address per hour (REGISTRATIONS_PER_HOUR). */
   registrationsPerHour: number;
+  twoFactor: Pick<TwoFactorService, 'isEnabled' | 'challenge' | 'completeChallenge'>;
+  loginAlerts: Pick<LoginAlerts, 'remember' | 'signedIn'>;
 }) {
   const { users, accessTokens, refreshTokens } = deps;
   const throttle = createLoginThrottle(deps.rateLimiter);
@@ -48,28 +52,39 @@ export function createAuthService(deps: {
   return {
     async register(
       input: { firstName: string; lastName: string; email: string; password: string; company?: string },
-      ip: string,
+      client: SignInClient,
     ): Promise<AuthResponse> {
       // Each account brings its own free quota, and a 409 tells whether an email is taken: both
       // are worth a flood, so every attempt counts against the address before any work.
-      const window = await deps.rateLimiter.hit(`register:${ip}`, HOUR_MS);
+      const window = await deps.rateLimiter.hit(`register:${client.ip}`, HOUR_MS);
       if (window.count > deps.registrationsPerHour) {
         throw AppError.tooManyRequests('Too many accounts created from this address. Try again later.', window.retryAfterSeconds);
       }
       const row = await users.create({ ...input, passwordHash: await hashPassword(input.password) });
+      await deps.loginAlerts.remember(row.id, client);
       return session(row.id, await refreshTokens.start(row.id, false));
     },
 
-    async login(input: { email: string; password: string; rememberMe?: boolean }, ip: string) {
+    /** A session, or for an account with two-factor sign-in the token of the second step. */
+    async login(input: { email: string; password: string; rememberMe?: boolean }, client: SignInClient): Promise<LoginResponse> {
       // Counted before the (deliberately slow) verification: see login-throttle.ts.
-      const attempt = await throttle.admit(input.email, ip);
+      const attempt = await throttle.admit(input.email, client.ip);
       const row = await users.findByEmail(input.email);
       const valid = row
         ? row.status === 'active' && (await verify(row.password_hash, input.password))
         : await verify(await dummyHash, input.password).then(() => false);
       if (!row || !valid) throw new AppError('invalid_credentials', INVALID_CREDENTIALS, 401);
       await attempt.succeeded();
+      if (await deps.twoFactor.isEnabled(row.id)) return deps.twoFactor.challenge(row, input.rememberMe === true);
+      await deps.loginAlerts.signedIn(row.id, client);
       return session(row.id, await refreshTokens.start(row.id, input.rememberMe === true));
+    },
+
+    /** The second step: the challenge's token and a code (or recovery code) start the session. */
+    async completeTwoFactor(input: { challengeToken: string; code: string }, client: SignInClient): Promise<{ session: AuthResponse; rememberMe: boolean }> {
+      const { userId, rememberMe } = await deps.twoFactor.completeChallenge(input.challengeToken, input.code, client.ip);
+      await deps.loginAlerts.signedIn(userId, client);
+      return { session: await session(userId, await refreshTokens.start(userId, rememberMe)), rememberMe };
     },
 
     async refresh(refreshToken: string): Promise<AuthResponse> {

@@ -9,3 +9,8 @@ export type { RefreshTokenService } from './refresh-token.service';
 export { passwordRoutes } from './password.routes';
 export { createPasswordService } from './password.service';
 export type { PasswordService } from './password.service';
+export { twoFactorRoutes } from './two-factor.routes';
+export { createTwoFactorService } from './two-factor.service';
+export type { TwoFactorService } from './two-factor.service';
+export { createLoginAlerts } from './login-alerts';
+export type { LoginAlerts } from './login-alerts';

@@ -1,6 +1,6 @@
 import type { Executor } from '../../db/executor';
 import type { GenerationOptions, Settings, SettingsUpdate } from '@altwise/shared';
-import { DEFAULT_SETTINGS, SESSION_TIMEOUT_SECONDS, settingsSchema } from '@altwise/shared';
+import { DEFAULT_SETTINGS, SESSION_TIMEOUT_SECONDS, settingsSchema, TWO_FACTOR_MESSAGES } from '@altwise/shared';
 import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { createLruCache } from '../../platform/lru-cache';
@@ -34,10 +34,23 @@ const ACCOUNT_NOT_FOUND = 'Account not found';
  */
 const STYLE_CACHE_TTL_MS = 1_000;
 
-/** `accountExists` lets the screens' reads answer 401 for a deleted account, as every other read does. */
-export function createSettingsService(ctx: AppContext, accountExists?: (userId: string) => Promise<boolean>) {
+/**
+ * `accountExists` lets the screens' reads answer 401 for a deleted account, as every other read does.
+ * `twoFactorEnabled` is the truth of security.twoFactor: the switch shows whether two-factor sign-in
+ * is on (auth's enrolment), and only that enrolment turns it on or off.
+ */
+export function createSettingsService(
+  ctx: AppContext,
+  accountExists?: (userId: string) => Promise<boolean>,
+  twoFactorEnabled?: (userId: string) => Promise<boolean>,
+) {
   const settings = createSettingsRepository(ctx.db);
   const styles = createLruCache<string, Settings['altText']>({ maxEntries: 10_000, ttlMs: STYLE_CACHE_TTL_MS, now: Date.now });
+
+  async function withTwoFactor(userId: string, value: Settings): Promise<Settings> {
+    if (!twoFactorEnabled) return value;
+    return { ...value, security: { ...value.security, twoFactor: await twoFactorEnabled(userId) } };
+  }
 
   return {
     async get(userId: string): Promise<Settings> {
@@ -48,11 +61,15 @@ export function createSettingsService(ctx: AppContext, accountExists?: (userId: 
     /** The settings screen's read: like get, but a 401 once the account is gone. */
     async read(userId: string): Promise<Settings> {
       if (accountExists && !(await accountExists(userId))) throw AppError.unauthorized(ACCOUNT_NOT_FOUND);
-      return this.get(userId);
+      return withTwoFactor(userId, await this.get(userId));
     },
 
     async update(userId: string, changes: SettingsUpdate): Promise<Settings> {
-      const current = await this.get(userId);
+      const current = await withTwoFactor(userId, await this.get(userId));
+      // A switch that flipped a stored boolean while sign-in never asked was worse than none.
+      if (changes.security?.twoFactor !== undefined && changes.security.twoFactor !== current.security.twoFactor) {
+        throw AppError.validationFailed([{ field: 'security.twoFactor', message: TWO_FACTOR_MESSAGES.settingsUseEnrolment }]);
+      }
       const next = withDefaults({
         notifications: { ...current.notifications, ...changes.notifications },
         privacy: { ...current.privacy, ...changes.privacy },

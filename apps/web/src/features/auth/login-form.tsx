@@ -12,6 +12,7 @@ import { fieldErrors } from '@/lib/form-errors';
 import { toast } from '@/lib/toast';
 import { useFieldErrors } from '@/lib/use-field-errors';
 import { linkClasses } from './auth-card';
+import { TwoFactorStep } from './two-factor-step';
 
 type Field = 'email' | 'password';
 
@@ -22,6 +23,12 @@ export function LoginForm() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [rememberMe, setRememberMe] = useState(false);
+  // Set when the password was right and the account asks for a second step.
+  const [challengeToken, setChallengeToken] = useState<string | null>(null);
+  const signedIn = () => {
+    toast.success('Welcome back!');
+    void navigate('/app/dashboard', { replace: true });
+  };
   const { formRef, errors, setErrors, showErrors, recheck } = useFieldErrors<Field>();
   const errorsFor = (next: { email: string; password: string }) => {
     const parsed = loginRequestSchema.safeParse(next);
@@ -37,13 +44,29 @@ export function LoginForm() {
     }
     setErrors({});
     try {
-      await login(parsed.data);
-      toast.success('Welcome back!');
-      void navigate('/app/dashboard', { replace: true });
+      const outcome = await login(parsed.data);
+      if ('twoFactorRequired' in outcome) {
+        setChallengeToken(outcome.challengeToken);
+        return;
+      }
+      signedIn();
     } catch (error) {
       toast.error(errorMessage(error));
     }
   };
+
+  if (challengeToken) {
+    return (
+      <TwoFactorStep
+        challengeToken={challengeToken}
+        onSignedIn={signedIn}
+        onRestart={() => {
+          setChallengeToken(null);
+          setPassword('');
+        }}
+      />
+    );
+  }
 
   return (
     <form ref={formRef} noValidate onSubmit={onSubmit} className="space-y-5" aria-label="Sign in">

@@ -40,6 +40,26 @@ describe('Settings page', () => {
     expect(push).toHaveAttribute('aria-checked', 'true');
   });
 
+  it('the two-factor switch opens the enrolment dialog instead of saving a boolean', async () => {
+    fetchMock
+      .mockResolvedValueOnce(jsonResponse({ settings: DEFAULT_SETTINGS }))
+      .mockResolvedValueOnce(jsonResponse({ secret: 'JBSWY3DPEHPK3PXP', otpauthUrl: 'otpauth://totp/Altwise:ada?secret=JBSWY3DPEHPK3PXP' }));
+    const user = userEvent.setup();
+    renderRoute(<SettingsPage />);
+    const twoFactor = await screen.findByRole('switch', { name: 'Two-factor authentication' });
+    expect(twoFactor).toHaveAccessibleDescription('After your password, sign-in asks for a code from an authenticator app (or a recovery code).');
+    expect(screen.getByRole('switch', { name: 'Login alerts' })).toHaveAccessibleDescription(
+      'Email me when my account signs in from a browser or address it has not used in 90 days.',
+    );
+    await user.click(twoFactor);
+    expect(await screen.findByRole('dialog', { name: 'Turn on two-factor sign-in' })).toBeInTheDocument();
+    const [url, init] = fetchMock.mock.calls[1]!;
+    expect(url).toBe('/api/auth/two-factor/setup');
+    expect(init?.method).toBe('POST');
+    expect(fetchMock.mock.calls.some(([, call]) => call?.method === 'PUT')).toBe(false);
+    expect(twoFactor).toHaveAttribute('aria-checked', 'false');
+  });
+
   it("puts the switch back and shows the server's message when the save fails", async () => {
     fetchMock
       .mockResolvedValueOnce(jsonResponse({ settings: DEFAULT_SETTINGS }))

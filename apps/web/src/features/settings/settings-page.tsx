@@ -12,10 +12,12 @@ import { useUiStore } from '@/lib/ui-store';
 import { toast } from '@/lib/toast';
 import type { Theme } from '@/lib/ui-store';
 import { useDocumentTitle } from '@/lib/use-document-title';
+import { useState } from 'react';
 import { useSettings } from './api/get-settings';
 import { useUpdateSettings } from './api/update-settings';
 import { AltTextStyleSection } from './components/alt-text-style-section';
 import { DangerZone } from './components/danger-zone';
+import { TwoFactorDialog } from './components/two-factor-dialog';
 import { SettingsSection } from './components/settings-section';
 import { WebhookSecretSection } from './components/webhook-secret-section';
 
@@ -39,8 +41,16 @@ const PRIVACY: SwitchRow<'privacy'>[] = [
   { field: 'crashReports', label: 'Crash reports', description: 'Send an error report automatically when something breaks.' },
 ];
 const SECURITY: SwitchRow<'security'>[] = [
-  { field: 'twoFactor', label: 'Two-factor authentication', description: 'Ask for a second step when you sign in.' },
-  { field: 'loginAlerts', label: 'Login alerts', description: 'Email me when my account signs in from a new device.' },
+  {
+    field: 'twoFactor',
+    label: 'Two-factor authentication',
+    description: 'After your password, sign-in asks for a code from an authenticator app (or a recovery code).',
+  },
+  {
+    field: 'loginAlerts',
+    label: 'Login alerts',
+    description: 'Email me when my account signs in from a browser or address it has not used in 90 days.',
+  },
 ];
 const API: SwitchRow<'api'>[] = [
   { field: 'rateLimitAlerts', label: 'Rate limit alerts', description: "Tell me when I get close to my plan's limits." },
@@ -63,6 +73,8 @@ export default function SettingsPage() {
   const hasJobs = useAuthStore((state) => getPlan(state.user?.plan).batchAllowed);
   const update = useUpdateSettings();
   const change = (changes: SettingsUpdate) => update.mutate(changes);
+  // The two-factor switch opens its dialog; only a confirmed code turns it on or off.
+  const [twoFactorDialog, setTwoFactorDialog] = useState<'enable' | 'disable' | null>(null);
 
   const switches = <S extends keyof Settings>(section: S, rows: SwitchRow<S>[]) =>
     rows.map(({ field, label, description }) => (
@@ -71,7 +83,11 @@ export default function SettingsPage() {
         label={label}
         description={description}
         checked={Boolean(settings.data?.[section][field])}
-        onChange={(checked) => change({ [section]: { [field]: checked } } as SettingsUpdate)}
+        onChange={(checked) =>
+          section === 'security' && field === 'twoFactor'
+            ? setTwoFactorDialog(checked ? 'enable' : 'disable')
+            : change({ [section]: { [field]: checked } } as SettingsUpdate)
+        }
       />
     ));
 
@@ -139,6 +155,7 @@ export default function SettingsPage() {
 
         <DangerZone />
       </div>
+      <TwoFactorDialog open={twoFactorDialog !== null} mode={twoFactorDialog ?? 'enable'} onClose={() => setTwoFactorDialog(null)} />
     </>
   );
 }

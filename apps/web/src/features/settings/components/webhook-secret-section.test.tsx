@@ -1,5 +1,5 @@
 import { DEFAULT_SETTINGS } from '@altwise/shared';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { useToastStore } from '@/lib/toast';
@@ -41,6 +41,36 @@ describe('Webhook signing secret (Settings)', () => {
     expect(fetchMock).toHaveBeenCalledTimes(2);
   });
 
+  it('asks before rotating, saying what breaks; Cancel rotates nothing and returns focus', async () => {
+    const secret = `whsec_${'b'.repeat(40)}`;
+    fetchMock
+      .mockResolvedValueOnce(jsonResponse({ configured: true, createdAt: '2026-11-01T10:00:00.000Z', defaultUrl: null }))
+      .mockResolvedValueOnce(jsonResponse({ secret, createdAt: '2026-11-23T03:00:00.000Z' }, 201));
+    const user = userEvent.setup();
+    renderRoute(<WebhookSecretSection />);
+    const rotateButton = await screen.findByRole('button', { name: 'Rotate signing secret' });
+    await user.click(rotateButton);
+    const dialog = screen.getByRole('alertdialog', { name: 'Rotate the signing secret?' });
+    expect(dialog).toHaveAccessibleDescription(
+      /receivers that verify with the old secret will reject new events until you update them/,
+    );
+    // The safe choice first.
+    expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(rotateButton).toHaveFocus();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+
+    await user.click(rotateButton);
+    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Rotate secret' }));
+    expect(await screen.findByText(secret)).toBeInTheDocument();
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    const [url, init] = fetchMock.mock.calls[1]!;
+    expect(url).toBe('/api/v1/webhooks/secret');
+    expect(init?.method).toBe('POST');
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
   it("shows the server's message when rotating fails, and no secret", async () => {
     fetchMock
       .mockResolvedValueOnce(jsonResponse({ configured: true, createdAt: '2026-11-01T10:00:00.000Z', defaultUrl: null }))
@@ -48,7 +78,9 @@ describe('Webhook signing secret (Settings)', () => {
     const user = userEvent.setup();
     renderRoute(<WebhookSecretSection />);
     await user.click(await screen.findByRole('button', { name: 'Rotate signing secret' }));
-    expect(await screen.findByText('Try again later')).toBeInTheDocument();
+    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Rotate secret' }));
+    // In the dialog, which stays open: outside it, a toast would be hidden from assistive technology.
+    expect(await within(screen.getByRole('alertdialog')).findByRole('alert')).toHaveTextContent('Try again later');
     expect(screen.queryByText('Copy your new signing secret now')).not.toBeInTheDocument();
     expect(screen.queryByText(/^whsec_/)).not.toBeInTheDocument();
   });

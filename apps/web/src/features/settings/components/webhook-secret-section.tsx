@@ -10,6 +10,7 @@ import { TextField } from '@/components/text-field';
 import { errorMessage } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { useRotateWebhookSecret, useSetDefaultWebhookUrl, useWebhookSecretStatus } from '../api/webhook-secret';
+import { RotateWebhookSecretModal } from './rotate-webhook-secret-modal';
 import { SettingsSection } from './settings-section';
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
@@ -17,12 +18,15 @@ const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', tim
 /**
  * The account's webhook signing secret (bulk-job webhooks are signed with it). The server never
  * shows a secret twice, so the new one lives only in this component's state until the page is
- * left; rotating replaces the old one at once.
+ * left; rotating replaces the old one at once, so it asks first.
  */
 export function WebhookSecretSection() {
   const status = useWebhookSecretStatus();
   const rotate = useRotateWebhookSecret();
   const [shown, setShown] = useState<string | null>(null);
+  // Rotating (replacing an existing secret) asks first; creating the first one breaks nothing.
+  const [confirming, setConfirming] = useState(false);
+  const [rotateError, setRotateError] = useState<string | null>(null);
   const setDefault = useSetDefaultWebhookUrl();
   // What is typed; null until edited, so the saved URL shows once loaded.
   const [draft, setDraft] = useState<string | null>(null);
@@ -46,11 +50,25 @@ export function WebhookSecretSection() {
     });
   };
 
-  const onRotate = () =>
+  const onCreate = () =>
     rotate.mutate(undefined, {
       onSuccess: (created) => setShown(created.secret),
       onError: (error) => toast.error(errorMessage(error)),
     });
+
+  const onConfirmRotate = () =>
+    rotate.mutate(undefined, {
+      onSuccess: (created) => {
+        setShown(created.secret);
+        setConfirming(false);
+      },
+      onError: (error) => setRotateError(errorMessage(error)),
+    });
+
+  const askToRotate = () => {
+    setRotateError(null);
+    setConfirming(true);
+  };
 
   return (
     <SettingsSection title="Webhook signing secret" description="Bulk-job webhooks carry an Altwise-Signature made with this secret." icon={KeyRound}>
@@ -74,9 +92,15 @@ export function WebhookSecretSection() {
               </div>
             </InlineAlert>
           )}
-          <Button variant={status.data.configured ? 'outline' : 'primary'} onClick={onRotate} isLoading={rotate.isPending} loadingText="Creating…">
-            {status.data.configured ? 'Rotate signing secret' : 'Create signing secret'}
-          </Button>
+          {status.data.configured ? (
+            <Button variant="outline" onClick={askToRotate}>
+              Rotate signing secret
+            </Button>
+          ) : (
+            <Button variant="primary" onClick={onCreate} isLoading={rotate.isPending} loadingText="Creating…">
+              Create signing secret
+            </Button>
+          )}
           {status.data.configured && (
             <form onSubmit={onSaveUrl} noValidate className="flex flex-wrap items-end gap-3">
               <TextField
@@ -97,6 +121,13 @@ export function WebhookSecretSection() {
           )}
         </div>
       )}
+      <RotateWebhookSecretModal
+        open={confirming}
+        isRotating={rotate.isPending}
+        error={rotateError}
+        onCancel={() => setConfirming(false)}
+        onConfirm={onConfirmRotate}
+      />
     </SettingsSection>
   );
 }
