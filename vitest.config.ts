@@ -5,6 +5,8 @@ const root = import.meta.dirname;
 // Workspace packages are TypeScript source; resolve them directly.
 const alias = {
   '@altwise/shared': path.join(root, 'packages/shared/src/index.ts'),
+  // Before '@altwise/engine', which would otherwise take the subpath as its own prefix.
+  '@altwise/engine/quality': path.join(root, 'packages/engine/src/quality/quality-checker.ts'),
   '@altwise/engine': path.join(root, 'packages/engine/src/index.ts'),
   '@altwise/sdk': path.join(root, 'packages/sdk/src/index.ts'),
 };
