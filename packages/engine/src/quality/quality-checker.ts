@@ -27,14 +27,6 @@ export interface CheckAltTextResult {
   readonly issues: AltTextIssue[];
 }
 
-/** Carried by every offline result: nobody looked at the pixels with a vision model. */
-export const OFFLINE_WARNING: AltTextIssue = Object.freeze({
-  id: 'no-vision-model',
-  severity: 'warning',
-  message:
-    'No vision model was used: this text comes from metadata, context, the file name and pixel statistics. Review it before publishing.',
-});
-
 /** Lints any alt text, generated or written by hand. Deterministic and free of I/O. */
 export function checkAltText(input: CheckAltTextInput): CheckAltTextResult {
   const altText = input.altText ?? '';
