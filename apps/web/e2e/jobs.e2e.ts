@@ -27,6 +27,10 @@ describe('Bulk jobs', () => {
     const progress = page.getByRole('progressbar', { name: 'Progress' });
     expect(await progress.getAttribute('aria-valuenow')).toBe('3');
     await page.getByRole('button', { name: 'Accept Row 1' }).waitFor();
+    // This server has no vision model: every result is a draft that needs a person, never "Compliant".
+    expect(await page.locator('tbody tr').getByText('Draft — no vision model', { exact: true }).count()).toBe(3);
+    expect(await page.locator('tbody tr').getByText('Draft: needs a person', { exact: true }).count()).toBe(3);
+    expect(await page.locator('tbody tr').getByText(/^Compliant/).count()).toBe(0);
     await expectNoAxeViolations(page, 'job (light)');
 
     // Keyboard review: Accept row 1 with Enter, and the focus moves on to row 2's Accept.

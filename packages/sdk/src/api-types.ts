@@ -154,7 +154,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Sign in */
+        /**
+         * Sign in
+         * @description Answers a session. For an account with two-factor sign-in it answers `{ twoFactorRequired: true, challengeToken, expiresIn }` instead, and the session comes from POST /api/auth/login/two-factor.
+         */
         post: {
             parameters: {
                 query?: never;
@@ -168,6 +171,171 @@ export interface paths {
                         email: string;
                         password: string;
                         rememberMe?: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            user: {
+                                userId: string;
+                                firstName: string;
+                                lastName: string;
+                                email: string;
+                                company: string | null;
+                                plan: string;
+                                status: string;
+                                createdAt: string;
+                            };
+                            token: string;
+                            refreshToken?: string;
+                            tokens: {
+                                accessToken: string;
+                                refreshToken?: string;
+                                expiresIn: number;
+                            };
+                        } | {
+                            /** @enum {boolean} */
+                            twoFactorRequired: true;
+                            challengeToken: string;
+                            expiresIn: number;
+                        };
+                    };
+                };
+                /** @description Invalid input: `details` names each field and its message */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @enum {string} */
+                                code: "bad_request" | "validation_failed" | "unauthorized" | "invalid_credentials" | "forbidden" | "plan_forbidden" | "billing_not_configured" | "not_found" | "conflict" | "payment_declined" | "payload_too_large" | "unsupported_media_type" | "image_undecodable" | "image_unreachable" | "image_timeout" | "url_not_allowed" | "too_many_requests" | "quota_exceeded" | "provider_error" | "provider_rate_limited" | "provider_timeout" | "internal_error" | "idempotency_key_reused" | "idempotency_in_progress" | "database_unavailable" | "service_unavailable";
+                                message: string;
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Not signed in, or a missing, invalid or revoked API key */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @enum {string} */
+                                code: "bad_request" | "validation_failed" | "unauthorized" | "invalid_credentials" | "forbidden" | "plan_forbidden" | "billing_not_configured" | "not_found" | "conflict" | "payment_declined" | "payload_too_large" | "unsupported_media_type" | "image_undecodable" | "image_unreachable" | "image_timeout" | "url_not_allowed" | "too_many_requests" | "quota_exceeded" | "provider_error" | "provider_rate_limited" | "provider_timeout" | "internal_error" | "idempotency_key_reused" | "idempotency_in_progress" | "database_unavailable" | "service_unavailable";
+                                message: string;
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description The body or the image is too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @enum {string} */
+                                code: "bad_request" | "validation_failed" | "unauthorized" | "invalid_credentials" | "forbidden" | "plan_forbidden" | "billing_not_configured" | "not_found" | "conflict" | "payment_declined" | "payload_too_large" | "unsupported_media_type" | "image_undecodable" | "image_unreachable" | "image_timeout" | "url_not_allowed" | "too_many_requests" | "quota_exceeded" | "provider_error" | "provider_rate_limited" | "provider_timeout" | "internal_error" | "idempotency_key_reused" | "idempotency_in_progress" | "database_unavailable" | "service_unavailable";
+                                message: string;
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Unsupported content type or image type */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @enum {string} */
+                                code: "bad_request" | "validation_failed" | "unauthorized" | "invalid_credentials" | "forbidden" | "plan_forbidden" | "billing_not_configured" | "not_found" | "conflict" | "payment_declined" | "payload_too_large" | "unsupported_media_type" | "image_undecodable" | "image_unreachable" | "image_timeout" | "url_not_allowed" | "too_many_requests" | "quota_exceeded" | "provider_error" | "provider_rate_limited" | "provider_timeout" | "internal_error" | "idempotency_key_reused" | "idempotency_in_progress" | "database_unavailable" | "service_unavailable";
+                                message: string;
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description A quota or rate limit was reached: wait for Retry-After seconds */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @enum {string} */
+                                code: "bad_request" | "validation_failed" | "unauthorized" | "invalid_credentials" | "forbidden" | "plan_forbidden" | "billing_not_configured" | "not_found" | "conflict" | "payment_declined" | "payload_too_large" | "unsupported_media_type" | "image_undecodable" | "image_unreachable" | "image_timeout" | "url_not_allowed" | "too_many_requests" | "quota_exceeded" | "provider_error" | "provider_rate_limited" | "provider_timeout" | "internal_error" | "idempotency_key_reused" | "idempotency_in_progress" | "database_unavailable" | "service_unavailable";
+                                message: string;
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Our own failure; nothing about it is shown */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @enum {string} */
+                                code: "bad_request" | "validation_failed" | "unauthorized" | "invalid_credentials" | "forbidden" | "plan_forbidden" | "billing_not_configured" | "not_found" | "conflict" | "payment_declined" | "payload_too_large" | "unsupported_media_type" | "image_undecodable" | "image_unreachable" | "image_timeout" | "url_not_allowed" | "too_many_requests" | "quota_exceeded" | "provider_error" | "provider_rate_limited" | "provider_timeout" | "internal_error" | "idempotency_key_reused" | "idempotency_in_progress" | "database_unavailable" | "service_unavailable";
+                                message: string;
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/login/two-factor": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign in, second step: a code from the authenticator app or a recovery code
+         * @description The challenge token from POST /api/auth/login lives 5 minutes (401 once expired). A wrong, used or replayed code is a 400 on `code`; attempts are throttled like passwords (429).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        challengeToken: string;
+                        code: string;
                     };
                 };
             };
@@ -652,6 +820,994 @@ export interface paths {
                 };
             };
         };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/password/forgot": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mail a link to choose a new password
+         * @description Always answers the same, whether or not the address has an account. The link (to /reset-password?token=…) works once, within 30 minutes. Throttled per client address (429) and per account (silently).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        email: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Invalid input: `details` names each field and its message */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @enum {string} */
+                                code: "bad_request" | "validation_failed" | "unauthorized" | "invalid_credentials" | "forbidden" | "plan_forbidden" | "billing_not_configured" | "not_found" | "conflict" | "payment_declined" | "payload_too_large" | "unsupported_media_type" | "image_undecodable" | "image_unreachable" | "image_timeout" | "url_not_allowed" | "too_many_requests" | "quota_exceeded" | "provider_error" | "provider_rate_limited" | "provider_timeout" | "internal_error" | "idempotency_key_reused" | "idempotency_in_progress" | "database_unavailable" | "service_unavailable";
+                                message: string;
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description The body or the image is too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @enum {string} */
+                                code: "bad_request" | "validation_failed" | "unauthorized" | "invalid_credentials" | "forbidden" | "plan_forbidden" | "billing_not_configured" | "not_found" | "conflict" | "payment_declined" | "payload_too_large" | "unsupported_media_type" | "image_undecodable" | "image_unreachable" | "image_timeout" | "url_not_allowed" | "too_many_requests" | "quota_exceeded" | "provider_error" | "provider_rate_limited" | "provider_timeout" | "internal_error" | "idempotency_key_reused" | "idempotency_in_progress" | "database_unavailable" | "service_unavailable";
+                                message: string;
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Unsupported content type or image type */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @enum {string} */
+                                code: "bad_request" | "validation_failed" | "unauthorized" | "invalid_credentials" | "forbidden" | "plan_forbidden" | "billing_not_configured" | "not_found" | "conflict" | "payment_declined" | "payload_too_large" | "unsupported_media_type" | "image_undecodable" | "image_unreachable" | "image_timeout" | "url_not_allowed" | "too_many_requests" | "quota_exceeded" | "provider_error" | "provider_rate_limited" | "provider_timeout" | "internal_error" | "idempotency_key_reused" | "idempotency_in_progress" | "database_unavailable" | "service_unavailable";
+                                message: string;
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description A quota or rate limit was reached: wait for Retry-After seconds */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @enum {string} */
+                                code: "bad_request" | "validation_failed" | "unauthorized" | "invalid_credentials" | "forbidden" | "plan_forbidden" | "billing_not_configured" | "not_found" | "conflict" | "payment_declined" | "payload_too_large" | "unsupported_media_type" | "image_undecodable" | "image_unreachable" | "image_timeout" | "url_not_allowed" | "too_many_requests" | "quota_exceeded" | "provider_error" | "provider_rate_limited" | "provider_timeout" | "internal_error" | "idempotency_key_reused" | "idempotency_in_progress" | "database_unavailable" | "service_unavailable";
+                                message: string;
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Our own failure; nothing about it is shown */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @enum {string} */
+                                code: "bad_request" | "validation_failed" | "unauthorized" | "invalid_credentials" | "forbidden" | "plan_forbidden" | "billing_not_configured" | "not_found" | "conflict" | "payment_declined" | "payload_too_large" | "unsupported_media_type" | "image_undecodable" | "image_unreachable" | "image_timeout" | "url_not_allowed" | "too_many_requests" | "quota_exceeded" | "provider_error" | "provider_rate_limited" | "provider_timeout" | "internal_error" | "idempotency_key_reused" | "idempotency_in_progress" | "database_unavailable" | "service_unavailable";
+                                message: string;
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/password/reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Set a new password with a reset link's token
+         * @description Ends every session of the account (refresh tokens revoked, access tokens refused). An invalid, expired or used token is a 400 on the `token` field.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        token: string;
+                        password: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                        };
+                    };
+                };
+                /** @description Invalid input: `details` names each field and its message */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @enum {string} */
+                                code: "bad_request" | "validation_failed" | "unauthorized" | "invalid_credentials" | "forbidden" | "plan_forbidden" | "billing_not_configured" | "not_found" | "conflict" | "payment_declined" | "payload_too_large" | "unsupported_media_type" | "image_undecodable" | "image_unreachable" | "image_timeout" | "url_not_allowed" | "too_many_requests" | "quota_exceeded" | "provider_error" | "provider_rate_limited" | "provider_timeout" | "internal_error" | "idempotency_key_reused" | "idempotency_in_progress" | "database_unavailable" | "service_unavailable";
+                                message: string;
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description The body or the image is too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @enum {string} */
+                                code: "bad_request" | "validation_failed" | "unauthorized" | "invalid_credentials" | "forbidden" | "plan_forbidden" | "billing_not_configured" | "not_found" | "conflict" | "payment_declined" | "payload_too_large" | "unsupported_media_type" | "image_undecodable" | "image_unreachable" | "image_timeout" | "url_not_allowed" | "too_many_requests" | "quota_exceeded" | "provider_error" | "provider_rate_limited" | "provider_timeout" | "internal_error" | "idempotency_key_reused" | "idempotency_in_progress" | "database_unavailable" | "service_unavailable";
+                                message: string;
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Unsupported content type or image type */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @enum {string} */
+                                code: "bad_request" | "validation_failed" | "unauthorized" | "invalid_credentials" | "forbidden" | "plan_forbidden" | "billing_not_configured" | "not_found" | "conflict" | "payment_declined" | "payload_too_large" | "unsupported_media_type" | "image_undecodable" | "image_unreachable" | "image_timeout" | "url_not_allowed" | "too_many_requests" | "quota_exceeded" | "provider_error" | "provider_rate_limited" | "provider_timeout" | "internal_error" | "idempotency_key_reused" | "idempotency_in_progress" | "database_unavailable" | "service_unavailable";
+                                message: string;
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description A quota or rate limit was reached: wait for Retry-After seconds */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @enum {string} */
+                                code: "bad_request" | "validation_failed" | "unauthorized" | "invalid_credentials" | "forbidden" | "plan_forbidden" | "billing_not_configured" | "not_found" | "conflict" | "payment_declined" | "payload_too_large" | "unsupported_media_type" | "image_undecodable" | "image_unreachable" | "image_timeout" | "url_not_allowed" | "too_many_requests" | "quota_exceeded" | "provider_error" | "provider_rate_limited" | "provider_timeout" | "internal_error" | "idempotency_key_reused" | "idempotency_in_progress" | "database_unavailable" | "service_unavailable";
+                                message: string;
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Our own failure; nothing about it is shown */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @enum {string} */
+                                code: "bad_request" | "validation_failed" | "unauthorized" | "invalid_credentials" | "forbidden" | "plan_forbidden" | "billing_not_configured" | "not_found" | "conflict" | "payment_declined" | "payload_too_large" | "unsupported_media_type" | "image_undecodable" | "image_unreachable" | "image_timeout" | "url_not_allowed" | "too_many_requests" | "quota_exceeded" | "provider_error" | "provider_rate_limited" | "provider_timeout" | "internal_error" | "idempotency_key_reused" | "idempotency_in_progress" | "database_unavailable" | "service_unavailable";
+                                message: string;
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change the password (the current one required)
+         * @description Every session of the account ends, this one included; the answer is a new session for the caller (the web app's refresh token in its cookie, as at sign-in). A wrong current password is a 400 on `currentPassword`, throttled like sign-ins.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        currentPassword: string;
+                        newPassword: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            user: {
+                                userId: string;
+                                firstName: string;
+                                lastName: string;
+                                email: string;
+                                company: string | null;
+                                plan: string;
+                                status: string;
+                                createdAt: string;
+                            };
+                            token: string;
+                            refreshToken?: string;
+                            tokens: {
+                                accessToken: string;
+                                refreshToken?: string;
+                                expiresIn: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Invalid input: `details` names each field and its message */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @enum {string} */
+                                code: "bad_request" | "validation_failed" | "unauthorized" | "invalid_credentials" | "forbidden" | "plan_forbidden" | "billing_not_configured" | "not_found" | "conflict" | "payment_declined" | "payload_too_large" | "unsupported_media_type" | "image_undecodable" | "image_unreachable" | "image_timeout" | "url_not_allowed" | "too_many_requests" | "quota_exceeded" | "provider_error" | "provider_rate_limited" | "provider_timeout" | "internal_error" | "idempotency_key_reused" | "idempotency_in_progress" | "database_unavailable" | "service_unavailable";
+                                message: string;
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Not signed in, or a missing, invalid or revoked API key */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @enum {string} */
+                                code: "bad_request" | "validation_failed" | "unauthorized" | "invalid_credentials" | "forbidden" | "plan_forbidden" | "billing_not_configured" | "not_found" | "conflict" | "payment_declined" | "payload_too_large" | "unsupported_media_type" | "image_undecodable" | "image_unreachable" | "image_timeout" | "url_not_allowed" | "too_many_requests" | "quota_exceeded" | "provider_error" | "provider_rate_limited" | "provider_timeout" | "internal_error" | "idempotency_key_reused" | "idempotency_in_progress" | "database_unavailable" | "service_unavailable";
+                                message: string;
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description The body or the image is too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @enum {string} */
+                                code: "bad_request" | "validation_failed" | "unauthorized" | "invalid_credentials" | "forbidden" | "plan_forbidden" | "billing_not_configured" | "not_found" | "conflict" | "payment_declined" | "payload_too_large" | "unsupported_media_type" | "image_undecodable" | "image_unreachable" | "image_timeout" | "url_not_allowed" | "too_many_requests" | "quota_exceeded" | "provider_error" | "provider_rate_limited" | "provider_timeout" | "internal_error" | "idempotency_key_reused" | "idempotency_in_progress" | "database_unavailable" | "service_unavailable";
+                                message: string;
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Unsupported content type or image type */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @enum {string} */
+                                code: "bad_request" | "validation_failed" | "unauthorized" | "invalid_credentials" | "forbidden" | "plan_forbidden" | "billing_not_configured" | "not_found" | "conflict" | "payment_declined" | "payload_too_large" | "unsupported_media_type" | "image_undecodable" | "image_unreachable" | "image_timeout" | "url_not_allowed" | "too_many_requests" | "quota_exceeded" | "provider_error" | "provider_rate_limited" | "provider_timeout" | "internal_error" | "idempotency_key_reused" | "idempotency_in_progress" | "database_unavailable" | "service_unavailable";
+                                message: string;
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description A quota or rate limit was reached: wait for Retry-After seconds */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @enum {string} */
+                                code: "bad_request" | "validation_failed" | "unauthorized" | "invalid_credentials" | "forbidden" | "plan_forbidden" | "billing_not_configured" | "not_found" | "conflict" | "payment_declined" | "payload_too_large" | "unsupported_media_type" | "image_undecodable" | "image_unreachable" | "image_timeout" | "url_not_allowed" | "too_many_requests" | "quota_exceeded" | "provider_error" | "provider_rate_limited" | "provider_timeout" | "internal_error" | "idempotency_key_reused" | "idempotency_in_progress" | "database_unavailable" | "service_unavailable";
+                                message: string;
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Our own failure; nothing about it is shown */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @enum {string} */
+                                code: "bad_request" | "validation_failed" | "unauthorized" | "invalid_credentials" | "forbidden" | "plan_forbidden" | "billing_not_configured" | "not_found" | "conflict" | "payment_declined" | "payload_too_large" | "unsupported_media_type" | "image_undecodable" | "image_unreachable" | "image_timeout" | "url_not_allowed" | "too_many_requests" | "quota_exceeded" | "provider_error" | "provider_rate_limited" | "provider_timeout" | "internal_error" | "idempotency_key_reused" | "idempotency_in_progress" | "database_unavailable" | "service_unavailable";
+                                message: string;
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/two-factor": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether two-factor sign-in is on, and how many recovery codes are left */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            enabled: boolean;
+                            recoveryCodesLeft: number;
+                        };
+                    };
+                };
+                /** @description Not signed in, or a missing, invalid or revoked API key */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @enum {string} */
+                                code: "bad_request" | "validation_failed" | "unauthorized" | "invalid_credentials" | "forbidden" | "plan_forbidden" | "billing_not_configured" | "not_found" | "conflict" | "payment_declined" | "payload_too_large" | "unsupported_media_type" | "image_undecodable" | "image_unreachable" | "image_timeout" | "url_not_allowed" | "too_many_requests" | "quota_exceeded" | "provider_error" | "provider_rate_limited" | "provider_timeout" | "internal_error" | "idempotency_key_reused" | "idempotency_in_progress" | "database_unavailable" | "service_unavailable";
+                                message: string;
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Our own failure; nothing about it is shown */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @enum {string} */
+                                code: "bad_request" | "validation_failed" | "unauthorized" | "invalid_credentials" | "forbidden" | "plan_forbidden" | "billing_not_configured" | "not_found" | "conflict" | "payment_declined" | "payload_too_large" | "unsupported_media_type" | "image_undecodable" | "image_unreachable" | "image_timeout" | "url_not_allowed" | "too_many_requests" | "quota_exceeded" | "provider_error" | "provider_rate_limited" | "provider_timeout" | "internal_error" | "idempotency_key_reused" | "idempotency_in_progress" | "database_unavailable" | "service_unavailable";
+                                message: string;
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/two-factor/setup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start turning on two-factor sign-in: a new TOTP key, for the authenticator app
+         * @description Nothing changes for sign-in until POST /api/auth/two-factor/enable confirms the key with a code. 409 when two-factor sign-in is already on.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            secret: string;
+                            otpauthUrl: string;
+                        };
+                    };
+                };
+                /** @description Not signed in, or a missing, invalid or revoked API key */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @enum {string} */
+                                code: "bad_request" | "validation_failed" | "unauthorized" | "invalid_credentials" | "forbidden" | "plan_forbidden" | "billing_not_configured" | "not_found" | "conflict" | "payment_declined" | "payload_too_large" | "unsupported_media_type" | "image_undecodable" | "image_unreachable" | "image_timeout" | "url_not_allowed" | "too_many_requests" | "quota_exceeded" | "provider_error" | "provider_rate_limited" | "provider_timeout" | "internal_error" | "idempotency_key_reused" | "idempotency_in_progress" | "database_unavailable" | "service_unavailable";
+                                message: string;
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Conflicts with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @enum {string} */
+                                code: "bad_request" | "validation_failed" | "unauthorized" | "invalid_credentials" | "forbidden" | "plan_forbidden" | "billing_not_configured" | "not_found" | "conflict" | "payment_declined" | "payload_too_large" | "unsupported_media_type" | "image_undecodable" | "image_unreachable" | "image_timeout" | "url_not_allowed" | "too_many_requests" | "quota_exceeded" | "provider_error" | "provider_rate_limited" | "provider_timeout" | "internal_error" | "idempotency_key_reused" | "idempotency_in_progress" | "database_unavailable" | "service_unavailable";
+                                message: string;
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Our own failure; nothing about it is shown */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @enum {string} */
+                                code: "bad_request" | "validation_failed" | "unauthorized" | "invalid_credentials" | "forbidden" | "plan_forbidden" | "billing_not_configured" | "not_found" | "conflict" | "payment_declined" | "payload_too_large" | "unsupported_media_type" | "image_undecodable" | "image_unreachable" | "image_timeout" | "url_not_allowed" | "too_many_requests" | "quota_exceeded" | "provider_error" | "provider_rate_limited" | "provider_timeout" | "internal_error" | "idempotency_key_reused" | "idempotency_in_progress" | "database_unavailable" | "service_unavailable";
+                                message: string;
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/two-factor/enable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Turn on two-factor sign-in with a first code; answers the 10 recovery codes, shown only now */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        code: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            recoveryCodes: string[];
+                        };
+                    };
+                };
+                /** @description Invalid input: `details` names each field and its message */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @enum {string} */
+                                code: "bad_request" | "validation_failed" | "unauthorized" | "invalid_credentials" | "forbidden" | "plan_forbidden" | "billing_not_configured" | "not_found" | "conflict" | "payment_declined" | "payload_too_large" | "unsupported_media_type" | "image_undecodable" | "image_unreachable" | "image_timeout" | "url_not_allowed" | "too_many_requests" | "quota_exceeded" | "provider_error" | "provider_rate_limited" | "provider_timeout" | "internal_error" | "idempotency_key_reused" | "idempotency_in_progress" | "database_unavailable" | "service_unavailable";
+                                message: string;
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Not signed in, or a missing, invalid or revoked API key */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @enum {string} */
+                                code: "bad_request" | "validation_failed" | "unauthorized" | "invalid_credentials" | "forbidden" | "plan_forbidden" | "billing_not_configured" | "not_found" | "conflict" | "payment_declined" | "payload_too_large" | "unsupported_media_type" | "image_undecodable" | "image_unreachable" | "image_timeout" | "url_not_allowed" | "too_many_requests" | "quota_exceeded" | "provider_error" | "provider_rate_limited" | "provider_timeout" | "internal_error" | "idempotency_key_reused" | "idempotency_in_progress" | "database_unavailable" | "service_unavailable";
+                                message: string;
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Conflicts with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @enum {string} */
+                                code: "bad_request" | "validation_failed" | "unauthorized" | "invalid_credentials" | "forbidden" | "plan_forbidden" | "billing_not_configured" | "not_found" | "conflict" | "payment_declined" | "payload_too_large" | "unsupported_media_type" | "image_undecodable" | "image_unreachable" | "image_timeout" | "url_not_allowed" | "too_many_requests" | "quota_exceeded" | "provider_error" | "provider_rate_limited" | "provider_timeout" | "internal_error" | "idempotency_key_reused" | "idempotency_in_progress" | "database_unavailable" | "service_unavailable";
+                                message: string;
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description The body or the image is too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @enum {string} */
+                                code: "bad_request" | "validation_failed" | "unauthorized" | "invalid_credentials" | "forbidden" | "plan_forbidden" | "billing_not_configured" | "not_found" | "conflict" | "payment_declined" | "payload_too_large" | "unsupported_media_type" | "image_undecodable" | "image_unreachable" | "image_timeout" | "url_not_allowed" | "too_many_requests" | "quota_exceeded" | "provider_error" | "provider_rate_limited" | "provider_timeout" | "internal_error" | "idempotency_key_reused" | "idempotency_in_progress" | "database_unavailable" | "service_unavailable";
+                                message: string;
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Unsupported content type or image type */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @enum {string} */
+                                code: "bad_request" | "validation_failed" | "unauthorized" | "invalid_credentials" | "forbidden" | "plan_forbidden" | "billing_not_configured" | "not_found" | "conflict" | "payment_declined" | "payload_too_large" | "unsupported_media_type" | "image_undecodable" | "image_unreachable" | "image_timeout" | "url_not_allowed" | "too_many_requests" | "quota_exceeded" | "provider_error" | "provider_rate_limited" | "provider_timeout" | "internal_error" | "idempotency_key_reused" | "idempotency_in_progress" | "database_unavailable" | "service_unavailable";
+                                message: string;
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description A quota or rate limit was reached: wait for Retry-After seconds */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @enum {string} */
+                                code: "bad_request" | "validation_failed" | "unauthorized" | "invalid_credentials" | "forbidden" | "plan_forbidden" | "billing_not_configured" | "not_found" | "conflict" | "payment_declined" | "payload_too_large" | "unsupported_media_type" | "image_undecodable" | "image_unreachable" | "image_timeout" | "url_not_allowed" | "too_many_requests" | "quota_exceeded" | "provider_error" | "provider_rate_limited" | "provider_timeout" | "internal_error" | "idempotency_key_reused" | "idempotency_in_progress" | "database_unavailable" | "service_unavailable";
+                                message: string;
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Our own failure; nothing about it is shown */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @enum {string} */
+                                code: "bad_request" | "validation_failed" | "unauthorized" | "invalid_credentials" | "forbidden" | "plan_forbidden" | "billing_not_configured" | "not_found" | "conflict" | "payment_declined" | "payload_too_large" | "unsupported_media_type" | "image_undecodable" | "image_unreachable" | "image_timeout" | "url_not_allowed" | "too_many_requests" | "quota_exceeded" | "provider_error" | "provider_rate_limited" | "provider_timeout" | "internal_error" | "idempotency_key_reused" | "idempotency_in_progress" | "database_unavailable" | "service_unavailable";
+                                message: string;
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/two-factor/disable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Turn off two-factor sign-in: a code from the app or a recovery code required */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        code: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                        };
+                    };
+                };
+                /** @description Invalid input: `details` names each field and its message */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @enum {string} */
+                                code: "bad_request" | "validation_failed" | "unauthorized" | "invalid_credentials" | "forbidden" | "plan_forbidden" | "billing_not_configured" | "not_found" | "conflict" | "payment_declined" | "payload_too_large" | "unsupported_media_type" | "image_undecodable" | "image_unreachable" | "image_timeout" | "url_not_allowed" | "too_many_requests" | "quota_exceeded" | "provider_error" | "provider_rate_limited" | "provider_timeout" | "internal_error" | "idempotency_key_reused" | "idempotency_in_progress" | "database_unavailable" | "service_unavailable";
+                                message: string;
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Not signed in, or a missing, invalid or revoked API key */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @enum {string} */
+                                code: "bad_request" | "validation_failed" | "unauthorized" | "invalid_credentials" | "forbidden" | "plan_forbidden" | "billing_not_configured" | "not_found" | "conflict" | "payment_declined" | "payload_too_large" | "unsupported_media_type" | "image_undecodable" | "image_unreachable" | "image_timeout" | "url_not_allowed" | "too_many_requests" | "quota_exceeded" | "provider_error" | "provider_rate_limited" | "provider_timeout" | "internal_error" | "idempotency_key_reused" | "idempotency_in_progress" | "database_unavailable" | "service_unavailable";
+                                message: string;
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Conflicts with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @enum {string} */
+                                code: "bad_request" | "validation_failed" | "unauthorized" | "invalid_credentials" | "forbidden" | "plan_forbidden" | "billing_not_configured" | "not_found" | "conflict" | "payment_declined" | "payload_too_large" | "unsupported_media_type" | "image_undecodable" | "image_unreachable" | "image_timeout" | "url_not_allowed" | "too_many_requests" | "quota_exceeded" | "provider_error" | "provider_rate_limited" | "provider_timeout" | "internal_error" | "idempotency_key_reused" | "idempotency_in_progress" | "database_unavailable" | "service_unavailable";
+                                message: string;
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description The body or the image is too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @enum {string} */
+                                code: "bad_request" | "validation_failed" | "unauthorized" | "invalid_credentials" | "forbidden" | "plan_forbidden" | "billing_not_configured" | "not_found" | "conflict" | "payment_declined" | "payload_too_large" | "unsupported_media_type" | "image_undecodable" | "image_unreachable" | "image_timeout" | "url_not_allowed" | "too_many_requests" | "quota_exceeded" | "provider_error" | "provider_rate_limited" | "provider_timeout" | "internal_error" | "idempotency_key_reused" | "idempotency_in_progress" | "database_unavailable" | "service_unavailable";
+                                message: string;
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Unsupported content type or image type */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @enum {string} */
+                                code: "bad_request" | "validation_failed" | "unauthorized" | "invalid_credentials" | "forbidden" | "plan_forbidden" | "billing_not_configured" | "not_found" | "conflict" | "payment_declined" | "payload_too_large" | "unsupported_media_type" | "image_undecodable" | "image_unreachable" | "image_timeout" | "url_not_allowed" | "too_many_requests" | "quota_exceeded" | "provider_error" | "provider_rate_limited" | "provider_timeout" | "internal_error" | "idempotency_key_reused" | "idempotency_in_progress" | "database_unavailable" | "service_unavailable";
+                                message: string;
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description A quota or rate limit was reached: wait for Retry-After seconds */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @enum {string} */
+                                code: "bad_request" | "validation_failed" | "unauthorized" | "invalid_credentials" | "forbidden" | "plan_forbidden" | "billing_not_configured" | "not_found" | "conflict" | "payment_declined" | "payload_too_large" | "unsupported_media_type" | "image_undecodable" | "image_unreachable" | "image_timeout" | "url_not_allowed" | "too_many_requests" | "quota_exceeded" | "provider_error" | "provider_rate_limited" | "provider_timeout" | "internal_error" | "idempotency_key_reused" | "idempotency_in_progress" | "database_unavailable" | "service_unavailable";
+                                message: string;
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Our own failure; nothing about it is shown */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @enum {string} */
+                                code: "bad_request" | "validation_failed" | "unauthorized" | "invalid_credentials" | "forbidden" | "plan_forbidden" | "billing_not_configured" | "not_found" | "conflict" | "payment_declined" | "payload_too_large" | "unsupported_media_type" | "image_undecodable" | "image_unreachable" | "image_timeout" | "url_not_allowed" | "too_many_requests" | "quota_exceeded" | "provider_error" | "provider_rate_limited" | "provider_timeout" | "internal_error" | "idempotency_key_reused" | "idempotency_in_progress" | "database_unavailable" | "service_unavailable";
+                                message: string;
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/legal/{document}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The Terms of Service or the Privacy Policy of this instance
+         * @description Public. The operator's Markdown (TERMS_FILE, PRIVACY_FILE) or the defaults, rendered to sanitised HTML.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    document: "terms" | "privacy";
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            document: "terms" | "privacy";
+                            title: string;
+                            html: string;
+                            /** @enum {string} */
+                            source: "operator" | "default";
+                        };
+                    };
+                };
+                /** @description Invalid input: `details` names each field and its message */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @enum {string} */
+                                code: "bad_request" | "validation_failed" | "unauthorized" | "invalid_credentials" | "forbidden" | "plan_forbidden" | "billing_not_configured" | "not_found" | "conflict" | "payment_declined" | "payload_too_large" | "unsupported_media_type" | "image_undecodable" | "image_unreachable" | "image_timeout" | "url_not_allowed" | "too_many_requests" | "quota_exceeded" | "provider_error" | "provider_rate_limited" | "provider_timeout" | "internal_error" | "idempotency_key_reused" | "idempotency_in_progress" | "database_unavailable" | "service_unavailable";
+                                message: string;
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Not found (also for another account’s objects) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @enum {string} */
+                                code: "bad_request" | "validation_failed" | "unauthorized" | "invalid_credentials" | "forbidden" | "plan_forbidden" | "billing_not_configured" | "not_found" | "conflict" | "payment_declined" | "payload_too_large" | "unsupported_media_type" | "image_undecodable" | "image_unreachable" | "image_timeout" | "url_not_allowed" | "too_many_requests" | "quota_exceeded" | "provider_error" | "provider_rate_limited" | "provider_timeout" | "internal_error" | "idempotency_key_reused" | "idempotency_in_progress" | "database_unavailable" | "service_unavailable";
+                                message: string;
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Our own failure; nothing about it is shown */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @enum {string} */
+                                code: "bad_request" | "validation_failed" | "unauthorized" | "invalid_credentials" | "forbidden" | "plan_forbidden" | "billing_not_configured" | "not_found" | "conflict" | "payment_declined" | "payload_too_large" | "unsupported_media_type" | "image_undecodable" | "image_unreachable" | "image_timeout" | "url_not_allowed" | "too_many_requests" | "quota_exceeded" | "provider_error" | "provider_rate_limited" | "provider_timeout" | "internal_error" | "idempotency_key_reused" | "idempotency_in_progress" | "database_unavailable" | "service_unavailable";
+                                message: string;
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1310,6 +2466,7 @@ export interface paths {
                         "application/json": {
                             apiKeys: {
                                 id: string;
+                                name: string;
                                 apiKey: string;
                                 masked: boolean;
                                 userId: string;
@@ -1382,6 +2539,7 @@ export interface paths {
                     "application/json": {
                         userId?: string;
                         plan?: string;
+                        name?: string;
                     };
                 };
             };
@@ -1394,6 +2552,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             id: string;
+                            name: string;
                             apiKey: string;
                             masked: boolean;
                             userId: string;
@@ -2523,6 +3682,13 @@ export interface paths {
                                 altText: string;
                                 longDescription?: string;
                                 wcagCompliant: boolean;
+                                /**
+                                 * @description draft: no vision model described the pixels; model: a vision model did; reviewed: a person accepted or edited it
+                                 * @enum {string}
+                                 */
+                                verification: "draft" | "model" | "reviewed";
+                                /** @enum {string} */
+                                verificationReason?: "no_vision_model";
                                 issues: {
                                     id: string;
                                     /** @enum {string} */
@@ -2613,6 +3779,13 @@ export interface paths {
                         /** @description Up to 6 keywords, used only where they truly describe the image; overrides the account's */
                         keywords?: string[];
                         regenerate?: boolean;
+                        /** @description The element the image is the only content of: the alt text names its destination or action */
+                        purpose?: {
+                            /** @enum {string} */
+                            kind: "link" | "button";
+                            href?: string;
+                            label?: string;
+                        };
                         imageUrl?: string;
                         imageData?: string;
                         fileName?: string;
@@ -2626,6 +3799,15 @@ export interface paths {
                         /** @description Up to 6 keywords, used only where they truly describe the image; overrides the account's */
                         keywords?: string[];
                         regenerate?: boolean;
+                        /**
+                         * @description The image is the only content of a link or a button
+                         * @enum {string}
+                         */
+                        purposeKind?: "link" | "button";
+                        /** @description The link's destination */
+                        purposeHref?: string;
+                        /** @description The destination's or action's own words */
+                        purposeLabel?: string;
                         /**
                          * Format: binary
                          * @description The image: JPEG, PNG, GIF, WebP or AVIF
@@ -2650,6 +3832,14 @@ export interface paths {
                             textInImage?: string;
                             processingTime: number;
                             wcagCompliant: boolean;
+                            /**
+                             * @description draft: no vision model described the pixels; model: a vision model did; reviewed: a person accepted or edited it
+                             * @enum {string}
+                             */
+                            verification: "draft" | "model" | "reviewed";
+                            /** @enum {string} */
+                            verificationReason?: "no_vision_model";
+                            uncertainText?: string[];
                             issues: {
                                 id: string;
                                 /** @enum {string} */
@@ -2880,6 +4070,13 @@ export interface paths {
                         /** @description Up to 6 keywords, used only where they truly describe the image; overrides the account's */
                         keywords?: string[];
                         regenerate?: boolean;
+                        /** @description The element the image is the only content of: the alt text names its destination or action */
+                        purpose?: {
+                            /** @enum {string} */
+                            kind: "link" | "button";
+                            href?: string;
+                            label?: string;
+                        };
                         imageUrls: string[];
                     };
                 };
@@ -2901,6 +4098,14 @@ export interface paths {
                                 textInImage?: string;
                                 processingTime: number;
                                 wcagCompliant: boolean;
+                                /**
+                                 * @description draft: no vision model described the pixels; model: a vision model did; reviewed: a person accepted or edited it
+                                 * @enum {string}
+                                 */
+                                verification: "draft" | "model" | "reviewed";
+                                /** @enum {string} */
+                                verificationReason?: "no_vision_model";
+                                uncertainText?: string[];
                                 issues: {
                                     id: string;
                                     /** @enum {string} */
@@ -3069,6 +4274,14 @@ export interface paths {
                 content: {
                     "application/json": {
                         altText: string;
+                        language?: string;
+                        /** @description The element the image is the only content of: the alt text names its destination or action */
+                        purpose?: {
+                            /** @enum {string} */
+                            kind: "link" | "button";
+                            href?: string;
+                            label?: string;
+                        };
                         context?: string;
                         maxLength?: number;
                         isDecorative?: boolean;
@@ -3732,6 +4945,13 @@ export interface paths {
                                 columns: {
                                     [key: string]: string;
                                 };
+                                /** @description The element the image is the only content of: the alt text names its destination or action */
+                                purpose?: {
+                                    /** @enum {string} */
+                                    kind: "link" | "button";
+                                    href?: string;
+                                    label?: string;
+                                };
                                 /** @enum {string} */
                                 status: "pending" | "succeeded" | "failed" | "cancelled";
                                 review: ("approved" | "rejected") | null;
@@ -3743,6 +4963,14 @@ export interface paths {
                                     containsText: boolean;
                                     textInImage?: string;
                                     wcagCompliant: boolean;
+                                    /**
+                                     * @description draft: no vision model described the pixels; model: a vision model did; reviewed: a person accepted or edited it
+                                     * @enum {string}
+                                     */
+                                    verification: "draft" | "model" | "reviewed";
+                                    /** @enum {string} */
+                                    verificationReason?: "no_vision_model";
+                                    uncertainText?: string[];
                                     issues: {
                                         id: string;
                                         /** @enum {string} */
@@ -3981,6 +5209,13 @@ export interface paths {
                             columns: {
                                 [key: string]: string;
                             };
+                            /** @description The element the image is the only content of: the alt text names its destination or action */
+                            purpose?: {
+                                /** @enum {string} */
+                                kind: "link" | "button";
+                                href?: string;
+                                label?: string;
+                            };
                             /** @enum {string} */
                             status: "pending" | "succeeded" | "failed" | "cancelled";
                             review: ("approved" | "rejected") | null;
@@ -3992,6 +5227,14 @@ export interface paths {
                                 containsText: boolean;
                                 textInImage?: string;
                                 wcagCompliant: boolean;
+                                /**
+                                 * @description draft: no vision model described the pixels; model: a vision model did; reviewed: a person accepted or edited it
+                                 * @enum {string}
+                                 */
+                                verification: "draft" | "model" | "reviewed";
+                                /** @enum {string} */
+                                verificationReason?: "no_vision_model";
+                                uncertainText?: string[];
                                 issues: {
                                     id: string;
                                     /** @enum {string} */
@@ -4524,6 +5767,7 @@ export interface paths {
                                     poor: number;
                                     ok: number;
                                     suggested: number;
+                                    notAudited: number;
                                 };
                                 job: {
                                     id: string;
@@ -4585,7 +5829,7 @@ export interface paths {
             };
         };
         put?: never;
-        /** Audit the images of one HTML page (with suggest: true, alt text for every missing or poor one, each charged as a generation; more than 50 run as a bulk job, given in `job`) */
+        /** Audit the images of one HTML page, the first 2,000 of them (with suggest: true, alt text for every missing or poor one, each charged as a generation; more than 50 run as a bulk job, given in `job`). Counted against the account's audits per hour (429 past them). */
         post: {
             parameters: {
                 query?: never;
@@ -4601,6 +5845,7 @@ export interface paths {
                     "application/json": {
                         url: string;
                         suggest?: boolean;
+                        language?: string;
                     };
                 };
             };
@@ -4625,6 +5870,7 @@ export interface paths {
                                 poor: number;
                                 ok: number;
                                 suggested: number;
+                                notAudited: number;
                             };
                             job: {
                                 id: string;
@@ -4650,6 +5896,13 @@ export interface paths {
                                     heading: string | null;
                                     paragraph: string | null;
                                 };
+                                language: string | null;
+                                purpose: {
+                                    /** @enum {string} */
+                                    kind: "link" | "button";
+                                    href?: string;
+                                    label?: string;
+                                } | null;
                                 /** @enum {string} */
                                 verdict: "missing" | "decorative" | "poor" | "ok";
                                 issues: {
@@ -4659,6 +5912,11 @@ export interface paths {
                                     message: string;
                                 }[];
                                 suggestion: string | null;
+                                /**
+                                 * @description draft: no vision model described the pixels; model: a vision model did; reviewed: a person accepted or edited it
+                                 * @enum {string}
+                                 */
+                                suggestionVerification?: "draft" | "model" | "reviewed";
                                 suggestionError: {
                                     code: string;
                                     message: string;
@@ -4699,6 +5957,22 @@ export interface paths {
                         };
                     };
                 };
+                /** @description The plan does not allow it */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @enum {string} */
+                                code: "bad_request" | "validation_failed" | "unauthorized" | "invalid_credentials" | "forbidden" | "plan_forbidden" | "billing_not_configured" | "not_found" | "conflict" | "payment_declined" | "payload_too_large" | "unsupported_media_type" | "image_undecodable" | "image_unreachable" | "image_timeout" | "url_not_allowed" | "too_many_requests" | "quota_exceeded" | "provider_error" | "provider_rate_limited" | "provider_timeout" | "internal_error" | "idempotency_key_reused" | "idempotency_in_progress" | "database_unavailable" | "service_unavailable";
+                                message: string;
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
                 /** @description The body or the image is too large */
                 413: {
                     headers: {
@@ -4717,6 +5991,38 @@ export interface paths {
                 };
                 /** @description Unsupported content type or image type */
                 415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @enum {string} */
+                                code: "bad_request" | "validation_failed" | "unauthorized" | "invalid_credentials" | "forbidden" | "plan_forbidden" | "billing_not_configured" | "not_found" | "conflict" | "payment_declined" | "payload_too_large" | "unsupported_media_type" | "image_undecodable" | "image_unreachable" | "image_timeout" | "url_not_allowed" | "too_many_requests" | "quota_exceeded" | "provider_error" | "provider_rate_limited" | "provider_timeout" | "internal_error" | "idempotency_key_reused" | "idempotency_in_progress" | "database_unavailable" | "service_unavailable";
+                                message: string;
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description The image could not be fetched or decoded, or the payment was declined */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @enum {string} */
+                                code: "bad_request" | "validation_failed" | "unauthorized" | "invalid_credentials" | "forbidden" | "plan_forbidden" | "billing_not_configured" | "not_found" | "conflict" | "payment_declined" | "payload_too_large" | "unsupported_media_type" | "image_undecodable" | "image_unreachable" | "image_timeout" | "url_not_allowed" | "too_many_requests" | "quota_exceeded" | "provider_error" | "provider_rate_limited" | "provider_timeout" | "internal_error" | "idempotency_key_reused" | "idempotency_in_progress" | "database_unavailable" | "service_unavailable";
+                                message: string;
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description A quota or rate limit was reached: wait for Retry-After seconds */
+                429: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -4794,6 +6100,7 @@ export interface paths {
                                 poor: number;
                                 ok: number;
                                 suggested: number;
+                                notAudited: number;
                             };
                             job: {
                                 id: string;
@@ -4819,6 +6126,13 @@ export interface paths {
                                     heading: string | null;
                                     paragraph: string | null;
                                 };
+                                language: string | null;
+                                purpose: {
+                                    /** @enum {string} */
+                                    kind: "link" | "button";
+                                    href?: string;
+                                    label?: string;
+                                } | null;
                                 /** @enum {string} */
                                 verdict: "missing" | "decorative" | "poor" | "ok";
                                 issues: {
@@ -4828,6 +6142,11 @@ export interface paths {
                                     message: string;
                                 }[];
                                 suggestion: string | null;
+                                /**
+                                 * @description draft: no vision model described the pixels; model: a vision model did; reviewed: a person accepted or edited it
+                                 * @enum {string}
+                                 */
+                                suggestionVerification?: "draft" | "model" | "reviewed";
                                 suggestionError: {
                                     code: string;
                                     message: string;
@@ -5192,7 +6511,46 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /** Public: whether the demo (and this instance) describes images with a vision model */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description True when a vision model describes images; false: the offline describer writes drafts */
+                            visionModel: boolean;
+                        };
+                    };
+                };
+                /** @description Our own failure; nothing about it is shown */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @enum {string} */
+                                code: "bad_request" | "validation_failed" | "unauthorized" | "invalid_credentials" | "forbidden" | "plan_forbidden" | "billing_not_configured" | "not_found" | "conflict" | "payment_declined" | "payload_too_large" | "unsupported_media_type" | "image_undecodable" | "image_unreachable" | "image_timeout" | "url_not_allowed" | "too_many_requests" | "quota_exceeded" | "provider_error" | "provider_rate_limited" | "provider_timeout" | "internal_error" | "idempotency_key_reused" | "idempotency_in_progress" | "database_unavailable" | "service_unavailable";
+                                message: string;
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+        };
         put?: never;
         /** Public demo: alt text for one image URL or uploaded file (5 MB), 10 per hour per visitor */
         post: {
@@ -5228,6 +6586,13 @@ export interface paths {
                             altText: string;
                             processingTime: number;
                             wcagCompliant: boolean;
+                            /**
+                             * @description draft: no vision model described the pixels; model: a vision model did; reviewed: a person accepted or edited it
+                             * @enum {string}
+                             */
+                            verification: "draft" | "model" | "reviewed";
+                            /** @enum {string} */
+                            verificationReason?: "no_vision_model";
                             cached?: boolean;
                         };
                     };

@@ -2,14 +2,17 @@ import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
 import createClient from 'openapi-fetch';
-import type { paths } from './api-types';
-import { AltwiseError } from './errors';
-import type { WaitForOptions } from './jobs';
-import { createJobsApi } from './jobs';
-import type { RetryOptions } from './retrying-fetch';
-import { retryingFetch } from './retrying-fetch';
-import type { Json } from './unwrap';
-import { unwrap } from './unwrap';
+import type { paths } from './api-types.js';
+import { networkError } from './errors.js';
+import type { WaitForOptions } from './jobs.js';
+import { createJobsApi } from './jobs.js';
+import type { RetryOptions } from './retrying-fetch.js';
+import { retryingFetch } from './retrying-fetch.js';
+import type { Json } from './unwrap.js';
+import { unwrap } from './unwrap.js';
+
+/** Where `npm start` serves the API (the server's default PORT, 8080). */
+export const DEFAULT_BASE_URL = 'http://localhost:8080';
 
 export type AltTextResult = Json<paths['/api/v1/images']['post']['responses'][200]>;
 export type CheckResult = Json<paths['/api/v1/alt-text/check']['post']['responses'][200]>;
@@ -43,7 +46,7 @@ export interface AltwiseOptions {
   apiKey?: string;
   /** A session access token instead of a key (the web app). */
   token?: string;
-  /** Where the API lives, e.g. https://altwise.app (default http://localhost:3000). */
+  /** Where the API lives, e.g. https://altwise.app (default DEFAULT_BASE_URL, where `npm start` serves). */
   baseUrl?: string;
   retry?: RetryOptions;
   /** Replaces the transport (tests, proxies). */
@@ -61,14 +64,15 @@ export class Altwise {
     if (options.apiKey) headers['x-api-key'] = options.apiKey;
     if (options.token) headers.authorization = `Bearer ${options.token}`;
     const transport = options.fetch ?? ((request: Request) => fetch(request));
+    const baseUrl = (options.baseUrl ?? DEFAULT_BASE_URL).replace(/\/+$/, '');
     this.client = createClient<paths>({
-      baseUrl: (options.baseUrl ?? 'http://localhost:3000').replace(/\/+$/, ''),
+      baseUrl,
       headers,
       fetch: async (request: Request) => {
         try {
           return await retryingFetch(transport, options.retry)(request);
         } catch (error) {
-          throw new AltwiseError('network_error', `The API could not be reached: ${(error as Error).message}`, 0);
+          throw networkError(baseUrl, request, error);
         }
       },
     });

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Client } from 'openapi-fetch';
-import type { paths } from './api-types';
-import { AltwiseError } from './errors';
-import type { Json } from './unwrap';
-import { unwrap } from './unwrap';
+import type { paths } from './api-types.js';
+import { AltwiseError } from './errors.js';
+import type { Json } from './unwrap.js';
+import { unwrap } from './unwrap.js';
 
 export type Job = Json<paths['/api/v1/jobs/{id}']['get']['responses'][200]>;
 export type JobStatus = Job['status'];

@@ -1,4 +1,4 @@
-import { errorFromResponse } from './errors';
+import { errorFromResponse } from './errors.js';
 
 /** An openapi-fetch answer as its typed body, or the API's error as an AltwiseError. */
 export async function unwrap<T>(result: { data?: T; error?: unknown; response: Response }): Promise<T> {

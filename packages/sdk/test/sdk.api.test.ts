@@ -31,6 +31,13 @@ describe('@altwise/sdk against a real server', () => {
     expect((await client().describe({ file: path })).altText.length).toBeGreaterThan(0);
   });
 
+  it('says who stands behind a result: the offline describer gives a typed draft, never compliant', async () => {
+    const result = await client().describe({ url: await env.hostImage(), purpose: { kind: 'link', href: '/pricing' } });
+    const verification: 'draft' | 'model' | 'reviewed' = result.verification;
+    expect(verification).toBe('draft');
+    expect(result).toMatchObject({ verificationReason: 'no_vision_model', wcagCompliant: false });
+  });
+
   it('checks alt text', async () => {
     const verdict = await client().check('IMG_2041.jpg');
     expect(verdict.wcagCompliant).toBe(false);

@@ -191,6 +191,13 @@ export const demoResponseSchema = z.object({
 });
 export type DemoResult = z.infer<typeof demoResponseSchema>;
 
+/** GET /v1/demo: what the public demo runs on, so the landing page can say it plainly. */
+export const demoInfoSchema = z.object({
+  /** False when the instance runs without a vision model: its results are drafts. */
+  visionModel: z.boolean().describe('True when a vision model describes images; false: the offline describer writes drafts'),
+});
+export type DemoInfo = z.infer<typeof demoInfoSchema>;
+
 export const historyQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(20),
   cursor: z.string().max(200).optional(),
@@ -202,6 +209,7 @@ export const generationSchema = z.object({
   longDescription: z.string().optional(),
   wcagCompliant: z.boolean(),
   verification: verificationSchema,
+  verificationReason: verificationReasonSchema.optional(),
   issues: z.array(altTextIssueSchema),
   provider: z.string(),
   model: z.string(),

@@ -22,6 +22,7 @@ const RESULT_KEYS = [
   'provider',
   'timestamp',
   'tries',
+  'verification',
   'wcagCompliant',
 ];
 

@@ -24,7 +24,7 @@ import { decodedImageData, registerImageJsonBodyParser } from '../../platform/im
 import { setRateLimitHeaders } from '../../platform/metering';
 import { multipartLimits, readUpload, uploadFormDocs } from '../../platform/multipart-upload';
 import type { AltTextService, GenerateInput } from './alt-text.service';
-import { fieldsToOptions } from './form-fields';
+import { fieldsToOptions, generationFormFieldsDocs } from './form-fields';
 
 /** base64 grows bytes by 4/3; the rest is room for the other JSON fields and a data: prefix. */
 export function jsonImageBodyLimit(maxImageBytes: number): number {
@@ -83,7 +83,7 @@ export const altTextRoutes: FastifyPluginAsyncZod<{
       config: {
         documentedBodies: {
           'application/json': generateRequestSchema.describe('An image URL or base64 image data (plain or a data: URL), and the options'),
-          'multipart/form-data': uploadFormDocs(generationOptionsSchema),
+          'multipart/form-data': uploadFormDocs(generationFormFieldsDocs),
         },
       },
       schema: {

@@ -6,11 +6,14 @@ import type { AltTextResult, BatchItemError, BatchResponse, Generation, Generati
 import { getPlan } from '@altwise/shared';
 import { createBatchWriter } from '../../platform/batch-writer';
 import type { Caller } from '../../platform/caller';
+import type { Executor } from '../../db/executor';
 import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import type { QuotaDecision, RefusedDecision, UsageOutcome, UsageRecorder } from '../../platform/metering';
 import { QuotaExceeded } from '../../platform/metering';
 import type { MeteringService, Reservation, UnitSettlement } from '../usage';
+import { DEMO_CACHE_SCOPE, accountCacheScope } from './alt-text-cache';
+import { createAltTextCacheRepository } from './alt-text-cache.repository';
 import { isCallerCaused, toAppError, toItemError } from './generation-errors';
 import { newGenerationId } from './generation-id';
 import type { GenerationRow } from './generation.repository';
@@ -70,6 +73,9 @@ function toResult(imageUrl: string, described: Described, processingTime: number
     textInImage: described.textInImage,
     processingTime,
     wcagCompliant: described.wcagCompliant,
+    verification: described.verification,
+    ...(described.verificationReason && { verificationReason: described.verificationReason }),
+    ...(described.uncertainText?.length && { uncertainText: [...described.uncertainText] }),
     issues: described.issues,
     provider: described.provider,
     model: described.model,
@@ -78,6 +84,15 @@ function toResult(imageUrl: string, described: Described, processingTime: number
     tries: described.cached ? 0 : described.tries,
     timestamp: new Date(at).toISOString(),
   };
+}
+
+/**
+ * A stored row's verification and compliance. Only drafts and model answers are stored (review
+ * happens on job items); anything else reads as a draft, and a draft is never compliant.
+ */
+function storedVerification(row: GenerationRow): Pick<AltTextResult, 'wcagCompliant' | 'verification' | 'verificationReason'> {
+  if (row.verification === 'model') return { wcagCompliant: row.wcag_compliant === 1, verification: 'model' };
+  return { wcagCompliant: false, verification: 'draft', verificationReason: 'no_vision_model' };
 }
 
 /** The history row of an item of an idempotent request. */
@@ -93,7 +108,7 @@ function fromHistory(row: GenerationRow): AltTextResult {
     containsText: row.contains_text === 1,
     textInImage: row.text_in_image ?? undefined,
     processingTime: row.processing_ms,
-    wcagCompliant: row.wcag_compliant === 1,
+    ...storedVerification(row),
     issues: JSON.parse(row.issues),
     provider: row.provider,
     model: row.model,
@@ -108,7 +123,7 @@ function toGeneration(row: GenerationRow): Generation {
     imageUrl: row.source,
     altText: row.alt_text,
     longDescription: row.long_description ?? undefined,
-    wcagCompliant: row.wcag_compliant === 1,
+    ...storedVerification(row),
     issues: JSON.parse(row.issues),
     provider: row.provider,
     model: row.model,
@@ -177,7 +192,7 @@ export function createAltTextService(deps: AltTextServiceDeps) {
     const started = performance.now();
     let described: Described;
     try {
-      described = await engine.describe(image, options, { regenerate: options.regenerate === true });
+      described = await engine.describe(image, options, { regenerate: options.regenerate === true, cacheScope: accountCacheScope(caller.userId) });
     } catch (error) {
       const outcome = isCallerCaused(error) ? 'keep' : 'refund';
       await settlements.write({ settlement: { reservation, outcome, event: event(caller, endpoint, 'error', performance.now() - started, false) }, history: null });
@@ -201,6 +216,7 @@ export function createAltTextService(deps: AltTextServiceDeps) {
         contains_text: result.containsText ? 1 : 0,
         text_in_image: result.textInImage ?? null,
         wcag_compliant: result.wcagCompliant ? 1 : 0,
+        verification: result.verification,
         issues: JSON.stringify(result.issues),
         provider: result.provider,
         model: result.model,
@@ -222,9 +238,17 @@ export function createAltTextService(deps: AltTextServiceDeps) {
     return new Map(rows.map((row) => [refs.indexOf(row.request_ref!), fromHistory(row)]));
   }
 
+  const cacheEntries = createAltTextCacheRepository(ctx.db);
   return {
     /** Commits every queued settlement; then later ones are written one by one (app close). */
     close: () => settlements.close(),
+
+    /**
+     * Account deletion, in its transaction: the account's cache entries (its history rows cascade
+     * from the user row). Entries still in an instance's memory are keyed by the account's scope,
+     * which nobody can use any more.
+     */
+    deleteForUser: (userId: string, trx?: Executor) => cacheEntries.deleteForUser(userId, trx),
 
     /**
      * check quota → load image → describe → check quality → record usage → respond. `requestRef`
@@ -277,7 +301,8 @@ export function createAltTextService(deps: AltTextServiceDeps) {
     async describeUnmetered(image: ImageInput, limits: { maxBytes: number }): Promise<AltTextResult> {
       const started = performance.now();
       try {
-        const described = await engine.describe(image, {}, { maxBytes: limits.maxBytes });
+        // The demo's own cache scope: a visitor never learns what an account described.
+        const described = await engine.describe(image, {}, { maxBytes: limits.maxBytes, cacheScope: DEMO_CACHE_SCOPE });
         return toResult(imageLabel(image), described, Math.round(performance.now() - started), ctx.now());
       } catch (error) {
         throw toAppError(error);

@@ -14,6 +14,8 @@ export interface VisionEngine {
   engine: AltTextEngine;
   /** For the start-up line: "offline" or "openai (gpt-4o-mini)". */
   label: string;
+  /** False for the offline describer: every result is a draft (issue 19). */
+  visionModel: boolean;
 }
 
 /** One provider, one cache and one queue of model calls per process. */
@@ -32,5 +34,6 @@ export function createVisionEngine(ctx: Pick<AppContext, 'config' | 'db' | 'now'
     cache: createAltTextCache(createAltTextCacheRepository(ctx.db), ctx.now),
     queue: (task) => modelCalls.run(() => (modelStarts ? modelStarts.run(task) : task())),
   });
-  return { engine, label: provider.name === 'offline' ? 'offline' : `${provider.name} (${provider.model})` };
+  const visionModel = provider.name !== 'offline';
+  return { engine, label: visionModel ? `${provider.name} (${provider.model})` : 'offline', visionModel };
 }

@@ -1,4 +1,4 @@
-import { demoResponseSchema } from '@altwise/shared';
+import { demoInfoSchema, demoResponseSchema } from '@altwise/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASES } from '../../../test/support/test-server';
 import type { AltTextTestEnv } from '../alt-text/alt-text.test-support';
@@ -22,6 +22,7 @@ for (const database of DATABASES) {
         altText: expect.stringMatching(/^Fake vision description/),
         processingTime: expect.any(Number),
         wcagCompliant: expect.any(Boolean),
+        verification: 'model',
         cached: false,
       });
       const stored = await env.server.app.db.selectFrom('generations').select('id').execute();
@@ -36,6 +37,12 @@ for (const database of DATABASES) {
       expect(big.status).toBe(413);
     });
 
+    it('tells a visitor the instance describes with a vision model (GET, public)', async () => {
+      const response = await env.server.request('GET', '/api/v1/demo');
+      expect(response.status).toBe(200);
+      expect(demoInfoSchema.strict().parse(response.body)).toEqual({ visionModel: true });
+    });
+
     it('asks for an image when given neither a URL nor a file', async () => {
       const response = await env.server.request('POST', '/api/v1/demo', { body: {} });
       expect(response.status).toBe(400);
@@ -46,6 +53,22 @@ for (const database of DATABASES) {
       const response = await env.server.request('POST', '/api/v1/demo', { body: { imageUrl: 'http://127.0.0.1:1/x.png' } });
       expect(response.status).toBe(400);
       expect(response.body.error.code).toBe('url_not_allowed');
+    });
+  });
+
+  describe(`the demo without a vision model (${database})`, () => {
+    let env: AltTextTestEnv;
+    beforeAll(async () => {
+      env = await startAltTextEnv(database);
+    });
+    afterAll(() => env.close());
+
+    it('says so before a visitor tries it, and answers drafts that are never compliant', async () => {
+      const info = await env.server.request('GET', '/api/v1/demo');
+      expect(info.body).toEqual({ visionModel: false });
+      const response = await env.server.request('POST', '/api/v1/demo', { body: { imageUrl: await env.hostImage() } });
+      expect(response.status).toBe(200);
+      expect(demoResponseSchema.strict().parse(response.body)).toMatchObject({ verification: 'draft', verificationReason: 'no_vision_model', wcagCompliant: false });
     });
   });
 

@@ -1,5 +1,5 @@
 import multipart from '@fastify/multipart';
-import { VALIDATION, batchRequestSchema, demoResponseSchema } from '@altwise/shared';
+import { VALIDATION, batchRequestSchema, demoInfoSchema, demoResponseSchema } from '@altwise/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../platform/error-responses';
@@ -17,6 +17,18 @@ const demoRequestSchema = z.object({
 
 export const demoRoutes: FastifyPluginAsyncZod<{ demo: DemoService }> = async (app, { demo }) => {
   await app.register(multipart, { limits: multipartLimits(DEMO_MAX_BYTES) });
+
+  app.get(
+    '/api/v1/demo',
+    {
+      schema: {
+        tags: ['demo'],
+        summary: 'Public: whether the demo (and this instance) describes images with a vision model',
+        response: { 200: demoInfoSchema },
+      },
+    },
+    async () => demo.info(),
+  );
 
   app.post(
     '/api/v1/demo',

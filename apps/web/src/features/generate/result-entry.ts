@@ -1,4 +1,4 @@
-import type { AltTextIssue, AltTextResult, Generation } from '@altwise/shared';
+import type { AltTextIssue, AltTextResult, Generation, Verification } from '@altwise/shared';
 
 /** What a result card shows; a fresh result and a history entry both map to it. */
 export interface DescribedImage {
@@ -10,6 +10,8 @@ export interface DescribedImage {
   textInImage?: string;
   processingTime: number;
   wcagCompliant: boolean;
+  /** A draft shows "Draft — no vision model" instead of the compliance badge. */
+  verification: Verification;
   issues: AltTextIssue[];
   provider: string;
   model: string;

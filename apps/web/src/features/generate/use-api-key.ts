@@ -7,6 +7,9 @@ import { apiKeyListQueryOptions, revealedKeyQueryKey, revealedKeyQueryOptions } 
 /** SPEC §8: shown when no key can be found or created. */
 export const API_KEY_UNAVAILABLE = 'API key not available. Please check your API keys page.';
 
+/** The name of the key generation makes on first use, so it is recognisable on API Keys. */
+export const GENERATE_KEY_NAME = 'Created by Generate';
+
 export class ApiKeyUnavailableError extends Error {
   constructor() {
     super(API_KEY_UNAVAILABLE);
@@ -40,7 +43,7 @@ export function useGenerationKey(): (options?: { fresh?: boolean }) => Promise<s
       const user = useAuthStore.getState().user;
       if (!user) throw new ApiKeyUnavailableError();
       try {
-        const created = await createApiKey({ userId: user.userId, plan: user.plan });
+        const created = await createApiKey({ userId: user.userId, plan: user.plan, name: GENERATE_KEY_NAME });
         queryClient.setQueryData(revealedKeyQueryKey(created.id), created.apiKey);
         // ['api-keys'] is every reader of the key list (this screen, API Keys, the dashboard).
         await queryClient.invalidateQueries({ queryKey: ['api-keys'] });

@@ -12,6 +12,7 @@ const result = (extra: Record<string, unknown> = {}) => ({
   altText: 'Fishing boats moored in a harbour at dusk',
   processingTime: 812,
   wcagCompliant: true,
+  verification: 'model',
   ...extra,
 });
 
@@ -62,5 +63,31 @@ describe('landing demo', () => {
     const shown = await screen.findByTestId('demo-result');
     expect(shown).toHaveTextContent('Cached result');
     expect(shown).not.toHaveTextContent('0ms');
+  });
+
+  it('shows the SPEC badge for a compliant vision-model result, and no draft label', async () => {
+    fetchMock.mockResolvedValueOnce(jsonResponse(result()));
+    const user = userEvent.setup();
+    renderRoute(<DemoSection visionModel />);
+    await generate(user, 'https://example.com/harbour.png');
+    const shown = await screen.findByTestId('demo-result');
+    expect(within(shown).getByText('WCAG 2.2 AAA compliant')).toBeInTheDocument();
+    expect(within(shown).queryByText('Draft — no vision model')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('no-vision-model')).not.toBeInTheDocument();
+  });
+
+  it('shows "Draft — no vision model" with a plain explanation instead of the badge for a draft', async () => {
+    fetchMock.mockResolvedValueOnce(
+      jsonResponse(result({ altText: 'Photograph, mostly blue', wcagCompliant: false, verification: 'draft', verificationReason: 'no_vision_model' })),
+    );
+    const user = userEvent.setup();
+    renderRoute(<DemoSection visionModel={false} />);
+    // Said before anyone tries it.
+    expect(screen.getByTestId('no-vision-model')).toHaveTextContent('not a description of what the image shows');
+    await generate(user, 'https://example.com/harbour.png');
+    const shown = await screen.findByTestId('demo-result');
+    expect(within(shown).getByText('Draft — no vision model')).toBeInTheDocument();
+    expect(within(shown).getByTestId('draft-explanation')).toHaveTextContent('No vision model looked at this image');
+    expect(within(shown).queryByText(/compliant/i)).not.toBeInTheDocument();
   });
 });

@@ -8,6 +8,7 @@ import type { ChangeEvent, FormEvent } from 'react';
 import { Link } from 'react-router';
 import { Button, buttonClasses } from '@/components/button';
 import { ChosenFile } from '@/components/chosen-file';
+import { DraftBadge, DraftExplanation } from '@/components/draft-notice';
 import { ImageDropTarget } from '@/components/image-drop-target';
 import { InlineAlert } from '@/components/inline-alert';
 import { OrDivider } from '@/components/or-divider';
@@ -48,11 +49,16 @@ function DemoResultView({ result, imageSrc }: { result: DemoResult; imageSrc: st
         />
       </div>
       <div className="flex flex-wrap items-center gap-2">
-        {result.wcagCompliant && (
-          <span className="inline-flex items-center gap-1 rounded-full bg-green-100 px-2.5 py-1 text-xs font-semibold text-green-800 dark:bg-green-950 dark:text-green-200">
-            <ShieldCheck className="size-3.5" aria-hidden="true" />
-            WCAG 2.2 AAA compliant
-          </span>
+        {/* A draft is never called compliant: it says what it is instead (issue 19). */}
+        {result.verification === 'draft' ? (
+          <DraftBadge />
+        ) : (
+          result.wcagCompliant && (
+            <span className="inline-flex items-center gap-1 rounded-full bg-green-100 px-2.5 py-1 text-xs font-semibold text-green-800 dark:bg-green-950 dark:text-green-200">
+              <ShieldCheck className="size-3.5" aria-hidden="true" />
+              WCAG 2.2 AAA compliant
+            </span>
+          )
         )}
         <span className="inline-flex items-center gap-1 rounded-full bg-blue-100 px-2.5 py-1 text-xs font-semibold text-blue-800 dark:bg-blue-950 dark:text-blue-200">
           <Timer className="size-3.5" aria-hidden="true" />
@@ -60,6 +66,7 @@ function DemoResultView({ result, imageSrc }: { result: DemoResult; imageSrc: st
           {result.cached ? 'Cached result' : `Processed in ${formatMs(result.processingTime)}`}
         </span>
       </div>
+      {result.verification === 'draft' && <DraftExplanation />}
       <div>
         <h4 className="text-sm font-semibold text-gray-900 dark:text-white">Generated alt text</h4>
         <p className="mt-2 rounded-xl border border-gray-200 bg-gray-50 p-4 text-gray-800 dark:border-gray-700 dark:bg-gray-800 dark:text-gray-100">
@@ -73,7 +80,8 @@ function DemoResultView({ result, imageSrc }: { result: DemoResult; imageSrc: st
   );
 }
 
-export function DemoSection() {
+/** `visionModel`: what the server said runs here (undefined until it did, and in isolated tests). */
+export function DemoSection({ visionModel }: { visionModel?: boolean } = {}) {
   const [file, setFile] = useState<File | null>(null);
   const [imageUrl, setImageUrl] = useState('');
   const previewUrl = usePreviewUrl(file);
@@ -91,7 +99,7 @@ export function DemoSection() {
       const serverUrl = /^(https?:|data:)/i.test(result.imageUrl) ? result.imageUrl : null;
       const imageSrc = 'file' in input ? (previewUrl ?? serverUrl ?? PLACEHOLDER_IMAGE) : (serverUrl ?? input.imageUrl);
       setShown({ result, imageSrc });
-      toast.success('Demo alt text generated! (Sign up for full AI-powered generation)');
+      toast.success(result.verification === 'draft' ? 'Draft alt text generated (no vision model on this instance)' : 'Demo alt text generated! (Sign up for full AI-powered generation)');
     },
     // Shown in the panel (an alert, so it is announced once), not in a toast as well.
     onError: (error) => setFailure(errorMessage(error)),
@@ -149,6 +157,15 @@ export function DemoSection() {
           <p className="mt-4 text-lg text-gray-600 dark:text-gray-300">
             Upload a picture or paste an image URL and get accessible alt text in seconds. No sign-up needed.
           </p>
+          {visionModel === false && (
+            <InlineAlert tone="warning" title="This instance runs without a vision model" className="mt-6 text-left">
+              <span data-testid="no-vision-model">
+                The demo writes a draft from what it can measure (text read in the image, photo or graphic, colours), not
+                a description of what the image shows. Drafts are never marked WCAG compliant: check one against the
+                image before you use it.
+              </span>
+            </InlineAlert>
+          )}
         </div>
 
         <div className="mt-12 grid gap-8 lg:grid-cols-2">

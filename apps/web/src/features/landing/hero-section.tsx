@@ -51,7 +51,14 @@ function ExampleResult() {
   );
 }
 
-export function HeroSection() {
+/** The pill above the title: what describes images on this instance, once the server said. */
+function engineLine(visionModel: boolean | undefined): string {
+  if (visionModel === true) return 'Powered by a vision-capable AI model';
+  if (visionModel === false) return 'This instance runs without a vision model: its results are drafts';
+  return 'Accessible alt text for every image';
+}
+
+export function HeroSection({ visionModel }: { visionModel?: boolean }) {
   return (
     <section
       aria-labelledby="hero-title"
@@ -63,7 +70,7 @@ export function HeroSection() {
         <div>
           <p className="inline-flex items-center gap-2 rounded-full border border-blue-200 bg-white/70 px-3 py-1 text-sm font-medium text-blue-800 dark:border-blue-900 dark:bg-gray-900/70 dark:text-blue-200">
             <Sparkles className="size-4" aria-hidden="true" />
-            Powered by a vision-capable AI model
+            <span data-testid="engine-line">{engineLine(visionModel)}</span>
           </p>
           <h1 id="hero-title" className="mt-6 text-4xl font-extrabold tracking-tight text-gray-900 sm:text-5xl lg:text-6xl dark:text-white">
             Alt text that makes{' '}

@@ -1,5 +1,6 @@
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { CtaSection } from './cta-section';
+import { useVisionModel } from './demo-api';
 import { DemoSection } from './demo-section';
 import { FeaturesSection } from './features-section';
 import { HeroSection } from './hero-section';
@@ -7,10 +8,12 @@ import { PricingSection } from './pricing-section';
 
 export default function LandingPage() {
   useDocumentTitle('');
+  // The server says whether a vision model runs here, so the page claims one only when it does.
+  const visionModel = useVisionModel();
   return (
     <>
-      <HeroSection />
-      <DemoSection />
+      <HeroSection visionModel={visionModel} />
+      <DemoSection visionModel={visionModel} />
       <FeaturesSection />
       <PricingSection />
       <CtaSection />

@@ -21,9 +21,10 @@ function result(imageUrl: string, altText: string, extra: Record<string, unknown
     containsText: false,
     processingTime: 1234,
     wcagCompliant: true,
+    verification: 'model',
     issues: [],
-    provider: 'offline',
-    model: 'offline',
+    provider: 'openai-compatible',
+    model: 'gpt-4o-mini',
     cached: false,
     timestamp: '2025-06-01T12:00:00.000Z',
     ...extra,
@@ -199,7 +200,8 @@ describe('Generate form', () => {
     await user.click(generateButton());
     expect(await screen.findByText('Alt text generated successfully!')).toBeInTheDocument();
     const [, createInit] = callsTo('POST /api/v1/api-keys')[0]!;
-    expect(JSON.parse(String(createInit?.body))).toEqual({ userId: 'u_1', plan: 'free' });
+    // Named, so the key it made is recognisable on API Keys.
+    expect(JSON.parse(String(createInit?.body))).toEqual({ userId: 'u_1', plan: 'free', name: 'Created by Generate' });
     const [, init] = callsTo('POST /api/v1/images')[0]!;
     expect(new Headers(init?.headers).get('X-API-Key')).toBe('ak_live_freshfreshfreshfresh');
   });

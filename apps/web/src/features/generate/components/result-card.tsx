@@ -3,6 +3,7 @@ import { useId, useState } from 'react';
 import { Badge } from '@/components/badge';
 import type { BadgeTone } from '@/components/badge';
 import { CopyButton } from '@/components/copy-button';
+import { DraftBadge, DraftExplanation } from '@/components/draft-notice';
 import { cn } from '@/lib/cn';
 import { formatDateTime, formatMs } from '@/lib/format';
 import { PLACEHOLDER_IMAGE } from '@/lib/placeholder-image';
@@ -86,11 +87,15 @@ export function ResultCard({ entry }: { entry: ResultEntry }) {
           </div>
 
           <div className="mt-3 flex flex-wrap items-center gap-2">
-            {result.wcagCompliant && (
-              <Badge tone="green">
-                <ShieldCheck className="size-3.5" aria-hidden="true" />
-                WCAG Compliant
-              </Badge>
+            {result.verification === 'draft' ? (
+              <DraftBadge />
+            ) : (
+              result.wcagCompliant && (
+                <Badge tone="green">
+                  <ShieldCheck className="size-3.5" aria-hidden="true" />
+                  WCAG Compliant
+                </Badge>
+              )
             )}
             <Badge tone="blue">
               <Timer className="size-3.5" aria-hidden="true" />
@@ -100,6 +105,8 @@ export function ResultCard({ entry }: { entry: ResultEntry }) {
             {result.isDecorative && <Badge tone="violet">Decorative</Badge>}
             {result.cached && <Badge tone="gray">Cached</Badge>}
           </div>
+
+          {result.verification === 'draft' && <DraftExplanation className="mt-2 text-sm text-gray-700 dark:text-gray-200" />}
 
           <h4 className="mt-4 text-sm font-semibold text-gray-900 dark:text-white">Alt text</h4>
           <p
@@ -126,7 +133,8 @@ export function ResultCard({ entry }: { entry: ResultEntry }) {
           {result.issues.length > 0 && (
             <div className="mt-4">
               <h4 className="text-sm font-semibold text-gray-900 dark:text-white">
-                {result.wcagCompliant ? 'Quality notes' : 'WCAG issues'}
+                {/* A draft's notes are not WCAG failures unless one is an error. */}
+                {result.issues.some((issue) => issue.severity === 'error') ? 'WCAG issues' : 'Quality notes'}
               </h4>
               <ul className="mt-2 space-y-1.5">
                 {result.issues.map((issue, index) => {
