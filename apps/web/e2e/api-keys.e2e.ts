@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { apiCall, dismissToasts, expectFocused, expectToast, tabTo, shot } from './screen-helpers';
+import { apiCall, dismissToasts, expectFocused, expectToast, expectVisibleFocus, tabTo, shot } from './screen-helpers';
 import { expectNoAxeViolations, registerViaApi, screenshot, setTheme, signInAs, useE2EEnvironment } from './support';
 
 const env = useE2EEnvironment();
@@ -25,7 +25,10 @@ describe('API Keys', () => {
       await route.continue();
     });
     await page.getByRole('button', { name: 'Create New Key' }).click();
-    await page.getByRole('button', { name: 'Creating...' }).waitFor();
+    const createDialog = page.getByRole('dialog', { name: 'Create API key' });
+    await createDialog.getByRole('textbox', { name: 'Key name' }).fill('Production');
+    await createDialog.getByRole('button', { name: 'Create key' }).click();
+    await createDialog.getByRole('button', { name: 'Creating...' }).waitFor();
     await expectToast(page, 'success', 'New API key created successfully!');
 
     const keys = await apiCall<{ apiKeys: KeyBody[] }>(env.baseUrl, registered, 'GET', '/v1/api-keys');
@@ -33,6 +36,7 @@ describe('API Keys', () => {
     // The list is masked; the full key only comes from an explicit (audited) reveal.
     const listed = keys.body.apiKeys[0]!;
     expect(listed.apiKey).toMatch(/^ak_live_…[A-Za-z0-9]{4}$/);
+    expect(listed).toMatchObject({ name: 'Production' });
     const revealed = await apiCall<{ apiKey: string }>(env.baseUrl, registered, 'POST', `/v1/api-keys/${listed.id}/reveal`);
     const fullKey = revealed.body.apiKey;
     const ending = fullKey.slice(-4);
@@ -47,16 +51,16 @@ describe('API Keys', () => {
     expect(await card.getByRole('progressbar', { name: 'Hourly usage' }).getAttribute('aria-valuemax')).toBe('100');
     expect(await card.getByRole('progressbar', { name: 'Daily usage' }).getAttribute('aria-valuemax')).toBe('500');
 
-    const show = card.getByRole('button', { name: 'Show API key' });
+    const show = card.getByRole('button', { name: 'Show API key Production' });
     expect(await show.getAttribute('aria-pressed')).toBe('false');
     await show.click();
-    const hide = card.getByRole('button', { name: 'Hide API key' });
+    const hide = card.getByRole('button', { name: 'Hide API key Production' });
     expect(await hide.getAttribute('aria-pressed')).toBe('true');
     await page.waitForFunction((key) => document.querySelector('[data-testid="api-key-value"]')?.textContent === key, fullKey);
     await hide.click();
     expect(await value.textContent()).toContain('••••••••');
 
-    await card.getByRole('button', { name: 'Copy API key' }).click();
+    await card.getByRole('button', { name: 'Copy API key Production' }).click();
     await expectToast(page, 'success', 'API key copied to clipboard!');
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(fullKey);
 
@@ -85,14 +89,14 @@ describe('API Keys', () => {
 
     // Delete: the dialog asks first; Cancel keeps the key.
     await dismissToasts(page);
-    await card.getByRole('button', { name: `Delete API key ending in ${ending}` }).click();
+    await card.getByRole('button', { name: 'Delete API key Production' }).click();
     const dialog = page.getByRole('alertdialog', { name: 'Delete API key?' });
     await dialog.waitFor();
     expect(await dialog.textContent()).toContain(ending);
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     expect(await page.getByTestId('api-key').count()).toBe(1);
 
-    await card.getByRole('button', { name: `Delete API key ending in ${ending}` }).click();
+    await card.getByRole('button', { name: 'Delete API key Production' }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Delete key' }).click();
     await expectToast(page, 'success', 'API key deleted');
     await page.getByText('No API keys yet').waitFor();
@@ -125,7 +129,12 @@ describe('API Keys', () => {
     expect(await page.getByTestId('api-key').count()).toBe(10);
 
     await page.getByRole('button', { name: 'Create New Key' }).click();
-    await page.locator('[data-toast="error"]').getByText(/at most 10 active API keys/).waitFor();
+    const createDialog = page.getByRole('dialog', { name: 'Create API key' });
+    await createDialog.getByRole('textbox', { name: 'Key name' }).fill('Eleventh');
+    await createDialog.getByRole('button', { name: 'Create key' }).click();
+    await createDialog.getByRole('alert').getByText(/at most 10 active API keys/).waitFor();
+    await createDialog.getByRole('button', { name: 'Cancel' }).click();
+    await createDialog.waitFor({ state: 'detached' });
 
     // Revoke the first key behind the screen's back, then test it from the (stale) list.
     const first = created[0]!;
@@ -140,7 +149,7 @@ describe('API Keys', () => {
     const key = await apiCall<KeyBody>(env.baseUrl, registered, 'POST', '/v1/api-keys', {});
     const page = await env.newPage();
     await signInAs(page, registered, '/app/api-keys');
-    const deleteButton = page.getByRole('button', { name: `Delete API key ending in ${key.body.apiKey.slice(-4)}` });
+    const deleteButton = page.getByRole('button', { name: `Delete API key Key ending in ${key.body.apiKey.slice(-4)}` });
     await deleteButton.waitFor();
     await tabTo(page, deleteButton);
     await page.keyboard.press('Enter');
@@ -155,6 +164,64 @@ describe('API Keys', () => {
     await dialog.waitFor({ state: 'detached' });
     await expectFocused(deleteButton);
   });
+
+  it('on a fresh account: Generate names its key "Created by Generate"; a new key is asked for a name and takes focus', async () => {
+    const registered = await registerViaApi(env.baseUrl);
+    const page = await env.newPage();
+    await signInAs(page, registered, '/app/generate');
+    await page.getByLabel('Image URL', { exact: true }).fill(env.imageHost.url('named-key.png'));
+    await page.getByRole('button', { name: 'Generate Alt Text' }).click();
+    await expectToast(page, 'success', 'Alt text generated successfully!');
+    const keys = await apiCall<{ apiKeys: Array<KeyBody & { name: string }> }>(env.baseUrl, registered, 'GET', '/v1/api-keys');
+    expect(keys.body.apiKeys.map((key) => key.name)).toEqual(['Created by Generate']);
+
+    await page.goto('/app/api-keys');
+    const generated = page.getByRole('article', { name: 'Created by Generate' });
+    await generated.waitFor();
+    for (const name of ['Show API key Created by Generate', 'Copy API key Created by Generate', 'Test Key Created by Generate', 'Delete API key Created by Generate']) {
+      expect(await generated.getByRole('button', { name, exact: true }).count(), name).toBe(1);
+    }
+
+    // By keyboard: Enter on Create New Key, the name field has focus, Enter creates.
+    await tabTo(page, page.getByRole('button', { name: 'Create New Key' }));
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Create API key' });
+    const name = dialog.getByRole('textbox', { name: 'Key name' });
+    await expectFocused(name);
+    await page.keyboard.press('Enter');
+    await dialog.getByText('Enter a name for the key').waitFor();
+    expect(await name.getAttribute('aria-invalid')).toBe('true');
+    await page.keyboard.type('Staging');
+    await page.keyboard.press('Enter');
+    await expectToast(page, 'success', 'New API key created successfully!');
+    await dialog.waitFor({ state: 'detached' });
+    // Focus is on the new key's heading, not on <body>.
+    const heading = page.getByRole('article', { name: 'Staging' }).getByRole('heading', { level: 3, name: 'Staging' });
+    await expectFocused(heading);
+    await expectVisibleFocus(page);
+    const titles = await page.getByTestId('api-key').getByRole('heading', { level: 3 }).allTextContents();
+    expect(titles).toEqual(['Staging', 'Created by Generate']);
+  });
+
+  for (const theme of ['light', 'dark'] as const) {
+    it(`has no axe violations with the create dialog open, wide and on a phone (${theme})`, async () => {
+      const registered = await registerViaApi(env.baseUrl);
+      await apiCall(env.baseUrl, registered, 'POST', '/v1/api-keys', { name: 'Production' });
+      for (const viewport of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
+        const page = await env.newPage({ viewport });
+        await signInAs(page, registered, '/app/api-keys');
+        await setTheme(page, theme);
+        await page.getByRole('article', { name: 'Production' }).waitFor();
+        await expectNoAxeViolations(page, `/app/api-keys named key (${viewport.width}, ${theme})`);
+        await page.getByRole('button', { name: 'Create New Key' }).click();
+        const dialog = page.getByRole('dialog', { name: 'Create API key' });
+        await dialog.getByRole('button', { name: 'Create key' }).click();
+        await dialog.getByText('Enter a name for the key').waitFor();
+        await expectNoAxeViolations(page, `/app/api-keys create dialog (${viewport.width}, ${theme})`);
+        await screenshot(page, `api-keys-create-dialog-${viewport.width}-${theme}`, { fullPage: false });
+      }
+    }, 150_000);
+  }
 
   for (const theme of ['light', 'dark'] as const) {
     it(`has no axe violations with keys, and with the delete dialog open (${theme})`, async () => {
@@ -172,11 +239,11 @@ describe('API Keys', () => {
       await signInAs(page, registered, '/app/api-keys');
       await setTheme(page, theme);
       await page.getByTestId('api-key').nth(1).waitFor();
-      await page.getByRole('button', { name: 'Show API key' }).first().click();
+      await page.getByRole('button', { name: /^Show API key / }).first().click();
       await expectNoAxeViolations(page, `/app/api-keys (${theme})`);
       await shot(page, `api-keys-${theme}`);
 
-      await page.getByRole('button', { name: /^Delete API key ending in/ }).first().click();
+      await page.getByRole('button', { name: /^Delete API key / }).first().click();
       await page.getByRole('alertdialog').waitFor();
       await expectNoAxeViolations(page, `/app/api-keys delete dialog (${theme})`);
       await screenshot(page, `api-keys-delete-dialog-${theme}`, { fullPage: false });

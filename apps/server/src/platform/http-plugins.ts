@@ -4,12 +4,13 @@ import path from 'node:path';
 import cors from '@fastify/cors';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
 import { SESSION_TRANSPORT_HEADER } from '@altwise/shared';
-import type { FastifyInstance, FastifySchema } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifySchema } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import type { Config } from '../config';
+import { renderApiDocs } from './api-docs/render-api-docs';
+import type { OpenApiDocument } from './api-docs/render-api-docs';
 import { AppError } from './errors';
 import { registerStaticSecurityHeaders } from './security-headers';
 
@@ -106,8 +107,18 @@ export async function registerOpenApi(app: FastifyInstance) {
     },
     transform: transformRouteSchema,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   app.get('/api/openapi.json', { schema: { hide: true }, config: { cacheable: true } }, async () => app.swagger());
+  // The reference is our own server-rendered page, not Swagger UI: that UI failed axe (an image
+  // without alt, unnamed controls, buttons nested in buttons, low contrast). Rendered once, on
+  // first request, when every route is in the document.
+  let docsPage: string | undefined;
+  const serveDocs = async (_request: unknown, reply: FastifyReply) => {
+    docsPage ??= renderApiDocs(app.swagger() as unknown as OpenApiDocument);
+    return reply.type('text/html; charset=utf-8').send(docsPage);
+  };
+  for (const url of ['/api/docs', '/api/docs/']) {
+    app.get(url, { schema: { hide: true }, config: { cacheable: true } }, serveDocs);
+  }
 }
 
 /** Serves the built web app, with index.html for any non-file GET outside /api (deep links). */

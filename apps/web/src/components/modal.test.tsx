@@ -1,6 +1,6 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { Button } from './button';
 import { Modal } from './modal';
@@ -81,5 +81,41 @@ describe('Modal', () => {
     expect(screen.queryByRole('dialog', { name: 'Inner' })).not.toBeInTheDocument();
     expect(screen.getByRole('dialog', { name: 'Outer' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Open inner' })).toHaveFocus();
+  });
+  it('focuses finalFocusRef on close, instead of the opener, when it is on the page', async () => {
+    function Creator() {
+      const [open, setOpen] = useState(false);
+      const [made, setMade] = useState(false);
+      const madeRef = useRef<HTMLHeadingElement>(null);
+      return (
+        <>
+          <Button onClick={() => setOpen(true)}>Create</Button>
+          {made && (
+            <h2 ref={madeRef} tabIndex={-1}>
+              The new thing
+            </h2>
+          )}
+          <Modal open={open} onClose={() => setOpen(false)} title="Create a thing" finalFocusRef={madeRef}>
+            <Button
+              onClick={() => {
+                setMade(true);
+                setOpen(false);
+              }}
+            >
+              Make it
+            </Button>
+          </Modal>
+        </>
+      );
+    }
+    const user = userEvent.setup();
+    render(<Creator />);
+    // Nothing made yet: Escape returns focus to the opener as usual.
+    await user.click(screen.getByRole('button', { name: 'Create' }));
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Create' })).toHaveFocus());
+    await user.click(screen.getByRole('button', { name: 'Create' }));
+    await user.click(screen.getByRole('button', { name: 'Make it' }));
+    await waitFor(() => expect(screen.getByRole('heading', { name: 'The new thing' })).toHaveFocus());
   });
 });

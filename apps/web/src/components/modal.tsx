@@ -15,6 +15,11 @@ export interface ModalProps {
   footer?: ReactNode;
   /** Element focused on open (default: the first focusable element inside the dialog). */
   initialFocusRef?: RefObject<HTMLElement | null>;
+  /**
+   * Element focused on close instead of the opener, when it is on the page: what the dialog made
+   * (a new API key). Radix returns focus a tick after closing, so a parent's own focus() would lose.
+   */
+  finalFocusRef?: RefObject<HTMLElement | null>;
   size?: 'sm' | 'md' | 'lg';
   /** Role "alertdialog" for destructive confirmations. */
   role?: 'dialog' | 'alertdialog';
@@ -38,6 +43,7 @@ export function Modal({
   children,
   footer,
   initialFocusRef,
+  finalFocusRef,
   size = 'md',
   role = 'dialog',
 }: ModalProps) {
@@ -65,7 +71,8 @@ export function Modal({
             }}
             onCloseAutoFocus={(event) => {
               event.preventDefault();
-              if (opener.current?.isConnected) opener.current.focus();
+              const target = finalFocusRef?.current?.isConnected ? finalFocusRef.current : opener.current;
+              if (target?.isConnected) target.focus();
             }}
             className={cn(
               'pointer-events-auto relative max-h-[calc(100dvh-2rem)] w-full overflow-y-auto rounded-2xl border border-gray-200 bg-white p-6 shadow-2xl dark:border-gray-700 dark:bg-gray-900',

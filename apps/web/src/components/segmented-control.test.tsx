@@ -50,4 +50,43 @@ describe('SegmentedControl', () => {
     await user.keyboard('{Home}');
     expect(screen.getByRole('radio', { name: '24h' })).toHaveAttribute('aria-checked', 'true');
   });
+  it('selects with every arrow key pressed and released at once, as screen readers and quick typists send them', async () => {
+    const user = userEvent.setup();
+    const changes: string[] = [];
+    function Recording() {
+      const [value, setValue] = useState<Range>('7d');
+      return (
+        <SegmentedControl<Range>
+          label="Time range"
+          options={OPTIONS}
+          value={value}
+          onChange={(next) => {
+            changes.push(next);
+            setValue(next);
+          }}
+        />
+      );
+    }
+    render(<Recording />);
+    await user.tab();
+    const radio = (name: string) => screen.getByRole('radio', { name });
+    const expectSelected = (name: string) => {
+      expect(radio(name)).toHaveAttribute('aria-checked', 'true');
+      expect(radio(name)).toHaveFocus();
+    };
+    await user.keyboard('{ArrowRight}');
+    expectSelected('30d');
+    await user.keyboard('{ArrowDown}');
+    expectSelected('24h');
+    await user.keyboard('{ArrowUp}');
+    expectSelected('30d');
+    await user.keyboard('{ArrowLeft}');
+    expectSelected('7d');
+    await user.keyboard('{End}');
+    expectSelected('30d');
+    await user.keyboard('{Home}');
+    expectSelected('24h');
+    // One change per key press: focus and selection never part, and nothing fires twice.
+    expect(changes).toEqual(['30d', '24h', '30d', '7d', '30d', '24h']);
+  });
 });

@@ -1,5 +1,5 @@
 import * as RadioGroup from '@radix-ui/react-radio-group';
-import { useId } from 'react';
+import { useId, useRef } from 'react';
 import type { KeyboardEvent } from 'react';
 import { cn } from '@/lib/cn';
 
@@ -19,17 +19,37 @@ export interface SegmentedControlProps<T extends string> {
   className?: string;
 }
 
+/** Where each key moves in the ARIA radio pattern: every arrow (either orientation) wraps. */
+const STEPS: Record<string, (index: number, count: number) => number> = {
+  ArrowRight: (index, count) => (index + 1) % count,
+  ArrowDown: (index, count) => (index + 1) % count,
+  ArrowLeft: (index, count) => (index - 1 + count) % count,
+  ArrowUp: (index, count) => (index - 1 + count) % count,
+  Home: () => 0,
+  End: (_index, count) => count - 1,
+};
+
 /**
  * A single choice among a few options, drawn as joined buttons: Radix's RadioGroup (an ARIA radio
- * group with roving focus: Tab enters on the checked option, arrow keys move and select, wrapping).
- * Home and End select the first and last option too, so focus and selection never part.
+ * group with roving focus: Tab enters on the checked option and leaves in one step). The keys
+ * follow the ARIA radio pattern here, not in Radix: Radix moves focus a tick after keydown and
+ * selects only if the key is still held by then, so a quick press (a screen reader's, a fast
+ * typist's) moved focus without selecting. Every arrow selects the next or previous option,
+ * wrapping; Home and End the first and last, so focus and selection never part.
  */
 export function SegmentedControl<T extends string>({ label, options, value, onChange, className }: SegmentedControlProps<T>) {
   const baseId = useId();
-  // On the group: Radix's items keep their own keydown handler and drop one passed to them.
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const target = event.key === 'Home' ? options[0] : event.key === 'End' ? options.at(-1) : undefined;
-    if (target) onChange(target.value);
+  const items = useRef<Array<HTMLButtonElement | null>>([]);
+  // Capture phase, before the items' own handlers: preventDefault makes Radix skip its timed move.
+  const onKeyDownCapture = (event: KeyboardEvent<HTMLDivElement>) => {
+    const step = STEPS[event.key];
+    if (!step || event.altKey || event.ctrlKey || event.metaKey) return;
+    const from = items.current.findIndex((item) => item === event.target);
+    if (from === -1) return;
+    event.preventDefault();
+    const to = step(from, options.length);
+    items.current[to]?.focus();
+    if (options[to]!.value !== value) onChange(options[to]!.value);
   };
 
   return (
@@ -37,9 +57,8 @@ export function SegmentedControl<T extends string>({ label, options, value, onCh
       aria-label={label}
       value={value}
       onValueChange={(next) => onChange(next as T)}
-      orientation="horizontal"
       loop
-      onKeyDown={onKeyDown}
+      onKeyDownCapture={onKeyDownCapture}
       className={cn('inline-flex rounded-xl border border-gray-200 bg-gray-100 p-1 dark:border-gray-700 dark:bg-gray-800', className)}
     >
       {options.map((option, index) => {
@@ -48,6 +67,9 @@ export function SegmentedControl<T extends string>({ label, options, value, onCh
         return (
           <RadioGroup.Item
             key={option.value}
+            ref={(element) => {
+              items.current[index] = element;
+            }}
             value={option.value}
             aria-describedby={option.badge ? badgeId : undefined}
             className={cn(

@@ -1,8 +1,8 @@
 import type { Executor } from '../../db/executor';
 import type { Revocation, RevocationBus } from '../../platform/revocations';
 import { randomUUID } from 'node:crypto';
-import type { ApiKey } from '@altwise/shared';
-import { API_KEY_PREFIX, getPlan, HOUR_MS, MAX_ACTIVE_API_KEYS } from '@altwise/shared';
+import type { ApiKey, CreateApiKeyRequest } from '@altwise/shared';
+import { API_KEY_PREFIX, defaultApiKeyName, getPlan, HOUR_MS, MAX_ACTIVE_API_KEYS } from '@altwise/shared';
 import type { Caller } from '../../platform/caller';
 import type { RateLimiter } from '../../platform/rate-limiter';
 import type { AppContext } from '../../platform/context';
@@ -106,6 +106,7 @@ export function createApiKeyService(ctx: AppContext, deps: ApiKeyServiceDeps) {
       const rawKey = decrypt(ctx.keys.encryption, row.key_ciphertext);
       return {
         id: row.id,
+        name: row.name ?? defaultApiKeyName(rawKey),
         apiKey: shown === 'full' ? rawKey : maskKey(rawKey),
         masked: shown === 'masked',
         userId: row.user_id,
@@ -127,8 +128,11 @@ export function createApiKeyService(ctx: AppContext, deps: ApiKeyServiceDeps) {
   }
 
   return {
-    /** The plan in the body is ignored (the account's plan applies); another userId is refused. */
-    async create(callerId: string, body: { userId?: string; plan?: string }): Promise<ApiKey> {
+    /**
+     * The plan in the body is ignored (the account's plan applies); another userId is refused.
+     * Without a name (SPEC §7 callers send none) the key is named after its last four characters.
+     */
+    async create(callerId: string, body: CreateApiKeyRequest): Promise<ApiKey> {
       if (body.userId !== undefined && body.userId !== callerId) {
         throw AppError.forbidden('You can only create API keys for your own account');
       }
@@ -138,6 +142,7 @@ export function createApiKeyService(ctx: AppContext, deps: ApiKeyServiceDeps) {
       const row: Omit<ApiKeyRow, 'active_slot'> = {
         id: randomUUID(),
         user_id: callerId,
+        name: body.name?.trim() || defaultApiKeyName(rawKey),
         key_hash: hash(rawKey),
         key_ciphertext: encrypt(ctx.keys.encryption, rawKey),
         status: 'active',

@@ -16,6 +16,7 @@ import { useDeleteApiKey } from './api/delete-api-key';
 import { useApiKeys } from './api/list-api-keys';
 import { ApiKeyCard } from './components/api-key-card';
 import { CurlExamples } from './components/curl-examples';
+import { CreateApiKeyModal } from './components/create-api-key-modal';
 import { DeleteApiKeyModal } from './components/delete-api-key-modal';
 import { SecurityTips } from './components/security-tips';
 
@@ -28,6 +29,13 @@ export default function ApiKeysPage() {
   const [pendingDelete, setPendingDelete] = useState<ApiKey | null>(null);
   const listHeadingRef = useRef<HTMLHeadingElement>(null);
   const [focusList, setFocusList] = useState(false);
+  // The create dialog: open, its server error, and a fresh form each time it opens.
+  const [createOpen, setCreateOpen] = useState(false);
+  const [createError, setCreateError] = useState<string | null>(null);
+  const [createForm, setCreateForm] = useState(0);
+  // The key just created, whose heading takes focus when the dialog closes.
+  const [createdId, setCreatedId] = useState<string | null>(null);
+  const createdHeadingRef = useRef<HTMLHeadingElement>(null);
 
   // After a deletion the card (and the button that opened the dialog) is gone: focus the list
   // heading. A parent effect runs after the dialog's own clean-up, which tries the old opener.
@@ -42,13 +50,24 @@ export default function ApiKeysPage() {
   const list = [...(keys.data ?? [])].reverse();
   const firstActive = keys.data?.find((key) => key.status === 'active');
 
-  const onCreate = async () => {
+  const openCreate = () => {
+    setCreateError(null);
+    setCreateForm((form) => form + 1);
+    setCreateOpen(true);
+  };
+
+  const onCreate = async (name: string) => {
     if (!user) return;
+    setCreateError(null);
     try {
-      await create.mutateAsync({ userId: user.userId, plan: user.plan });
+      // Resolves once the list has been refetched, so the new key's card is on the page when
+      // the dialog closes and hands focus to it.
+      const created = await create.mutateAsync({ userId: user.userId, plan: user.plan, name });
+      setCreatedId(created.id);
+      setCreateOpen(false);
       toast.success('New API key created successfully!');
     } catch (error) {
-      toast.error(errorMessage(error));
+      setCreateError(errorMessage(error));
     }
   };
 
@@ -69,7 +88,7 @@ export default function ApiKeysPage() {
       isLoading={create.isPending}
       loadingText="Creating..."
       leftIcon={<Plus className="size-4" aria-hidden="true" />}
-      onClick={() => void onCreate()}
+      onClick={openCreate}
     >
       Create New Key
     </Button>
@@ -105,7 +124,11 @@ export default function ApiKeysPage() {
             <ul className="space-y-4">
               {list.map((apiKey) => (
                 <li key={apiKey.id}>
-                  <ApiKeyCard apiKey={apiKey} onDelete={(target) => setPendingDelete(target)} />
+                  <ApiKeyCard
+                    apiKey={apiKey}
+                    onDelete={(target) => setPendingDelete(target)}
+                    headingRef={apiKey.id === createdId ? createdHeadingRef : undefined}
+                  />
                 </li>
               ))}
             </ul>
@@ -130,6 +153,16 @@ export default function ApiKeysPage() {
           <SecurityTips />
         </Card>
       </div>
+
+      <CreateApiKeyModal
+        key={createForm}
+        open={createOpen}
+        isCreating={create.isPending}
+        error={createError}
+        createdRef={createdHeadingRef}
+        onCancel={() => setCreateOpen(false)}
+        onCreate={(name) => void onCreate(name)}
+      />
 
       <DeleteApiKeyModal
         apiKey={pendingDelete}

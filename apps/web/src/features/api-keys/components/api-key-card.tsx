@@ -1,6 +1,7 @@
 import type { ApiKey } from '@altwise/shared';
 import { Eye, EyeOff, ShieldCheck, Trash2 } from 'lucide-react';
 import { useId, useState } from 'react';
+import type { Ref } from 'react';
 import { Badge } from '@/components/badge';
 import { Button } from '@/components/button';
 import { cardClasses } from '@/components/card';
@@ -11,7 +12,7 @@ import { cn } from '@/lib/cn';
 import { capitalize, formatDate, formatDateTime, formatNumber } from '@/lib/format';
 import { toast } from '@/lib/toast';
 import { useValidateApiKey } from '../api/validate-api-key';
-import { keyEnding, maskApiKey } from '../mask-api-key';
+import { maskApiKey } from '../mask-api-key';
 import { useFullKey } from '../use-full-key';
 
 const iconButton =
@@ -41,18 +42,22 @@ function UsageBar({ label, used, limit, remaining, window }: { label: string; us
 export interface ApiKeyCardProps {
   apiKey: ApiKey;
   onDelete(apiKey: ApiKey, opener: HTMLButtonElement): void;
+  /** The heading, focusable, which focus moves to when this key was just created. */
+  headingRef?: Ref<HTMLHeadingElement>;
 }
 
 /** One key: masked value with show/hide and copy, status, plan, dates, usage bars, test and delete. */
-export function ApiKeyCard({ apiKey, onDelete }: ApiKeyCardProps) {
+export function ApiKeyCard({ apiKey, onDelete, headingRef }: ApiKeyCardProps) {
   const [fullKey, setFullKey] = useState<string | null>(null);
   const [revealing, setRevealing] = useState(false);
   const revealed = fullKey !== null;
   const getFullKey = useFullKey();
   const validate = useValidateApiKey();
   const headingId = useId();
-  const ending = keyEnding(apiKey.apiKey);
   const active = apiKey.status === 'active';
+  // Every control says which key it acts on: a screen reader's list of buttons is otherwise
+  // "Show API key" ten times over.
+  const name = apiKey.name;
 
   const onToggle = async () => {
     if (revealed) {
@@ -88,8 +93,13 @@ export function ApiKeyCard({ apiKey, onDelete }: ApiKeyCardProps) {
     <article aria-labelledby={headingId} data-testid="api-key" className={cn(cardClasses, 'p-5 sm:p-6')}>
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
-          <h3 id={headingId} className="font-semibold text-gray-900 dark:text-white">
-            Key ending in <span className="font-mono">{ending}</span>
+          <h3
+            ref={headingRef}
+            id={headingId}
+            tabIndex={-1}
+            className="rounded font-semibold break-words text-gray-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-600 dark:text-white dark:focus-visible:ring-blue-400"
+          >
+            {name}
           </h3>
           <p className="mt-1 text-sm text-gray-600 dark:text-gray-300">
             Created {formatDate(apiKey.createdAt)} · {apiKey.lastUsedAt ? `Last used ${formatDateTime(apiKey.lastUsedAt)}` : 'Never used'}
@@ -117,7 +127,7 @@ export function ApiKeyCard({ apiKey, onDelete }: ApiKeyCardProps) {
           className={iconButton}
           aria-pressed={revealed}
           aria-busy={revealing || undefined}
-          aria-label={revealed ? 'Hide API key' : 'Show API key'}
+          aria-label={`${revealed ? 'Hide' : 'Show'} API key ${name}`}
           onClick={() => void onToggle()}
         >
           {revealed ? <EyeOff className="size-4" aria-hidden="true" /> : <Eye className="size-4" aria-hidden="true" />}
@@ -125,7 +135,7 @@ export function ApiKeyCard({ apiKey, onDelete }: ApiKeyCardProps) {
         <CopyButton
           text={() => getFullKey(apiKey)}
           successMessage="API key copied to clipboard!"
-          aria-label="Copy API key"
+          aria-label={`Copy API key ${name}`}
           variant="ghost"
           className="px-2.5"
         >
@@ -157,14 +167,14 @@ export function ApiKeyCard({ apiKey, onDelete }: ApiKeyCardProps) {
           isLoading={validate.isPending}
           loadingText="Testing..."
           onClick={() => void onTest()}
-          aria-label={`Test Key ending in ${ending}`}
+          aria-label={`Test Key ${name}`}
         >
           Test Key
         </Button>
         {active && (
           <button
             type="button"
-            aria-label={`Delete API key ending in ${ending}`}
+            aria-label={`Delete API key ${name}`}
             onClick={(event) => onDelete(apiKey, event.currentTarget)}
             className={cn(iconButton, 'text-red-700 hover:bg-red-50 hover:text-red-800 dark:text-red-300 dark:hover:bg-red-950 dark:hover:text-red-200')}
           >

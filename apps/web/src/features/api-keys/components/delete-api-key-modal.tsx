@@ -23,7 +23,7 @@ export function DeleteApiKeyModal({ apiKey, isDeleting, onCancel, onConfirm }: D
       }}
       role="alertdialog"
       title="Delete API key?"
-      description={`The key ending in ${ending} stops working at once: every app that uses it will be refused. This cannot be undone.`}
+      description={`The key "${apiKey?.name ?? ''}" (ending in ${ending}) stops working at once: every app that uses it will be refused. This cannot be undone.`}
       initialFocusRef={cancelRef}
       footer={
         <>
