@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { performance } from 'node:perf_hooks';
 import SQLite from 'better-sqlite3';
 import { Kysely, Migrator, PostgresDialect, sql, SqliteDialect } from 'kysely';
 import pg from 'pg';
@@ -39,31 +40,60 @@ export class DatabaseTimeoutError extends Error {
   override name = 'DatabaseTimeoutError';
 }
 
+/** When the caller asked the pool for this client (set on checkout, read by its first query). */
+const ASKED_AT = Symbol('askedAt');
+type CheckedOut = pg.PoolClient & { [ASKED_AT]?: number };
+
 /**
  * A client-side deadline on every query, a little beyond the server's statement_timeout: that one
  * cannot fire when the server never sees the query (a stalled proxy or network). On expiry the
  * socket is destroyed, so the query fails at once, an open transaction dies with its connection
  * (PostgreSQL rolls it back) and the pool discards the client instead of reusing it.
+ *
+ * The first query after a checkout shares its deadline with the wait for the connection (issue 20
+ * row 4): a request that queued for a busy pool and then met a stalled database would otherwise
+ * answer its 503 after the wait plus the whole deadline, past the bound the README promises.
  */
-function guardQueries(client: pg.PoolClient, timeoutMs: number): void {
+function guardQueries(client: CheckedOut, timeoutMs: number): void {
   const query = client.query.bind(client) as (...args: unknown[]) => unknown;
   (client as { query: unknown }).query = (...args: unknown[]) => {
     const pending = query(...args);
     if (!(pending instanceof Promise)) return pending;
-    const timer = setTimeout(() => {
-      const stream = (client as unknown as { connection?: { stream?: { destroy(error?: Error): void } } }).connection?.stream;
-      stream?.destroy(new DatabaseTimeoutError(`database query got no answer in ${timeoutMs} ms`));
-    }, timeoutMs);
+    const since = client[ASKED_AT] ?? performance.now();
+    client[ASKED_AT] = undefined;
+    const timer = setTimeout(
+      () => {
+        const stream = (client as unknown as { connection?: { stream?: { destroy(error?: Error): void } } }).connection?.stream;
+        stream?.destroy(new DatabaseTimeoutError(`database query got no answer in ${timeoutMs} ms`));
+      },
+      Math.max(0, timeoutMs - (performance.now() - since)),
+    );
     return pending.finally(() => clearTimeout(timer));
+  };
+}
+
+/** Notes on each client handed out when it was asked for (promise form: Kysely's; pg's own callback form untouched). */
+function stampCheckouts(pool: pg.Pool): void {
+  const connect = pool.connect.bind(pool) as (callback?: unknown) => Promise<CheckedOut> | undefined;
+  (pool as { connect: unknown }).connect = (callback?: unknown) => {
+    if (callback) return connect(callback);
+    const askedAt = performance.now();
+    return connect()!.then((client) => {
+      client[ASKED_AT] = askedAt;
+      return client;
+    });
   };
 }
 
 function openPostgres(url: string, options: NonNullable<DatabaseOptions['pool']>): DatabaseHandle {
   const statementTimeoutMs = options.statementTimeoutMs ?? 10_000;
+  // No answer at all: the query is abandoned this long after it was sent, or its connection asked for.
+  const deadlineMs = statementTimeoutMs + 2_000;
   const pool = new pg.Pool({
     connectionString: url,
     max: options.size ?? 10,
-    connectionTimeoutMillis: options.connectTimeoutMs ?? 5_000,
+    // Waiting for a pool slot and connecting fit in the deadline too.
+    connectionTimeoutMillis: Math.min(options.connectTimeoutMs ?? 5_000, deadlineMs),
     application_name: options.applicationName ?? 'altwise',
     statement_timeout: statementTimeoutMs,
     // A transaction left open by a client that vanished must not hold its row locks for long.
@@ -75,11 +105,12 @@ function openPostgres(url: string, options: NonNullable<DatabaseOptions['pool']>
   // already dropped that client; the next query gets a new connection.
   pool.on('error', (error) => options.onConnectionError?.(error));
   pool.on('connect', (client) => {
-    guardQueries(client, statementTimeoutMs + 2_000);
+    guardQueries(client, deadlineMs);
     // A connection lost while checked out fails its query (the caller sees that error); the event
     // itself must not go unhandled. The pool discards the client when it is released.
     client.on('error', (error) => options.onConnectionError?.(error));
   });
+  stampCheckouts(pool);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { db, dialect: 'postgres', destroy: () => db.destroy() };
 }

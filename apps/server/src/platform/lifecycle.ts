@@ -6,7 +6,6 @@ import type { Retention } from './retention';
 
 /** Readiness answers within this, whatever the database does. */
 const READINESS_TIMEOUT_MS = 2_000;
-const RECONCILE_EVERY_MS = 2_000;
 const RETENTION_EVERY_MS = 60 * 60 * 1000;
 
 /**
@@ -17,7 +16,8 @@ const RETENTION_EVERY_MS = 60 * 60 * 1000;
 export function createLifecycle(deps: {
   db: Kysely<Database>;
   metering: { reconcile(): Promise<number>; releaseAll(): Promise<void> };
-  instance: { leave(): Promise<void> };
+  /** Its heartbeat is written by `metering.reconcile`, every `heartbeatEveryMs`. */
+  instance: { leave(): Promise<void>; heartbeatEveryMs: number };
   retention: Retention;
   logger: FastifyBaseLogger;
 }) {
@@ -50,7 +50,7 @@ export function createLifecycle(deps: {
     /** Starts the periodic work; timers never keep the process alive. */
     start(): void {
       void reconcile();
-      timers.push(setInterval(() => void reconcile(), RECONCILE_EVERY_MS).unref());
+      timers.push(setInterval(() => void reconcile(), deps.instance.heartbeatEveryMs).unref());
       timers.push(setTimeout(() => void sweep(), 30_000).unref());
       timers.push(setInterval(() => void sweep(), RETENTION_EVERY_MS).unref());
     },

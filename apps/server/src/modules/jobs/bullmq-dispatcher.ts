@@ -24,12 +24,13 @@ interface ItemMessage {
 /**
  * The message id of one dispatch of an item. Deterministic, so that every sweeper of every process
  * dispatching the same attempt adds ONE message (BullMQ ignores an id it holds). It names the
- * attempt (a retry is a new message) and the dead lease it replaces, if any: a killed worker's
- * message stays "active" until BullMQ notices the stall, and its item must not wait for that.
+ * attempt (a retry is a new message), the claim count (an item given back is a new message) and the
+ * dead or stale lease it replaces, if any: a killed worker's message stays "active" until BullMQ
+ * notices the stall, and its item must not wait for that.
  * BullMQ refuses ':' in ids.
  */
-export function messageId(item: { jobId: string; idx: number; attempts: number; leaseOwner: string | null }): string {
-  return `${item.jobId}_${item.idx}_${item.attempts}_${item.leaseOwner ?? 'free'}`;
+export function messageId(item: { jobId: string; idx: number; attempts: number; leaseOwner: string | null; leaseToken: number }): string {
+  return `${item.jobId}_${item.idx}_${item.attempts}_${item.leaseToken}_${item.leaseOwner ?? 'free'}`;
 }
 
 /**
@@ -50,6 +51,12 @@ export function messageId(item: { jobId: string; idx: number; attempts: number; 
  * an item holds its slot while its image is fetched and its result committed too, so the fleet
  * runs slightly below MODEL_CONCURRENCY model calls at once; cached items and no-op messages also
  * count against MODEL_RPM (conservative, never over).
+ *
+ * Those limits live in Redis only: a Redis restarted empty has none (issue 20 row 2). So they are
+ * written again whenever they are missing: on every reconnect, and checked before every top-up
+ * (which is also the only way messages reach a restarted Redis). Items still running here when
+ * the connection was lost no longer count in Redis: this process starts no new item until they
+ * are done, so its own share of the limit is never exceeded twice over.
  *
  * Fair across accounts (issue 18 row 8): a message's BullMQ priority is its item's turn among its
  * account's (the repository's `due` rank: the account's items in flight plus its place in its own
@@ -77,9 +84,17 @@ export function createBullmqDispatcher(deps: {
     // BullMQ requires maxRetriesPerRequest null: commands wait for a reconnect instead of failing.
     const redis = new Redis(deps.redisUrl, { maxRetriesPerRequest: null });
     redis.on('error', (error) => logger.warn({ err: error }, 'Redis connection error; reconnecting'));
+    // Items running now may no longer count against the global limit (their Redis went away).
+    redis.on('close', () => {
+      for (const work of running) orphans.add(work);
+    });
+    redis.on('ready', () => void ensureLimits().catch((error: unknown) => logger.warn({ err: error }, 'could not write the global job limits; retrying at the next top-up')));
     connections.push(redis);
     return redis;
   };
+  // Items in flight here, and those of them that were running when a Redis connection was lost.
+  const running = new Set<Promise<void>>();
+  const orphans = new Set<Promise<void>>();
   const queue = new Queue<ItemMessage>(ITEMS_QUEUE, {
     connection: connect(),
     prefix: deps.prefix,
@@ -101,6 +116,17 @@ export function createBullmqDispatcher(deps: {
    * Adds messages for due items (ids make a re-dispatch a no-op): when the queue runs low, or
    * always when `force`d (a new job, the sweep), so that another account's items get their turn.
    */
+  /**
+   * Writes the queue-wide limits when Redis lacks them (a restart emptied it) or holds others.
+   * Every process runs it with the same values (the README asks for the same settings everywhere).
+   */
+  async function ensureLimits(): Promise<void> {
+    const [concurrency, rate] = await Promise.all([queue.getGlobalConcurrency(), queue.getGlobalRateLimit()]);
+    if (concurrency !== deps.modelConcurrency) await queue.setGlobalConcurrency(deps.modelConcurrency);
+    if (deps.modelRpm && (rate?.max !== deps.modelRpm || rate.duration !== 60_000)) await queue.setGlobalRateLimit(deps.modelRpm, 60_000);
+    else if (!deps.modelRpm && rate) await queue.removeGlobalRateLimit();
+  }
+
   async function topUp(force = false): Promise<void> {
     if (stopped) return;
     if (topping) {
@@ -114,6 +140,8 @@ export function createBullmqDispatcher(deps: {
         again = false;
         const forced = force || forceAgain;
         force = forceAgain = false;
+        // Before any message: a Redis restarted empty gets its limits back before it gets work.
+        await ensureLimits();
         // Every message has a priority, so the queued ones are in `prioritized`, not `wait`.
         const queued = Object.values(await queue.getJobCounts('wait', 'prioritized')).reduce((sum, count) => sum + count, 0);
         if (!forced && queued >= window / 2) continue;
@@ -141,17 +169,26 @@ export function createBullmqDispatcher(deps: {
   }
 
   async function processMessage(message: QueueMessage<ItemMessage>): Promise<void> {
-    const { jobId, idx } = message.data;
+    // Items that ran on when Redis went away first: this message holds a slot of the limit meanwhile.
+    while (orphans.size > 0) await Promise.allSettled([...orphans]);
+    const work = processItem(message.data);
+    running.add(work);
+    try {
+      await work;
+    } finally {
+      running.delete(work);
+      orphans.delete(work);
+    }
+  }
+
+  async function processItem({ jobId, idx }: ItemMessage): Promise<void> {
     const [item] = await repository.claimItems(instance.id, instance.aliveSince(), deps.now(), jobId, [idx]);
     // Taken by a live worker, settled, cancelled, or its job waits for quota: nothing to do.
     if (!item) return;
     try {
-      await repository.markStarted([jobId], deps.now());
+      await repository.markStarted([jobId], deps.now()).catch((error: unknown) => logger.warn({ err: error, jobId }, 'could not mark a job running; its items run anyway'));
+      // Not settled, it rejects with the lease given back (the runner sees to it) for BullMQ's retry.
       await deps.runner.run(item);
-    } catch (error) {
-      // Not settled (the runner writes outcome and charge together): free the item for BullMQ's retry.
-      await repository.releaseLease(jobId, idx, instance.id).catch(() => undefined);
-      throw error;
     } finally {
       followUp.touch(jobId);
       followUpSoon();
@@ -161,9 +198,7 @@ export function createBullmqDispatcher(deps: {
 
   async function startWorker(): Promise<void> {
     // Queue-wide settings, written by every process that starts: run them all with the same values.
-    await queue.setGlobalConcurrency(deps.modelConcurrency);
-    if (deps.modelRpm) await queue.setGlobalRateLimit(deps.modelRpm, 60_000);
-    else await queue.removeGlobalRateLimit();
+    await ensureLimits();
     if (stopped) return;
     worker = new Worker<ItemMessage>(ITEMS_QUEUE, processMessage, {
       connection: connect(),

@@ -49,6 +49,7 @@ export function createJobDispatcher(deps: {
     const work = deps.runner
       .run(item)
       .then(() => undefined)
+      // The runner has given the lease back: the item is taken again.
       .catch((error: unknown) => deps.logger.warn({ err: error, jobId: item.jobId, item: item.idx }, 'a job item could not be processed; it will be taken again'))
       .finally(() => {
         inFlight -= 1;
@@ -75,8 +76,9 @@ export function createJobDispatcher(deps: {
         while (!stopped && inFlight < deps.capacity) {
           const items = await repository.claim(instance.id, instance.aliveSince(), deps.now(), deps.capacity - inFlight, roomFor);
           if (items.length === 0) break;
-          await repository.markStarted([...new Set(items.map((item) => item.jobId))], deps.now());
+          // Started (their leases held) before anything else can fail: a claimed item is never dropped.
           for (const item of items) start(item);
+          await repository.markStarted([...new Set(items.map((item) => item.jobId))], deps.now()).catch((error: unknown) => deps.logger.warn({ err: error }, 'could not mark jobs running; their items run anyway'));
         }
         if (followUp.pending > 0 && inFlight < deps.capacity) await followUp.finalizeTouched();
       } while (again && !stopped);

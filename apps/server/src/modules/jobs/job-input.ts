@@ -1,4 +1,4 @@
-import type { RowError } from '@altwise/shared';
+import type { ImagePurpose, RowError } from '@altwise/shared';
 import { CsvLimitError, MAX_CSV_CELL_LENGTH, MAX_CSV_COLUMNS, MAX_IMAGE_URL_LENGTH, MAX_JOB_CARRIED_BYTES, MAX_JOB_ITEMS, jobItemInputSchema } from '@altwise/shared';
 import { AppError } from '../../platform/errors';
 import { csvRows } from './csv';
@@ -13,6 +13,8 @@ export interface JobRow {
    * null), so exports carry them through. Text, not an object: what the limit counts is what is stored.
    */
   columns: string | null;
+  /** JSON ImagePurpose, as stored with the item; null or absent: none. */
+  purpose?: string | null;
 }
 
 export interface ParsedRows {
@@ -23,6 +25,20 @@ export interface ParsedRows {
 }
 
 export const JSON_COLUMNS = ['image_url', 'context', 'id'];
+/** CSV columns of an image's purpose (issue 19): a blank purpose_kind means none. */
+const PURPOSE_COLUMNS = { kind: 'purpose_kind', href: 'purpose_href', label: 'purpose_label' } as const;
+
+const storedPurpose = (purpose: ImagePurpose | undefined): string | null => (purpose ? JSON.stringify(purpose) : null);
+
+/** A CSV row's purpose cells as the item schema's `purpose`: undefined when every cell is blank. */
+function purposeCells(cell: (name: keyof typeof PURPOSE_COLUMNS) => string | undefined): Record<string, string> | undefined {
+  const parts: Record<string, string> = {};
+  for (const key of Object.keys(PURPOSE_COLUMNS) as Array<keyof typeof PURPOSE_COLUMNS>) {
+    const value = cell(key)?.trim();
+    if (value) parts[key] = value;
+  }
+  return Object.keys(parts).length > 0 ? parts : undefined;
+}
 const MAX_ROW_ERRORS_KEPT = 1_000;
 
 function reasonOf(error: { issues: Array<{ path: PropertyKey[]; message: string }> }): string {
@@ -44,7 +60,7 @@ export function rowsFromItems(items: unknown[]): ParsedRows {
       rowErrors.push({ row: index + 1, reason: reasonOf(parsed.error) });
       return;
     }
-    rows.push({ imageUrl: parsed.data.imageUrl, context: parsed.data.context || null, clientId: parsed.data.id ?? null, columns: null });
+    rows.push({ imageUrl: parsed.data.imageUrl, context: parsed.data.context || null, clientId: parsed.data.id ?? null, columns: null, purpose: storedPurpose(parsed.data.purpose) });
   });
   if (rows.length === 0) throw noValidRows(rowErrors);
   return { rows, rowErrors: rowErrors.slice(0, MAX_ROW_ERRORS_KEPT), columnNames: JSON_COLUMNS };
@@ -71,6 +87,7 @@ export async function rowsFromCsv(bytes: Uint8Array): Promise<ParsedRows> {
   let urlAt = -1;
   let contextAt = -1;
   let idAt = -1;
+  let purposeAt: Record<keyof typeof PURPOSE_COLUMNS, number> = { kind: -1, href: -1, label: -1 };
   let records = 0;
   let carried = 0;
   const rows: JobRow[] = [];
@@ -88,6 +105,7 @@ export async function rowsFromCsv(bytes: Uint8Array): Promise<ParsedRows> {
         if (urlAt < 0) throw csvRefusal('The CSV needs an image_url column', 'Missing image_url column');
         contextAt = lower.indexOf('context');
         idAt = lower.indexOf('id');
+        purposeAt = { kind: lower.indexOf(PURPOSE_COLUMNS.kind), href: lower.indexOf(PURPOSE_COLUMNS.href), label: lower.indexOf(PURPOSE_COLUMNS.label) };
         if (record.fields.some((name, at) => at !== urlAt && name.length > MAX_CSV_CELL_LENGTH)) throw pastLimit.fieldLength(record.line);
         continue;
       }
@@ -100,7 +118,8 @@ export async function rowsFromCsv(bytes: Uint8Array): Promise<ParsedRows> {
         continue;
       }
       const value = (at: number) => (at >= 0 ? (fields[at] ?? '') : undefined);
-      const parsed = jobItemInputSchema.safeParse({ imageUrl: value(urlAt), context: value(contextAt) || undefined, id: value(idAt) || undefined });
+      const purpose = purposeCells((key) => value(purposeAt[key]));
+      const parsed = jobItemInputSchema.safeParse({ imageUrl: value(urlAt), context: value(contextAt) || undefined, id: value(idAt) || undefined, purpose });
       if (!parsed.success) {
         rowError({ row: record.line, reason: reasonOf(parsed.error) });
         continue;
@@ -111,7 +130,7 @@ export async function rowsFromCsv(bytes: Uint8Array): Promise<ParsedRows> {
       // What the row stores (its keys included): the job's total is capped.
       carried += Buffer.byteLength(columns);
       if (carried > MAX_JOB_CARRIED_BYTES) throw pastLimit.carried(record.line);
-      rows.push({ imageUrl: parsed.data.imageUrl, context: parsed.data.context || null, clientId: parsed.data.id ?? null, columns });
+      rows.push({ imageUrl: parsed.data.imageUrl, context: parsed.data.context || null, clientId: parsed.data.id ?? null, columns, purpose: storedPurpose(parsed.data.purpose) });
     }
   } catch (error) {
     if (error instanceof CsvLimitError) throw pastLimit[error.limit](error.line);

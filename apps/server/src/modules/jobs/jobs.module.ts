@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { Executor } from '../../db/executor';
 import type { AuthGuards } from '../../platform/caller';
 import type { AppContext } from '../../platform/context';
 import type { Idempotency } from '../../platform/idempotency';
@@ -7,6 +8,7 @@ import type { AltTextEngine } from '@altwise/engine';
 import type { MeteringService } from '../usage';
 import { createBullmqDispatcher } from './bullmq-dispatcher';
 import { createJobDispatcher } from './job-dispatcher';
+import { createLeaseKeeper } from './job-leases';
 import type { FollowUpHooks, JobDispatcher } from './job-follow-up';
 import type { JobInfo } from './job-runner';
 import { createJobRunner } from './job-runner';
@@ -33,17 +35,21 @@ export function createJobsModule(deps: {
   webhookRetryBaseMs?: number;
 }) {
   const { ctx } = deps;
-  const webhooks = createWebhooksService({ ctx, repository: createWebhooksRepository(ctx.db), allow: ctx.config.images.fetchAllow, retryBaseMs: deps.webhookRetryBaseMs ?? 10_000 });
+  const webhooks = createWebhooksService({ ctx, repository: createWebhooksRepository(ctx.db), allow: ctx.config.webhooks.allow, retryBaseMs: deps.webhookRetryBaseMs ?? 10_000 });
   // Per instance, a job is asked for a progress slot at most this often; the database decides across instances.
   const progressAskedAt = new Map<string, number>();
   const repository = createJobsRepository(ctx.db);
   // A job's payer and options never change: read once per job, not once per item.
-  const infos = new Map<string, Promise<JobInfo>>();
-  const jobInfo = (jobId: string): Promise<JobInfo> => {
+  const infos = new Map<string, Promise<JobInfo | null>>();
+  const jobInfo = (jobId: string): Promise<JobInfo | null> => {
     let info = infos.get(jobId);
     if (!info) {
       info = repository.jobsById([jobId]).then(([row]) => {
-        if (!row) throw new Error(`job ${jobId} vanished`);
+        // Gone with its account (deleted): not kept, so nothing stays cached for it.
+        if (!row) {
+          infos.delete(jobId);
+          return null;
+        }
         const options = JSON.parse(row.options) as { language?: string; maxLength?: number };
         return { userId: row.user_id, apiKeyId: row.api_key_id, language: options.language, maxLength: options.maxLength };
       });
@@ -53,7 +59,9 @@ export function createJobsModule(deps: {
     }
     return info;
   };
-  const runner = createJobRunner({ ctx, repository, metering: deps.metering, describer: deps.describer, owner: deps.instance.id, jobInfo });
+  // Leases renewed with every heartbeat while their items run here; stale after the instance staleness window.
+  const leases = createLeaseKeeper({ repository, owner: deps.instance.id, now: ctx.now, renewEveryMs: deps.instance.heartbeatEveryMs, logger: deps.logger });
+  const runner = createJobRunner({ ctx, repository, metering: deps.metering, describer: deps.describer, owner: deps.instance.id, leases, jobInfo });
   const hooks: FollowUpHooks = {
     onJobEnding: async (jobId, trx) => {
       const found = await jobs.byId(jobId, trx);
@@ -96,11 +104,32 @@ export function createJobsModule(deps: {
       await app.register(jobsRoutes, { jobs, ...options });
       await app.register(webhooksRoutes, { jobs, webhooks, guards: options.guards });
     },
-    start: () => dispatcher.start(),
+    /**
+     * Account deletion, in its transaction: every job with its items and webhook deliveries, and the
+     * signing secret. Runners and deliverers elsewhere then find no row to settle or record.
+     */
+    async deleteForUser(userId: string, trx: Executor): Promise<void> {
+      await repository.deleteForUser(trx, userId);
+      await webhooks.deleteForUser(userId, trx);
+    },
+    /**
+     * A deleted account (the revocation notice, on every instance): its items and webhook attempts
+     * running here stop at once; cached job details are dropped.
+     */
+    forgetAccount(userId: string): void {
+      infos.clear();
+      runner.forgetAccount(userId);
+      webhooks.forgetAccount(userId);
+    },
+    start(): void {
+      leases.start();
+      dispatcher.start();
+    },
     /** Shutdown: no new items; those in flight settle, then their commits are flushed. */
     async stop(): Promise<void> {
       await dispatcher.stop();
       await runner.close();
+      leases.stop();
     },
   };
 }

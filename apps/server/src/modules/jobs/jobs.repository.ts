@@ -1,12 +1,12 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import type { Kysely, Transaction } from 'kysely';
+import type { ExpressionBuilder, Kysely, Transaction } from 'kysely';
 import { sql } from 'kysely';
 import type { Executor } from '../../db/executor';
 import type { Database, JobItemsTable, JobsTable } from '../../db/schema';
 
 export type JobRow = JobsTable;
-export type JobItemRow = Omit<JobItemsTable, 'attempts' | 'next_attempt_at'> & { attempts: number; next_attempt_at: number };
-export type NewJobItem = Pick<JobItemsTable, 'job_id' | 'idx' | 'image_url' | 'context' | 'client_id' | 'columns'>;
+export type JobItemRow = Omit<JobItemsTable, 'attempts' | 'next_attempt_at' | 'lease_token'> & { attempts: number; next_attempt_at: number; lease_token: number };
+export type NewJobItem = Pick<JobItemsTable, 'job_id' | 'idx' | 'image_url' | 'context' | 'client_id' | 'columns'> & Partial<Pick<JobItemsTable, 'purpose'>>;
 
 /** An item due for someone to take, with its account's turn (see `due`). */
 export interface DueItem {
@@ -14,6 +14,8 @@ export interface DueItem {
   idx: number;
   attempts: number;
   leaseOwner: string | null;
+  /** Claims of the item so far (the BullMQ dispatcher names its messages after it). */
+  leaseToken: number;
   userId: string;
   /** 1 for the next item of an account with nothing in flight; smaller goes first. */
   rank: number;
@@ -25,8 +27,15 @@ export interface ClaimedItem {
   idx: number;
   imageUrl: string;
   context: string | null;
+  /** JSON ImagePurpose given with the item, passed to the describer; null: none. */
+  purpose?: string | null;
   attempts: number;
+  /** The fencing token of this claim: settling, releasing and renewing are guarded by it. */
+  leaseToken: number;
 }
+
+/** A lease held by this instance, as renewal and release name it. */
+export type HeldLease = Pick<ClaimedItem, 'jobId' | 'idx' | 'leaseToken'>;
 
 /** How a settled item ends, written with its quota settlement. */
 export type ItemOutcome =
@@ -52,6 +61,25 @@ export type ItemFilter = 'pending' | 'succeeded' | 'failed' | 'cancelled' | 'app
 export function createJobsRepository(db: Kysely<Database>) {
   /** Leases held by instances still alive (heartbeat since `aliveSince`) are not to be taken. */
   const aliveInstances = (aliveSince: number) => db.selectFrom('instances').select('id').where('heartbeat_at', '>=', aliveSince);
+  /**
+   * An item's lease is free for `owner` when there is none, its instance is dead, or its holder
+   * has not renewed it since `aliveSince` (issue 20: a claim whose answer was lost, a release that
+   * never arrived; any instance, the holder included, honours that expiry). A lease written before
+   * renewals existed (lease_renewed_at null) lives and dies with its instance only.
+   */
+  const leaseFree = (eb: ExpressionBuilder<Database, 'job_items'>, owner: string, aliveSince: number) =>
+    eb.or([
+      eb('job_items.lease_owner', 'is', null),
+      eb.and([eb('job_items.lease_owner', '<>', owner), eb('job_items.lease_owner', 'not in', aliveInstances(aliveSince))]),
+      eb('job_items.lease_renewed_at', '<', aliveSince),
+    ]);
+  /** The rows of these leases, as this owner holds them (same claim: same token). */
+  const heldBy = (eb: ExpressionBuilder<Database, 'job_items'>, owner: string, leases: HeldLease[]) =>
+    eb.and([
+      eb('lease_owner', '=', owner),
+      eb('status', '=', 'pending'),
+      eb.or(leases.map((lease) => eb.and([eb('job_id', '=', lease.jobId), eb('idx', '=', lease.idx), eb('lease_token', '=', lease.leaseToken)]))),
+    ]);
 
   /**
    * Items due now for someone to take: pending, of an active job not waiting for quota, with no
@@ -67,13 +95,19 @@ export function createJobsRepository(db: Kysely<Database>) {
     const dueItems = db
       .selectFrom('job_items as i')
       .innerJoin('jobs as j', 'j.id', 'i.job_id')
-      .select(['i.job_id', 'i.idx', 'i.attempts', 'i.lease_owner', 'j.user_id', 'j.created_at'])
+      .select(['i.job_id', 'i.idx', 'i.attempts', 'i.lease_owner', 'i.lease_token', 'j.user_id', 'j.created_at'])
       .select(sql<number>`row_number() over (partition by j.user_id order by j.created_at, i.job_id, i.idx)`.as('turn'))
       .where('i.status', '=', 'pending')
       .where('i.next_attempt_at', '<=', now)
       .where('j.status', 'in', ACTIVE)
       .where((eb) => eb.or([eb('j.waiting_until', 'is', null), eb('j.waiting_until', '<=', now)]))
-      .where((eb) => eb.or([eb('i.lease_owner', 'is', null), eb.and([eb('i.lease_owner', '<>', owner), eb('i.lease_owner', 'not in', aliveInstances(aliveSince))])]));
+      .where((eb) =>
+        eb.or([
+          eb('i.lease_owner', 'is', null),
+          eb.and([eb('i.lease_owner', '<>', owner), eb('i.lease_owner', 'not in', aliveInstances(aliveSince))]),
+          eb('i.lease_renewed_at', '<', aliveSince),
+        ]),
+      );
     const inFlight = db
       .selectFrom('job_items as f')
       .innerJoin('jobs as fj', 'fj.id', 'f.job_id')
@@ -85,7 +119,7 @@ export function createJobsRepository(db: Kysely<Database>) {
     const rows = await db
       .selectFrom(dueItems.as('d'))
       .leftJoin(inFlight.as('busy'), 'busy.user_id', 'd.user_id')
-      .select(['d.job_id', 'd.idx', 'd.attempts', 'd.lease_owner', 'd.user_id', sql<number>`d.turn + coalesce(busy.n, 0)`.as('rank')])
+      .select(['d.job_id', 'd.idx', 'd.attempts', 'd.lease_owner', 'd.lease_token', 'd.user_id', sql<number>`d.turn + coalesce(busy.n, 0)`.as('rank')])
       // No account needs more than `limit` turns to fill the window.
       .where('d.turn', '<=', limit)
       .orderBy('rank')
@@ -94,7 +128,7 @@ export function createJobsRepository(db: Kysely<Database>) {
       .orderBy('d.idx')
       .limit(limit)
       .execute();
-    return rows.map((row) => ({ jobId: row.job_id, idx: row.idx, attempts: Number(row.attempts), leaseOwner: row.lease_owner, userId: row.user_id, rank: Number(row.rank) }));
+    return rows.map((row) => ({ jobId: row.job_id, idx: row.idx, attempts: Number(row.attempts), leaseOwner: row.lease_owner, leaseToken: Number(row.lease_token), userId: row.user_id, rank: Number(row.rank) }));
   }
 
   /**
@@ -106,13 +140,13 @@ export function createJobsRepository(db: Kysely<Database>) {
     if (indexes.length === 0) return [];
     const rows = await db
       .updateTable('job_items')
-      .set({ lease_owner: owner })
+      .set((eb) => ({ lease_owner: owner, lease_renewed_at: now, lease_token: eb('lease_token', '+', 1) }))
       .where('job_id', '=', jobId)
       .where('idx', 'in', indexes)
       .where('status', '=', 'pending')
       // A stale message (a redelivery from before the item's last try) must not cut its backoff short.
       .where('next_attempt_at', '<=', now)
-      .where((eb) => eb.or([eb('lease_owner', 'is', null), eb.and([eb('lease_owner', '<>', owner), eb('lease_owner', 'not in', aliveInstances(aliveSince))])]))
+      .where((eb) => leaseFree(eb, owner, aliveSince))
       .where((eb) =>
         eb.exists(
           eb
@@ -123,9 +157,9 @@ export function createJobsRepository(db: Kysely<Database>) {
             .where((inner) => inner.or([inner('waiting_until', 'is', null), inner('waiting_until', '<=', now)])),
         ),
       )
-      .returning(['job_id', 'idx', 'image_url', 'context', 'attempts'])
+      .returning(['job_id', 'idx', 'image_url', 'context', 'purpose', 'attempts', 'lease_token'])
       .execute();
-    return rows.map((row) => ({ jobId: row.job_id, idx: row.idx, imageUrl: row.image_url, context: row.context, attempts: Number(row.attempts) }));
+    return rows.map((row) => ({ jobId: row.job_id, idx: row.idx, imageUrl: row.image_url, context: row.context, purpose: row.purpose, attempts: Number(row.attempts), leaseToken: Number(row.lease_token) }));
   }
 
   return {
@@ -223,16 +257,50 @@ export function createJobsRepository(db: Kysely<Database>) {
       await db.updateTable('jobs').set({ waiting_until: until }).where('id', '=', jobId).execute();
     },
 
-    async releaseLease(jobId: string, idx: number, owner: string): Promise<void> {
-      await db.updateTable('job_items').set({ lease_owner: null }).where('job_id', '=', jobId).where('idx', '=', idx).where('lease_owner', '=', owner).execute();
+    /** Gives a lease back (this claim's only: a later claim of the item is not touched). */
+    async releaseLease(lease: HeldLease, owner: string): Promise<void> {
+      await db
+        .updateTable('job_items')
+        .set({ lease_owner: null, lease_renewed_at: null })
+        .where((eb) => heldBy(eb, owner, [lease]))
+        .execute();
+    },
+
+    /** The holder still works on these items: their leases are not stale (one statement for all). */
+    async renewLeases(leases: HeldLease[], owner: string, now: number): Promise<void> {
+      if (leases.length === 0) return;
+      await db
+        .updateTable('job_items')
+        .set({ lease_renewed_at: now })
+        .where((eb) => heldBy(eb, owner, leases))
+        .execute();
     },
 
     /**
-     * Writes an item's outcome if this instance still holds it (pending, leased to `owner`); false
+     * After a settlement whose commit outcome was unknown (the connection dropped during COMMIT)
+     * and that now finds the lease gone: whether that earlier commit went through. The token is
+     * still this claim's and nobody holds the item, so nobody claimed it since: the last to write
+     * it was this claim's settlement (or a cancellation, which leaves nothing to settle either).
+     */
+    async settledUnder(executor: Executor, lease: HeldLease): Promise<boolean> {
+      const row = await executor
+        .selectFrom('job_items')
+        .select('idx')
+        .where('job_id', '=', lease.jobId)
+        .where('idx', '=', lease.idx)
+        .where('lease_token', '=', lease.leaseToken)
+        .where('lease_owner', 'is', null)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    /**
+     * Writes an item's outcome if this instance still holds it (pending, leased to `owner` under this
+     * claim's token); false
      * when it does not (its lease was taken as dead, or the job was cancelled), so the caller
      * refunds instead of charging a second time.
      */
-    async settleItem(trx: Executor, item: { jobId: string; idx: number; owner: string; attempts: number; at: number; outcome: ItemOutcome }): Promise<boolean> {
+    async settleItem(trx: Executor, item: HeldLease & { owner: string; attempts: number; at: number; outcome: ItemOutcome }): Promise<boolean> {
       const { outcome } = item;
       const values =
         outcome.kind === 'succeeded'
@@ -242,11 +310,8 @@ export function createJobsRepository(db: Kysely<Database>) {
             : { status: 'pending', next_attempt_at: outcome.at, error_code: outcome.code, error_message: outcome.message };
       const result = await trx
         .updateTable('job_items')
-        .set({ ...values, attempts: item.attempts, lease_owner: null })
-        .where('job_id', '=', item.jobId)
-        .where('idx', '=', item.idx)
-        .where('status', '=', 'pending')
-        .where('lease_owner', '=', item.owner)
+        .set({ ...values, attempts: item.attempts, lease_owner: null, lease_renewed_at: null })
+        .where((eb) => heldBy(eb, item.owner, [item]))
         .executeTakeFirst();
       return Number(result.numUpdatedRows) === 1;
     },
@@ -307,6 +372,21 @@ export function createJobsRepository(db: Kysely<Database>) {
           .execute();
         return true;
       });
+    },
+
+    /** Whether the job still exists (a job that does not went with its account). */
+    async jobExists(executor: Executor, jobId: string): Promise<boolean> {
+      return (await executor.selectFrom('jobs').select('id').where('id', '=', jobId).executeTakeFirst()) !== undefined;
+    },
+
+    /**
+     * Account deletion, in its transaction: every job of the account with its items and webhook
+     * deliveries. A runner or deliverer still holding one finds no row to settle or record.
+     */
+    async deleteForUser(trx: Executor, userId: string): Promise<void> {
+      await trx.deleteFrom('webhook_deliveries').where('user_id', '=', userId).execute();
+      await trx.deleteFrom('job_items').where('job_id', 'in', trx.selectFrom('jobs').select('id').where('user_id', '=', userId)).execute();
+      await trx.deleteFrom('jobs').where('user_id', '=', userId).execute();
     },
 
     /**

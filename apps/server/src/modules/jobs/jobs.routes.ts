@@ -62,7 +62,7 @@ export const jobsRoutes: FastifyPluginAsyncZod<{ jobs: JobsService; guards: Auth
       bodyLimit: JOB_BODY_LIMIT,
       config: {
         documentedBodies: {
-          'application/json': createJobRequestSchema.describe('Up to 10,000 items { imageUrl, context?, id? } and the options'),
+          'application/json': createJobRequestSchema.describe('Up to 10,000 items { imageUrl, context?, id?, purpose?: { kind: link|button, href?, label? } } and the options; a CSV may give purpose_kind, purpose_href, purpose_label columns'),
           'multipart/form-data': jobOptionsSchema.extend({ file: z.file().describe('CSV with an image_url column; optional context and id; other columns are carried through') }),
         },
       },

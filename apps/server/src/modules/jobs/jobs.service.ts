@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
-import { checkAltText } from '@altwise/engine';
-import type { Job, JobItem, ReviewRequest, RowError } from '@altwise/shared';
+import type { ImagePurpose, Job, JobItem, ReviewRequest, RowError } from '@altwise/shared';
 import { JOB_FORBIDDEN_MESSAGE, getPlan } from '@altwise/shared';
 import type { Executor } from '../../db/executor';
 import type { Caller } from '../../platform/caller';
@@ -11,6 +10,7 @@ import { csvLine } from './csv';
 import type { JobRow as InputRow, ParsedRows } from './job-input';
 import { rowsFromItems } from './job-input';
 import type { ItemFilter, JobItemRow, JobRow, JobsRepository, StatusCounts } from './jobs.repository';
+import { reviewedResult } from './reviewed-result';
 
 export interface JobOptions {
   language?: string;
@@ -21,6 +21,9 @@ export interface JobOptions {
 const NOT_FOUND = 'Job not found';
 const EXPORT_PAGE = 500;
 const RESULT_COLUMNS = ['alt_text', 'long_description', 'is_decorative', 'wcag_compliant', 'issues', 'status', 'error'];
+
+/** The purpose stored with an item (issue 19); none for items stored before it. */
+const purposeOf = (row: Pick<JobItemRow, 'purpose'>): ImagePurpose | undefined => (row.purpose ? (JSON.parse(row.purpose) as ImagePurpose) : undefined);
 
 const iso = (ms: number | null | string) => (ms === null ? null : new Date(Number(ms)).toISOString());
 
@@ -81,6 +84,7 @@ export function createJobsService(deps: {
       context: row.context,
       clientId: row.client_id,
       columns: row.columns ? (JSON.parse(row.columns) as Record<string, string>) : {},
+      ...(row.purpose && { purpose: purposeOf(row) }),
       status: row.status as JobItem['status'],
       review: (row.review as JobItem['review']) ?? null,
       attempts: Number(row.attempts),
@@ -137,6 +141,7 @@ export function createJobsService(deps: {
       context: input.context,
       client_id: input.clientId,
       columns: input.columns,
+      purpose: input.purpose ?? null,
     }));
     await ctx.db.transaction().execute((trx) => repository.insertJob(trx, row, items));
     deps.wake();
@@ -147,7 +152,7 @@ export function createJobsService(deps: {
     create,
 
     /** Another module's job (a page audit's suggestions): items checked as POST /api/v1/jobs checks them. */
-    createFromItems(caller: Caller, items: Array<{ imageUrl: string; context?: string; id?: string }>, options: JobOptions = {}): Promise<Job> {
+    createFromItems(caller: Caller, items: Array<{ imageUrl: string; context?: string; id?: string; purpose?: ImagePurpose }>, options: JobOptions = {}): Promise<Job> {
       return create(caller, rowsFromItems(items), options);
     },
 
@@ -230,14 +235,9 @@ export function createJobsService(deps: {
       const item = await repository.findItem(job.id, idx);
       if (!item) throw AppError.notFound('Result not found');
       if (item.status !== 'succeeded' || !item.result) throw new AppError('conflict', 'Only a described image can be reviewed', 409);
-      let result: string | null = null;
-      if (request.altText !== undefined) {
-        const previous = JSON.parse(item.result) as NonNullable<JobItem['result']>;
-        const options = JSON.parse(job.options) as JobOptions;
-        const check = checkAltText({ altText: request.altText, context: item.context ?? undefined, maxLength: options.maxLength, isDecorative: previous.isDecorative, longDescription: previous.longDescription });
-        result = JSON.stringify({ ...previous, altText: request.altText, wcagCompliant: check.wcagCompliant, issues: check.issues });
-      }
-      await repository.review(job.id, idx, request.status, result);
+      const options = JSON.parse(job.options) as JobOptions;
+      const reviewed = reviewedResult(JSON.parse(item.result) as NonNullable<JobItem['result']>, request, { ...options, context: item.context, purpose: purposeOf(item) });
+      await repository.review(job.id, idx, request.status, reviewed && JSON.stringify(reviewed));
       return toItem((await repository.findItem(job.id, idx))!);
     },
   };

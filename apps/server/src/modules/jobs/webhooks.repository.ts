@@ -59,6 +59,17 @@ export function createWebhooksRepository(db: Kysely<Database>) {
         .execute();
     },
 
+    /** Whether the job has ended (or is gone): its progress events are stale then. */
+    async jobEnded(jobId: string): Promise<boolean> {
+      const row = await db.selectFrom('jobs').select('finished_at').where('id', '=', jobId).executeTakeFirst();
+      return !row || row.finished_at !== null;
+    },
+
+    /** Account deletion: its signing secret (and default URL); its deliveries go with its jobs. */
+    async deleteSecretOf(userId: string, trx: Executor = db): Promise<void> {
+      await trx.deleteFrom('webhook_secrets').where('user_id', '=', userId).execute();
+    },
+
     ofJob(jobId: string) {
       return db.selectFrom('webhook_deliveries').selectAll().where('job_id', '=', jobId).orderBy('created_at').orderBy('id').limit(500).execute();
     },

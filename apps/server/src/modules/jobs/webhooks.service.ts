@@ -17,6 +17,12 @@ export const PROGRESS_EVERY_MS = 10_000;
 const MAX_BACKOFF_MS = 2 * 60 * 60 * 1000;
 const ATTEMPT_TIMEOUT_MS = 10_000;
 
+/** A receiver that accepted the connection and never answered (AbortSignal.timeout, undici's own deadlines). */
+function isTimeout(error: unknown): boolean {
+  const { name, code } = (error ?? {}) as { name?: unknown; code?: unknown };
+  return name === 'TimeoutError' || code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT';
+}
+
 export interface DeliveryAttempt {
   at: string;
   status: number | null;
@@ -37,11 +43,35 @@ export function createWebhooksService(deps: {
   retryBaseMs: number;
 }) {
   const { ctx, repository } = deps;
+  // Attempts being sent from here, by account, so a deleted account's stop at once (forgetAccount).
+  const sendingOf = new Map<string, Set<AbortController>>();
 
   async function attempt(row: DeliveryRow): Promise<void> {
+    const stop = new AbortController();
+    const mine = sendingOf.get(row.user_id) ?? new Set<AbortController>();
+    sendingOf.set(row.user_id, mine.add(stop));
+    try {
+      await attemptWith(row, stop.signal);
+    } finally {
+      mine.delete(stop);
+      if (mine.size === 0 && sendingOf.get(row.user_id) === mine) sendingOf.delete(row.user_id);
+    }
+  }
+
+  async function attemptWith(row: DeliveryRow, signal: AbortSignal): Promise<void> {
     const secretRow = await repository.secretOf(row.user_id);
+    // Deleted with its account since the claim: the row is gone too, nothing to send or record.
+    if (signal.aborted) return;
     const started = performance.now();
     const log = JSON.parse(row.attempts_log) as DeliveryAttempt[];
+    if (row.event === 'job.progress' && (await repository.jobEnded(row.job_id))) {
+      // A receiver that was down must not hear of progress after the job's end (job.completed or
+      // job.failed carries the final state): the stale event is dropped, saying why.
+      const now = ctx.now();
+      log.push({ at: new Date(now).toISOString(), status: null, durationMs: 0, error: 'Not sent: the job has ended' });
+      await repository.recordAttempt(row.id, { status: 'failed', attempts: Number(row.attempts), attemptsLog: JSON.stringify(log), nextAttemptAt: now, finishedAt: now });
+      return;
+    }
     let status: number | null = null;
     let error: string | undefined;
     if (!secretRow) error = 'No signing secret';
@@ -54,9 +84,10 @@ export function createWebhooksService(deps: {
           headers: { 'content-type': 'application/json', [SIGNATURE_HEADER]: signatureHeader(secret, row.payload, Math.floor(at / 1000)), 'altwise-event': row.event, 'altwise-delivery': row.id, 'user-agent': 'Altwise-Webhooks/1' },
           allow: deps.allow,
           timeoutMs: ATTEMPT_TIMEOUT_MS,
+          signal,
         }));
       } catch (caught) {
-        error = isEngineError(caught) ? caught.message : 'The webhook URL could not be reached';
+        error = isEngineError(caught) ? caught.message : isTimeout(caught) ? `The webhook URL did not answer within ${ATTEMPT_TIMEOUT_MS / 1000} s` : 'The webhook URL could not be reached';
       }
     }
     const now = ctx.now();
@@ -122,6 +153,14 @@ export function createWebhooksService(deps: {
       const at = ctx.now();
       const payload = JSON.stringify({ id, type: event, createdAt: new Date(at).toISOString(), data: { job: data } });
       await repository.insert({ id, user_id: job.userId, job_id: job.id, event, url: job.webhookUrl, payload, status: 'pending', attempts: 0, attempts_log: '[]', next_attempt_at: at, created_at: at, finished_at: null }, executor);
+    },
+
+    /** Account deletion, in its transaction: the signing secret and default URL (deliveries go with the jobs). */
+    deleteForUser: (userId: string, trx?: Executor) => repository.deleteSecretOf(userId, trx),
+
+    /** The account was deleted (on any instance): its attempts being sent from here are abandoned at once. */
+    forgetAccount(userId: string): void {
+      for (const stop of sendingOf.get(userId) ?? []) stop.abort();
     },
 
     takeProgressSlot: (jobId: string) => repository.takeProgressSlot(jobId, ctx.now(), PROGRESS_EVERY_MS),

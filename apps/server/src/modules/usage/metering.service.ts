@@ -27,8 +27,11 @@ export type UnitOutcome = 'success' | 'refund' | 'keep';
 export interface UnitSettlement {
   reservation: Reservation;
   outcome: UnitOutcome;
-  /** The unit's usage event, recorded in the same transaction. */
-  event: UsageEvent & { at: number };
+  /**
+   * The unit's usage event, recorded in the same transaction; none for a unit of a deleted account
+   * (a bulk-job item whose job went with it), so no event names that account again.
+   */
+  event?: UsageEvent & { at: number };
 }
 
 export type Admission = { decision: QuotaDecision; reservation: Reservation | null };
@@ -85,7 +88,7 @@ export function createMeteringService(
      */
     async settleIn(trx: Executor, settlements: UnitSettlement[]): Promise<void> {
       await events.insertMany(
-        settlements.map((settlement) => settlement.event),
+        settlements.flatMap((settlement) => (settlement.event ? [settlement.event] : [])),
         trx,
       );
       const byReservation = new Map<string, { reservation: Reservation; charged: number; refund: number }>();
