@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { DEFAULT_BASE_URL } from '@altwise/sdk';
 import { isInside } from './fill/folder-guard';
 
 export interface CliConfig {
@@ -15,7 +16,8 @@ export interface CliConfig {
 }
 
 export const CONFIG_FILE = 'altwise.config.json';
-export const DEFAULT_URL = 'http://localhost:3000';
+// Where `npm start` serves: a new user's first run needs no --url.
+export const DEFAULT_URL = DEFAULT_BASE_URL;
 
 interface FileConfig {
   apiKey?: unknown;

@@ -1,13 +1,21 @@
 // The altwise command line: describe, check, audit and fill. Every call goes through @altwise/sdk.
 import path from 'node:path';
 import { createInterface } from 'node:readline/promises';
-import { Altwise, isAltwiseError } from '@altwise/sdk';
+import { Altwise } from '@altwise/sdk';
 import type { Job } from '@altwise/sdk';
-import { Command, InvalidArgumentError } from 'commander';
+import { Command, InvalidArgumentError, Option } from 'commander';
 import { auditCsv, auditTable } from './audit-output';
-import { loadCliConfig } from './config';
+import { DEFAULT_URL, loadCliConfig } from './config';
+import { describeImages } from './describe-images';
+import { errorMessage } from './error-message';
 import { CACHE_FILE, openCache } from './fill/describe-cache';
 import { fill, summary } from './fill/fill';
+
+const nonNegativeInt = (value: string) => {
+  const parsed = Number(value);
+  if (!Number.isInteger(parsed) || parsed < 0) throw new InvalidArgumentError('must be a whole number, 0 or more');
+  return parsed;
+};
 
 const positiveInt = (value: string) => {
   const parsed = Number(value);
@@ -49,13 +57,13 @@ export function buildProgram(): Command {
   const program = new Command('altwise')
     .description('Alt text where it lives: describe images, check alt text, audit pages, fill missing alt attributes.')
     .option('--api-key <key>', 'API key (default: ALTWISE_API_KEY, then altwise.config.json)')
-    .option('--url <url>', 'Altwise server (default: ALTWISE_URL, then altwise.config.json, then http://localhost:3000)')
+    .option('--url <url>', `Altwise server (default: ALTWISE_URL, then altwise.config.json, then ${DEFAULT_URL})`)
     .option('--config <file>', 'configuration file (default: ./altwise.config.json)')
     .showHelpAfterError();
 
   program
     .command('describe')
-    .description('print alt text for image files or URLs')
+    .description('print alt text for image files or URLs; goes on past an image that fails, and exits 1 then')
     .argument('<inputs...>', 'image files or http(s) URLs')
     .option('--context <text>', 'what the image is for (page text, caption)')
     .option('--language <tag>', 'BCP-47 language, e.g. fr-CA')
@@ -63,14 +71,8 @@ export function buildProgram(): Command {
     .option('--json', 'print the full results as JSON')
     .action(async (inputs: string[], flags: { context?: string; language?: string; maxLength?: number; json?: boolean }) => {
       const { client } = clientFrom(program);
-      const results = [];
-      for (const input of inputs) {
-        const source = /^https?:\/\//i.test(input) ? { url: input } : { file: path.resolve(input) };
-        const result = await client.describe({ ...source, context: flags.context, language: flags.language, maxLength: flags.maxLength });
-        results.push(result);
-        if (!flags.json) write(inputs.length > 1 ? `${input}: ${result.altText}` : result.altText);
-      }
-      if (flags.json) write(JSON.stringify(inputs.length > 1 ? results : results[0], null, 2));
+      const code = await describeImages(client, inputs, flags, { out: write, err: (text) => void process.stderr.write(`${text}\n`) });
+      if (code !== 0) process.exitCode = code;
     });
 
   program
@@ -167,10 +169,26 @@ export function buildProgram(): Command {
       }
     });
 
+  program
+    .command('lint')
+    .description('check the alt text of every image in .html .htm .md .mdx .jsx .tsx .vue .astro files, offline (no server, no key); exits 1 on an error')
+    .argument('<globs...>', 'files or glob patterns, e.g. "src/**/*.tsx" "docs/**/*.md"')
+    .addOption(new Option('--format <format>', 'output').choices(['table', 'json', 'sarif', 'github']).default('table'))
+    .option('--language <tag>', 'BCP-47 language of the alt text where the file does not say (default: "language" of the config\'s lint section)')
+    .option('--max-warnings <n>', 'also exit 1 when there are more warnings than this', nonNegativeInt)
+    .option('--changed <base>', 'only report images on lines `git diff <base>` added or changed')
+    // A bad flag is a usage error (exit 2, from run()), never confused with a finding's exit 1.
+    .exitOverride()
+    .action(async (globs: string[], flags: { format: 'table' | 'json' | 'sarif' | 'github'; language?: string; maxWarnings?: number; changed?: string }) => {
+      // Loaded here, not above: the checker's word lists cost the other commands nothing.
+      const { lintCommand } = await import('./lint/lint-command');
+      process.exitCode = await lintCommand(globs, flags, program.opts<GlobalFlags>().config, { out: write, err: (text) => void process.stderr.write(`${text}\n`) });
+    });
+
   return program;
 }
 
-/** Runs the command line; the exit code is 0, 1 (a finding or a failure) or 2 (a usage or API error). */
+/** Runs the command line; the exit code is 0, 1 (a finding or a failure) or 2 (a usage error, no server, an API error that ends the command). */
 export async function run(argv: string[]): Promise<number> {
   const program = buildProgram();
   program.exitOverride();
@@ -181,8 +199,7 @@ export async function run(argv: string[]): Promise<number> {
     if (error && typeof error === 'object' && 'exitCode' in error && (error as { code?: string }).code?.startsWith('commander.')) {
       return (error as { exitCode: number }).exitCode === 0 ? 0 : 2;
     }
-    const message = isAltwiseError(error) ? `${error.message} (${error.code}, HTTP ${error.status})` : (error as Error).message;
-    process.stderr.write(`altwise: ${message}\n`);
+    process.stderr.write(`altwise: ${errorMessage(error)}\n`);
     return 2;
   }
 }

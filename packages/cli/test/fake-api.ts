@@ -16,6 +16,9 @@ export interface FakeAnswer {
   altText: string;
   verification?: string;
   verificationReason?: string;
+  /** Answer this API error instead (status default 400). */
+  error?: { code: string; message: string };
+  status?: number;
 }
 
 export interface FakeApi {
@@ -41,6 +44,7 @@ export async function startFakeApi(answer: FakeApi['answer'] = () => ({ altText:
       };
       if (request.method === 'POST' && request.url === '/api/v1/images') {
         const result = api.answer(body);
+        if (result.error) return send(result.status ?? 400, { error: result.error });
         send(200, {
           imageUrl: 'upload://image',
           isDecorative: false,

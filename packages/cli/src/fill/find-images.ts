@@ -126,6 +126,7 @@ function htmlImages(source: string, file: string, options: FindOptions): FoundIm
       context: contextAround(source, location.startTag.startOffset, location.startTag.endOffset),
       language: htmlLanguage(element),
       purpose: htmlPurpose(element),
+      span: { start: location.startTag.startOffset, end: location.startTag.endOffset },
     });
   }
   return images;
@@ -194,6 +195,7 @@ function tagImage(tag: ScannedTag, source: string, file: string, options: FindOp
     context: contextAround(source, tag.start, tag.end),
     language: languageAt(source, tag.start, around.langs) ?? around.fileLanguage,
     purpose: purposeAround(source, tag, around.openers),
+    span: { start: tag.start, end: tag.end },
   };
 }
 
@@ -248,6 +250,7 @@ function markdownImages(source: string, file: string, options: FindOptions, lang
             context: contextAround(source, start, offset + (end > 0 ? end + 1 : close + 1), false),
             language: languageAt(source, start, langs) ?? language,
             purpose: end > 0 ? markdownLinkPurpose(line, index, end + 1) : undefined,
+            span: { start, end: offset + (end > 0 ? end + 1 : close + 1) },
           });
         }
         index = line.indexOf('![', index + 2);

@@ -41,4 +41,6 @@ export interface FoundImage {
   language?: string;
   /** The link or button the image is the only content of. */
   purpose?: ImagePurpose;
+  /** Offsets of the image's own markup (`<img …>` or `![…](…)`): where `altwise lint` points. */
+  span?: { start: number; end: number };
 }
