@@ -136,6 +136,14 @@ describe('the packed SDK and CLI, installed outside the repository', () => {
     expect(unreachable.code).toBe(2);
     expect(unreachable.stderr).toContain(`altwise: Could not reach the Altwise API at ${closed} (connect ECONNREFUSED`);
 
+    // lint runs from the bundle with no server, and SARIF names the installed CLI's version.
+    fs.writeFileSync(path.join(app, 'page.html'), '<img src="lighthouse.png" alt="IMG_2041.jpg">');
+    const linted = await run(altwise, ['lint', 'page.html', '--format', 'sarif'], app);
+    expect(linted.code, linted.stderr).toBe(1);
+    const sarif = JSON.parse(linted.stdout);
+    expect(sarif.runs[0].tool.driver.version).toBe(JSON.parse(fs.readFileSync(path.join(REPO, 'packages/cli/package.json'), 'utf8')).version);
+    expect(sarif.runs[0].results.length).toBeGreaterThan(0);
+
     const help = await run(altwise, ['--help'], app);
     expect(help.code).toBe(0);
     expect(help.stdout.replace(/\s+/g, ' ')).toContain('then http://localhost:8080)');

@@ -9,9 +9,22 @@ import type { LintReport } from '../lint-report';
 import { LINT_RULES, criterionUrl, lintRule, ruleHelpUrl, techniqueUrl } from '../lint-rules';
 import type { LintRule } from '../lint-rules';
 
+const CLI_PACKAGE_NAME = '@altwise/cli';
+
+/**
+ * The CLI's own version, from the nearest package.json named like the CLI above this module: the
+ * source (src/lint/formats) and the bundle (dist/main.js) sit at different depths in the package.
+ */
 function cliVersion(): string {
-  const manifest = JSON.parse(fs.readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version?: string };
-  return manifest.version ?? '0.0.0';
+  for (let dir = new URL('.', import.meta.url); dir.pathname !== '/'; dir = new URL('..', dir)) {
+    try {
+      const manifest = JSON.parse(fs.readFileSync(new URL('package.json', dir), 'utf8')) as { name?: string; version?: string };
+      if (manifest.name === CLI_PACKAGE_NAME) return manifest.version ?? '0.0.0';
+    } catch {
+      // No package.json here: look one folder up.
+    }
+  }
+  return '0.0.0';
 }
 
 const pascal = (id: string) => id.replace(/(^|-)(\w)/g, (_match, _dash: string, letter: string) => letter.toUpperCase());
