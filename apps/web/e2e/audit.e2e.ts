@@ -13,7 +13,7 @@ pageHost.set('/harbour.html', {
 <h1>Harbour</h1><a href="/"><img src="/logo.png"></a><img src="/boat.png">
 <img src="/divider.png" alt=""><img src="/pier.png" alt="The old stone pier at low tide"></body></html>`,
 });
-const env = useE2EEnvironment({ IMAGE_FETCH_ALLOW: pageHost.hostPort });
+const env = useE2EEnvironment({ IMAGE_FETCH_ALLOW: pageHost.hostPort, PAGE_FETCH_ALLOW: pageHost.hostPort });
 afterAll(() => pageHost.close());
 
 describe.each(['light', 'dark'] as const)('Audit a page (%s theme)', (theme) => {

@@ -1,8 +1,18 @@
 import { z } from 'zod';
-import { altTextIssueSchema } from './alt-text';
+import { altTextIssueSchema, imagePurposeSchema, languageSchema, verificationSchema } from './alt-text';
+import type { PlanId } from './plans';
 
 /** At most this many images get suggestions within the audit's own request; more run as a bulk job. */
 export const MAX_AUDIT_SUGGESTIONS = 50;
+
+/**
+ * At most this many images of one page are audited (in document order); the rest are counted as
+ * `notAudited`. A 5 MB page can hold ~270,000 <img> tags: nobody reads an audit that long.
+ */
+export const MAX_AUDIT_IMAGES = 2000;
+
+/** Audits an account may start per hour (README "Auditing a page"); each one fetches and parses a page. */
+export const AUDITS_PER_HOUR: Readonly<Record<PlanId, number>> = { free: 30, pro: 300, enterprise: 3000 };
 
 export const auditRequestSchema = z.object({
   url: z
@@ -12,6 +22,8 @@ export const auditRequestSchema = z.object({
     .max(2048, 'Page URL is too long')
     .refine((value) => /^https?:\/\//i.test(value) && URL.canParse(value), { message: 'Page URL must be an http or https address' }),
   suggest: z.boolean().optional(),
+  /** Overrides the page's own `lang` attributes for every image's suggestion and check. */
+  language: languageSchema.optional(),
 });
 export type AuditRequest = z.input<typeof auditRequestSchema>;
 
@@ -37,9 +49,19 @@ export const auditImageSchema = z.object({
     heading: z.string().nullable(),
     paragraph: z.string().nullable(),
   }),
+  /**
+   * The language the image's alt text was checked (and its suggestion written) in: the request's
+   * `language`, else the nearest `lang` attribute (the image's own, an ancestor's, <html lang>);
+   * null when the page declares none (the checker then detects it from the text).
+   */
+  language: z.string().nullable(),
+  /** What the image is for when it is the only content of a link or button (WCAG G94/F89); null otherwise. */
+  purpose: imagePurposeSchema.nullable(),
   verdict: z.enum(AUDIT_VERDICTS),
   issues: z.array(altTextIssueSchema),
   suggestion: z.string().nullable(),
+  /** Who stands behind the suggestion (issue 19): `draft` when no vision model wrote it. Set with `suggestion`. */
+  suggestionVerification: verificationSchema.optional(),
   suggestionError: z.object({ code: z.string(), message: z.string() }).nullable(),
 });
 export type AuditImage = z.infer<typeof auditImageSchema>;
@@ -51,6 +73,8 @@ export const auditSummarySchema = z.object({
   poor: z.number().int(),
   ok: z.number().int(),
   suggested: z.number().int(),
+  /** Images on the page beyond the first MAX_AUDIT_IMAGES: found and counted, not audited. */
+  notAudited: z.number().int(),
 });
 export type AuditSummary = z.infer<typeof auditSummarySchema>;
 

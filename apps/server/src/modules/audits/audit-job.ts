@@ -16,10 +16,15 @@ const RESULTS_PAGE = 500;
  * bulk job, one item per image (the image's index as the item's id), charged as the job charges.
  */
 export async function startSuggestionJob(jobs: AuditJobs, caller: Caller, pageTitle: string | null, targets: AuditImage[]): Promise<{ id: string }> {
+  // A job has one language for all its items: the images' own when they share one (the common
+  // case: one <html lang>); otherwise each is written in the account's language.
+  const languages = new Set(targets.map((image) => image.language));
+  const [language] = languages;
   try {
     const job = await jobs.createFromItems(
       caller,
-      targets.map((image) => ({ imageUrl: image.imageUrl!, context: suggestionContext(pageTitle, image) || undefined, id: String(image.index) })),
+      targets.map((image) => ({ imageUrl: image.imageUrl!, context: suggestionContext(pageTitle, image) || undefined, id: String(image.index), purpose: image.purpose ?? undefined })),
+      languages.size === 1 && language ? { language } : {},
     );
     // A URL the job refused (its row, 1-based) will never have a result: say why on the image now.
     for (const rowError of job.rowErrors) {
@@ -40,8 +45,10 @@ export async function startSuggestionJob(jobs: AuditJobs, caller: Caller, pageTi
 }
 
 function apply(image: AuditImage, item: JobItem): void {
-  if (item.status === 'succeeded' && item.result) image.suggestion = item.result.altText;
-  else if (item.status === 'failed') image.suggestionError = item.error ?? { code: 'failed', message: 'The image could not be described' };
+  if (item.status === 'succeeded' && item.result) {
+    image.suggestion = item.result.altText;
+    image.suggestionVerification = item.result.verification;
+  } else if (item.status === 'failed') image.suggestionError = item.error ?? { code: 'failed', message: 'The image could not be described' };
   else if (item.status === 'cancelled') image.suggestionError = { code: 'cancelled', message: 'The job was cancelled before this image was described' };
 }
 

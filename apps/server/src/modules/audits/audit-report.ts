@@ -2,7 +2,7 @@
 // can send to a colleague (inline styles, no script; thumbnails load from the audited site).
 import type { Audit, AuditImage } from '@altwise/shared';
 
-const CSV_COLUMNS = ['index', 'kind', 'verdict', 'image_url', 'selector', 'accessible_name', 'name_source', 'suggestion', 'issues', 'link_href', 'figcaption', 'heading'] as const;
+const CSV_COLUMNS = ['index', 'kind', 'verdict', 'image_url', 'selector', 'accessible_name', 'name_source', 'suggestion', 'issues', 'link_href', 'figcaption', 'heading', 'language'] as const;
 
 /** Quotes a CSV cell; a leading = + - @ is defused so a spreadsheet never runs a page's text as a formula. */
 export function csvCell(value: string | number | null | undefined): string {
@@ -25,6 +25,7 @@ function csvRow(image: AuditImage): string {
     image.context.link?.href,
     image.context.figcaption,
     image.context.heading,
+    image.language,
   ];
   return cells.map(csvCell).join(',');
 }
@@ -96,7 +97,9 @@ dl{display:grid;grid-template-columns:max-content auto;gap:.25rem 1rem}dt{font-w
 <dt>Decorative</dt><dd>${summary.decorative}</dd>
 <dt>OK</dt><dd>${summary.ok}</dd>
 <dt>Suggested</dt><dd>${summary.suggested}</dd>
+<dt>Not audited</dt><dd>${summary.notAudited}</dd>
 </dl>
+${summary.notAudited > 0 ? `<p>The page has ${summary.images + summary.notAudited} images; only the first ${summary.images} were audited.</p>` : ''}
 <h2>Images</h2>
 <table>
 <thead><tr><th scope="col">#</th><th scope="col">Image</th><th scope="col">Verdict</th><th scope="col">Current alt</th><th scope="col">Suggested alt</th><th scope="col">Issues</th><th scope="col">Selector</th></tr></thead>

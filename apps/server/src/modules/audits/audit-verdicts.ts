@@ -22,8 +22,10 @@ export const MISSING_FUNCTIONAL_NAME: AltTextIssue = {
 /**
  * missing: nothing to announce (or decorative markup on the only content of a link or button);
  * decorative: hidden on purpose; poor: the quality checker has an error or a warning; ok otherwise.
+ * The checker reads the name in the image's language and, for a link's or button's only content,
+ * against its purpose (the destination or action it must name).
  */
-export function verdictOf(image: FoundImage): Pick<AuditImage, 'verdict' | 'issues'> {
+export function verdictOf(image: FoundImage, language: string | null): Pick<AuditImage, 'verdict' | 'issues'> {
   const functional = image.context.link?.soleContent === true;
   if (image.markedDecorative) {
     return functional ? { verdict: 'missing', issues: [FUNCTIONAL_EMPTY] } : { verdict: 'decorative', issues: [] };
@@ -34,22 +36,24 @@ export function verdictOf(image: FoundImage): Pick<AuditImage, 'verdict' | 'issu
     return { verdict: 'missing', issues: [functional ? MISSING_FUNCTIONAL_NAME : MISSING_NAME] };
   }
   const context = [image.context.figcaption, image.context.paragraph].filter(Boolean).join(' ');
-  const checked = checkAltText({ altText: image.accessibleName, context: context || undefined });
+  const checked = checkAltText({
+    altText: image.accessibleName,
+    context: context || undefined,
+    language: language ?? undefined,
+    purpose: image.purpose ?? undefined,
+  });
   const issues = checked.issues.filter((issue) => issue.severity !== 'info');
   return { verdict: issues.length > 0 ? 'poor' : 'ok', issues: checked.issues };
 }
 
-/** What the describer is told about the image's surroundings, most telling first, within 2000 characters. */
+/**
+ * What the describer is told about the image's surroundings: the page's own words only (caption,
+ * heading, nearby text, page title), most telling first, within 2000 characters. No labels and no
+ * instructions: a describer that pastes its context must never paste ours ("Caption: …"), and what
+ * a link image is for travels as the generation's `purpose`, not as a sentence.
+ */
 export function suggestionContext(pageTitle: string | null, image: AuditImage): string {
-  const { link, figcaption, heading, paragraph } = image.context;
-  const lines: string[] = [];
-  if (link?.soleContent) {
-    const target = link.href ? ` to ${link.href}` : '';
-    lines.push(`This image is the only content of a ${link.element === 'a' ? `link${target}` : 'button'}: describe its action or destination, not its looks.`);
-  }
-  if (figcaption) lines.push(`Caption: ${figcaption}`);
-  if (heading) lines.push(`Section heading: ${heading}`);
-  if (paragraph) lines.push(`Nearby text: ${paragraph}`);
-  if (pageTitle) lines.push(`Page title: ${pageTitle}`);
+  const { figcaption, heading, paragraph } = image.context;
+  const lines = [...new Set([figcaption, heading, paragraph, pageTitle].filter((line): line is string => Boolean(line)))];
   return lines.join('\n').slice(0, 2000);
 }

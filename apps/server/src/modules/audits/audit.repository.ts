@@ -22,16 +22,21 @@ function toListItem(row: Omit<Row, 'result'>): AuditListItem {
     pageTitle: row.page_title,
     suggest: Boolean(row.suggest),
     createdAt: new Date(Number(row.created_at)).toISOString(),
-    summary: JSON.parse(row.summary) as AuditSummary,
+    // Audits stored before the image cap have no notAudited: nothing was left out then.
+    summary: { notAudited: 0, ...(JSON.parse(row.summary) as Omit<AuditSummary, 'notAudited'>) },
     job: row.job_id ? { id: row.job_id, url: jobUrl(row.job_id) } : null,
   };
 }
+
+/** Images stored before per-image language and purpose were recorded read as "none declared". */
+const withDefaults = (image: AuditImage): AuditImage => ({ ...image, language: image.language ?? null, purpose: image.purpose ?? null });
 
 const LIST_COLUMNS = ['id', 'user_id', 'url', 'final_url', 'page_title', 'suggest', 'summary', 'created_at', 'job_id', 'job_filled'] as const;
 
 export function createAuditRepository(db: Kysely<Database>) {
   return {
-    async insert(userId: string, audit: Audit): Promise<void> {
+    /** `imagesJson`: the images already written out (audit-json.ts), else written here. */
+    async insert(userId: string, audit: Audit, imagesJson?: string): Promise<void> {
       await db
         .insertInto('audits')
         .values({
@@ -42,7 +47,7 @@ export function createAuditRepository(db: Kysely<Database>) {
           page_title: audit.pageTitle,
           suggest: audit.suggest ? 1 : 0,
           summary: JSON.stringify(audit.summary),
-          result: JSON.stringify(audit.images),
+          result: imagesJson ?? JSON.stringify(audit.images),
           created_at: Date.parse(audit.createdAt),
           job_id: audit.job?.id ?? null,
         })
@@ -53,7 +58,7 @@ export function createAuditRepository(db: Kysely<Database>) {
     async find(userId: string, id: string): Promise<StoredAudit | null> {
       const row = await db.selectFrom('audits').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
       if (!row) return null;
-      return { audit: { ...toListItem(row), images: JSON.parse(row.result) as AuditImage[] }, jobFilled: Number(row.job_filled) === 1 };
+      return { audit: { ...toListItem(row), images: (JSON.parse(row.result) as AuditImage[]).map(withDefaults) }, jobFilled: Number(row.job_filled) === 1 };
     },
 
     /** Newest first, keyset-paginated on (created_at, id): stable while new audits arrive. */

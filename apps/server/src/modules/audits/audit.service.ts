@@ -1,34 +1,46 @@
 import { randomUUID } from 'node:crypto';
-import type { Audit, AuditImage, AuditSummary } from '@altwise/shared';
-import { MAX_AUDIT_SUGGESTIONS } from '@altwise/shared';
+import type { Audit, AuditImage, AuditSummary, PlanId } from '@altwise/shared';
+import { AUDITS_PER_HOUR, getPlan, HOUR_MS, MAX_AUDIT_IMAGES, MAX_AUDIT_SUGGESTIONS } from '@altwise/shared';
 import { fetchPage } from '@altwise/engine';
 import type { Caller } from '../../platform/caller';
 import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { QuotaExceeded } from '../../platform/metering';
+import { createConcurrencyLimit } from '../../platform/concurrency-limit';
+import { createRateLimiter } from '../../platform/rate-limiter';
 import type { AltTextService, QuotaListener } from '../alt-text';
 import { mapWithConcurrency, toAppError, toItemError } from '../alt-text';
 import { decodeCursor, encodeCursor } from '../../platform/keyset-cursor';
 import type { AuditJobs } from './audit-job';
 import { imagesFromJob, jobIsOver, startSuggestionJob } from './audit-job';
+import { imagesJson, prepareAuditJson } from './audit-json';
 import { createAuditRepository } from './audit.repository';
 import type { StoredAudit } from './audit.repository';
 import { suggestionContext, verdictOf } from './audit-verdicts';
-import { findPageImages } from './page-images';
+import type { FoundImage } from './page-images';
+import { createPageParsePool } from './page-parse-pool';
 
 export interface AuditServiceDeps {
   ctx: AppContext;
   altText: AltTextService;
   /** Suggestions for more than MAX_AUDIT_SUGGESTIONS images run as a bulk job. */
   jobs: AuditJobs;
+  /** The account's plan id (its hourly audits). */
+  planOf: (userId: string) => Promise<string>;
 }
 
 export interface CreateAuditInput {
   url: string;
   suggest?: boolean;
+  /** Overrides the page's `lang` attributes for every image. */
+  language?: string;
 }
 
-function summaryOf(images: AuditImage[]): AuditSummary {
+/** Verdicts are checked this many images at a time, the event loop free between turns. */
+const VERDICTS_PER_TURN = 100;
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+function summaryOf(images: AuditImage[], notAudited: number): AuditSummary {
   const count = (verdict: AuditImage['verdict']) => images.filter((image) => image.verdict === verdict).length;
   return {
     images: images.length,
@@ -37,29 +49,65 @@ function summaryOf(images: AuditImage[]): AuditSummary {
     poor: count('poor'),
     ok: count('ok'),
     suggested: images.filter((image) => image.suggestion !== null).length,
+    notAudited,
   };
+}
+
+/** Each found image with its verdict, checked in its language (the request's, else the page's). */
+async function withVerdicts(found: FoundImage[], language: string | undefined): Promise<AuditImage[]> {
+  const images: AuditImage[] = [];
+  for (const [index, image] of found.entries()) {
+    if (index > 0 && index % VERDICTS_PER_TURN === 0) await nextTurn();
+    const { markedDecorative: _markup, ...listed } = image;
+    const used = language ?? image.language;
+    images.push({ ...listed, language: used, ...verdictOf(image, used), suggestion: null, suggestionError: null });
+  }
+  return images;
 }
 
 const needsSuggestion = (image: AuditImage) => image.verdict === 'missing' || image.verdict === 'poor';
 /** The model is given images by http(s) URL only, as a job item's URL (at most 2048 characters). */
 const describable = (image: AuditImage) => image.imageUrl !== null && /^https?:\/\//i.test(image.imageUrl) && image.imageUrl.length <= 2048;
 
-export function createAuditService({ ctx, altText, jobs }: AuditServiceDeps) {
+export function createAuditService({ ctx, altText, jobs, planOf }: AuditServiceDeps) {
   const repository = createAuditRepository(ctx.db);
+  const rateLimiter = createRateLimiter(ctx);
+  const parser = createPageParsePool();
+  // Pages downloading at once: two per parsing worker. Ten 5 MB pages arriving together would be
+  // decoded back to back on the event loop (~25 ms each); a slow page host holds a slot for at
+  // most the fetch timeout.
+  const fetches = createConcurrencyLimit(2 * parser.size);
+
+  /**
+   * Every audit fetches and parses a page of up to 5 MB and charges nothing unless it suggests:
+   * each counts against the account's hourly audits, before any work, failed ones included (an
+   * audit is no free way to probe hosts). An idempotent replay never gets here.
+   */
+  async function admit(userId: string): Promise<void> {
+    const plan = getPlan(await planOf(userId));
+    const limit = AUDITS_PER_HOUR[plan.id as PlanId];
+    const window = await rateLimiter.hit(`audits:${userId}`, HOUR_MS);
+    if (window.count > limit) {
+      throw AppError.tooManyRequests(
+        `The ${plan.name} plan allows ${limit} audits per hour. Try again in ${Math.ceil(window.retryAfterSeconds / 60)} minutes${plan.id === 'enterprise' ? '' : ', or upgrade for more'}.`,
+        window.retryAfterSeconds,
+      );
+    }
+  }
 
   /** With a bulk job, the first read after it is over copies its results into the audit (any instance may). */
   async function withJobResults(userId: string, { audit, jobFilled }: StoredAudit): Promise<Audit> {
     if (!audit.job || jobFilled) return audit;
     const images = await imagesFromJob(jobs, userId, audit.job.id, audit.images);
     if (!images) return audit;
-    const filled = { ...audit, images, summary: summaryOf(images) };
+    const filled = { ...audit, images, summary: summaryOf(images, audit.summary.notAudited) };
     await repository.fillFromJob(userId, audit.id, images, filled.summary);
     return filled;
   }
 
   async function fetchHtml(url: string) {
     try {
-      return await fetchPage(url, { allow: ctx.config.images.fetchAllow, timeoutMs: ctx.config.images.fetchTimeoutMs });
+      return await fetchPage(url, { allow: ctx.config.pages.fetchAllow, timeoutMs: ctx.config.images.fetchTimeoutMs });
     } catch (error) {
       const mapped = toAppError(error);
       if (mapped instanceof AppError && mapped.code === 'validation_failed') {
@@ -78,11 +126,17 @@ export function createAuditService({ ctx, altText, jobs }: AuditServiceDeps) {
       try {
         const result = await altText.generate(
           caller,
-          { image: { url: image.imageUrl! }, context: suggestionContext(pageTitle, image) },
+          {
+            image: { url: image.imageUrl! },
+            context: suggestionContext(pageTitle, image) || undefined,
+            language: image.language ?? undefined,
+            purpose: image.purpose ?? undefined,
+          },
           onQuota,
           requestRef ? `${requestRef}/${image.index}` : undefined,
         );
         image.suggestion = result.altText;
+        image.suggestionVerification = result.verification;
       } catch (error) {
         image.suggestionError =
           error instanceof QuotaExceeded
@@ -94,12 +148,12 @@ export function createAuditService({ ctx, altText, jobs }: AuditServiceDeps) {
 
   return {
     async create(caller: Caller, input: CreateAuditInput, onQuota: QuotaListener, requestRef?: string): Promise<Audit> {
-      const page = await fetchHtml(input.url);
-      const found = findPageImages(page.html, page.finalUrl);
-      const images: AuditImage[] = found.images.map((image) => {
-        const { markedDecorative: _markup, ...listed } = image;
-        return { ...listed, ...verdictOf(image), suggestion: null, suggestionError: null };
-      });
+      await admit(caller.userId);
+      const page = await fetches.run(() => fetchHtml(input.url));
+      // Parsed on a worker thread (at most `parser.size` pages at once, the rest queued): the event
+      // loop stays free however large or hostile the page.
+      const found = await parser.parse(page.html, page.finalUrl, MAX_AUDIT_IMAGES);
+      const images = await withVerdicts(found.images, input.language);
       let job: Audit['job'] = null;
       if (input.suggest) {
         const wanted = images.filter(needsSuggestion);
@@ -120,12 +174,14 @@ export function createAuditService({ ctx, altText, jobs }: AuditServiceDeps) {
         pageTitle: found.pageTitle,
         suggest: input.suggest === true,
         createdAt: new Date(ctx.now()).toISOString(),
-        summary: summaryOf(images),
+        summary: summaryOf(images, found.notAudited),
         job,
         images,
       };
-      await repository.insert(caller.userId, audit);
-      return audit;
+      // Written out in turns, once, for the row and the answer alike (see audit-json.ts).
+      const json = await imagesJson(images);
+      await repository.insert(caller.userId, audit, json);
+      return prepareAuditJson(audit, json);
     },
 
     /**
@@ -153,12 +209,15 @@ export function createAuditService({ ctx, altText, jobs }: AuditServiceDeps) {
     async get(userId: string, id: string): Promise<Audit> {
       const stored = await repository.find(userId, id);
       if (!stored) throw AppError.notFound('Audit not found');
-      return withJobResults(userId, stored);
+      return prepareAuditJson(await withJobResults(userId, stored));
     },
 
     async remove(userId: string, id: string): Promise<void> {
       if (!(await repository.remove(userId, id))) throw AppError.notFound('Audit not found');
     },
+
+    /** Ends the page-parsing workers (the app's close). */
+    close: () => parser.close(),
   };
 }
 

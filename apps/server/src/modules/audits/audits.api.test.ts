@@ -53,7 +53,7 @@ for (const database of DATABASES) {
     beforeAll(async () => {
       host = await startImageHost();
       // A stalled image holds a job's item this long at most, so the server closes quickly.
-      server = await startTestServer(database, { IMAGE_FETCH_ALLOW: host.hostPort, IMAGE_FETCH_TIMEOUT_MS: '3000' });
+      server = await startTestServer(database, { IMAGE_FETCH_ALLOW: host.hostPort, PAGE_FETCH_ALLOW: host.hostPort, IMAGE_FETCH_TIMEOUT_MS: '3000' });
       token = (await registerUser(server)).token;
       host.set('/articles/page.html', { body: PAGE.replaceAll('HOST', host.hostPort), contentType: 'text/html; charset=utf-8' });
     });
@@ -128,6 +128,7 @@ for (const database of DATABASES) {
         poor: 1,
         ok: result.images.filter((image) => image.verdict === 'ok').length,
         suggested: 0,
+        notAudited: 0,
       });
       expect(result.summary.missing).toBe(8);
     });
@@ -303,6 +304,10 @@ for (const database of DATABASES) {
       expect(svg.suggestion).toBeNull();
       expect(svg.suggestionError.code).toBe('not_describable');
       expect(response.body.summary.suggested).toBe(2);
+      // A suggestion is alt text, never our own labels or instructions pasted from the context.
+      for (const image of response.body.images) {
+        expect(image.suggestion ?? '').not.toMatch(/Section heading:|Caption:|Nearby text:|Page title:|only content of a|describe its action/i);
+      }
       const history = await server.request('GET', '/api/v1/images', { token: own });
       expect(history.body.items).toHaveLength(2);
     });
@@ -351,7 +356,9 @@ for (const database of DATABASES) {
       const items = await server.request('GET', `${created.job!.url}/results?limit=500`, { token: own });
       expect(items.body.items.map((item: { clientId: string }) => item.clientId)).toEqual(created.images.slice(0, 60).map((image) => String(image.index)));
       expect(items.body.items[7].context).toContain('Photo 7 of the regatta');
-      expect(items.body.items[7].context).toContain('Page title: Regatta');
+      expect(items.body.items[7].context).toContain('Regatta');
+      // The page's words only: no labels of ours for a describer to paste.
+      expect(items.body.items[7].context).not.toMatch(/Caption:|Section heading:|Page title:/);
 
       const read = await server.request('GET', `/api/v1/audits/${created.id}`, { token: own });
       expect(read.status).toBe(200);

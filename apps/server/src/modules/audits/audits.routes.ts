@@ -4,7 +4,9 @@ import { z } from 'zod';
 import type { AuthGuards } from '../../platform/caller';
 import { callerOf } from '../../platform/caller';
 import type { Idempotency } from '../../platform/idempotency';
+import { errorResponses } from '../../platform/error-responses';
 import { setRateLimitHeaders } from '../../platform/metering';
+import { preparedAuditSerializer } from './audit-json';
 import { auditCsv, auditHtml } from './audit-report';
 import type { AuditService } from './audit.service';
 
@@ -22,19 +24,23 @@ export const auditsRoutes: FastifyPluginAsyncZod<{ audits: AuditService; guards:
   { audits, guards, idempotency },
 ) => {
   const secured = { onRequest: guards.requireCaller };
+  // The page-parsing workers end with the app.
+  app.addHook('onClose', async () => audits.close());
   const security: Array<Record<string, string[]>> = [{ bearerAuth: [] }, { apiKey: [] }];
 
   app.post(
     '/api/v1/audits',
     {
       ...secured,
+      serializerCompiler: preparedAuditSerializer,
       schema: {
         tags: ['audits'],
-        summary: 'Audit the images of one HTML page (with suggest: true, alt text for every missing or poor one, each charged as a generation; more than 50 run as a bulk job, given in `job`)',
+        summary:
+          'Audit the images of one HTML page, the first 2,000 of them (with suggest: true, alt text for every missing or poor one, each charged as a generation; more than 50 run as a bulk job, given in `job`). Counted against the account\'s audits per hour (429 past them).',
         security,
         headers: idempotencyHeader,
         body: auditRequestSchema,
-        response: { 201: auditSchema },
+        response: { 201: auditSchema, ...errorResponses(403, 422, 429) },
       },
     },
     async (request, reply) => {
@@ -57,7 +63,7 @@ export const auditsRoutes: FastifyPluginAsyncZod<{ audits: AuditService; guards:
 
   app.get(
     '/api/v1/audits/:id',
-    { ...secured, schema: { tags: ['audits'], summary: "One audit with every image (with a bulk job, its suggestions once the job is over)", security, params: idParams, response: { 200: auditSchema } } },
+    { ...secured, serializerCompiler: preparedAuditSerializer, schema: { tags: ['audits'], summary: "One audit with every image (with a bulk job, its suggestions once the job is over)", security, params: idParams, response: { 200: auditSchema } } },
     async (request) => audits.get(callerOf(request).userId, request.params.id),
   );
 

@@ -1,5 +1,21 @@
 import type { Element } from './html-tree';
-import { attr, childElements, parentElement } from './html-tree';
+import { parentElement } from './html-tree';
+
+/** What the page walk (page-images.ts) learns once for every element, so a selector is map reads only. */
+export interface SelectorIndex {
+  /** Each element's k in `tag:nth-of-type(k)`. */
+  nth: Map<Element, number>;
+  ids: Map<Element, string>;
+  /** Ids that occur exactly once on the page. */
+  uniqueIds: Set<string>;
+  /** Document (pre-order) position of each element. */
+  positions: Map<Element, number>;
+}
+
+/** At most this many steps: past them (a page nested thousands deep) the selector starts mid-way. */
+const MAX_STEPS = 32;
+/** An id longer than this is no anchor: a selector is something a person reads and pastes. */
+const MAX_ID_CHARS = 100;
 
 function escapeIdent(value: string): string {
   return value.replace(/^-?\d/, (match) => `\\3${match.slice(-1)} `).replace(/[^\w-]/g, (char) => `\\${char}`);
@@ -7,23 +23,22 @@ function escapeIdent(value: string): string {
 
 /**
  * A selector that finds exactly this element: from the nearest ancestor with a unique id (or the
- * root), each step `tag:nth-of-type(k)`. Robust to classes changing; short where ids exist.
+ * root), each step `tag:nth-of-type(k)`. Robust to classes changing; short where ids exist. On a
+ * page nested deeper than MAX_STEPS without an id, only the last MAX_STEPS steps are given.
  */
-export function cssSelectorOf(element: Element, uniqueIds: ReadonlySet<string>): string {
+export function cssSelectorOf(element: Element, index: SelectorIndex): string {
   const steps: string[] = [];
-  for (let current: Element | null = element; current; current = parentElement(current)) {
-    const id = attr(current, 'id');
-    if (id && uniqueIds.has(id)) {
-      steps.unshift(`#${escapeIdent(id)}`);
+  for (let current: Element | null = element; current && steps.length < MAX_STEPS; current = parentElement(current)) {
+    const id = index.ids.get(current);
+    if (id && id.length <= MAX_ID_CHARS && index.uniqueIds.has(id)) {
+      steps.push(`#${escapeIdent(id)}`);
       break;
     }
-    const parent = parentElement(current);
-    if (!parent) {
-      steps.unshift(current.tagName);
+    if (!parentElement(current)) {
+      steps.push(current.tagName);
       break;
     }
-    const sameTag = childElements(parent).filter((sibling) => sibling.tagName === current!.tagName);
-    steps.unshift(`${current.tagName}:nth-of-type(${sameTag.indexOf(current) + 1})`);
+    steps.push(`${current.tagName}:nth-of-type(${index.nth.get(current) ?? 1})`);
   }
-  return steps.join(' > ');
+  return steps.reverse().join(' > ');
 }

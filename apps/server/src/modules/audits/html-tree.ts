@@ -30,46 +30,6 @@ export function parentElement(element: Element): Element | null {
   return isElement(parent) ? parent : null;
 }
 
-/** Every element in document order (a pre-order walk); <template> content is inert and not walked. */
-export function elementsInOrder(root: Node): Element[] {
-  const out: Element[] = [];
-  const stack: Node[] = [...childrenOf(root)].reverse();
-  while (stack.length > 0) {
-    const node = stack.pop()!;
-    if (!isElement(node)) continue;
-    out.push(node);
-    const children = childrenOf(node);
-    for (let index = children.length - 1; index >= 0; index -= 1) stack.push(children[index]!);
-  }
-  return out;
-}
-
-/** The text a person reads, whitespace collapsed; script and style bodies are not text. */
-export function textOf(node: Node): string {
-  const parts: string[] = [];
-  const visit = (current: Node) => {
-    if (current.nodeName === '#text') parts.push((current as DefaultTreeAdapterTypes.TextNode).value);
-    if (isElement(current) && ['script', 'style', 'template'].includes(current.tagName)) return;
-    for (const child of childrenOf(current)) visit(child);
-  };
-  visit(node);
-  return collapse(parts.join(' '));
-}
-
 export function collapse(text: string): string {
   return text.replace(/\s+/g, ' ').trim();
-}
-
-export function closest(element: Element, predicate: (candidate: Element) => boolean): Element | null {
-  for (let current = parentElement(element); current; current = parentElement(current)) {
-    if (predicate(current)) return current;
-  }
-  return null;
-}
-
-export function contains(ancestor: Element, node: Element): boolean {
-  for (let current: Element | null = node; current; current = parentElement(current)) {
-    if (current === ancestor) return true;
-  }
-  return false;
 }

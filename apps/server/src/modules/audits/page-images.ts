@@ -1,13 +1,31 @@
 // Every image a screen-reader user meets on a page, found with a real HTML parser (parse5): what it
-// shows, what it is called and why, where it is (a CSS selector) and what surrounds it.
-import type { AuditImage } from '@altwise/shared';
+// shows, what it is called and why, where it is (a CSS selector), what surrounds it, the language it
+// is in and what it is for. Any page may be hostile (issue 18): the document is walked once, what
+// each image inherits (its link, figure, language…) is carried down that walk, and every later
+// lookup is a map read or a bounded text read, so the work grows with the page, never with
+// images × page. Only the first `maxImages` are described; the rest are counted.
+import type { AuditImage, ImagePurpose } from '@altwise/shared';
+import { MAX_AUDIT_IMAGES } from '@altwise/shared';
 import { parse } from 'parse5';
+import type { SelectorIndex } from './css-selector';
 import { cssSelectorOf } from './css-selector';
-import type { Element } from './html-tree';
-import { attr, childElements, closest, collapse, contains, elementsInOrder, hasAttr, textOf } from './html-tree';
-import { chosenSource } from './srcset';
+import type { Element, Node } from './html-tree';
+import { attr, childrenOf, collapse, hasAttr, isElement } from './html-tree';
+import { createTextReader } from './page-text';
+import { chosenSource, firstPictureSource } from './srcset';
 
 const CONTEXT_CHARS = 300;
+/** An accessible name longer than this is cut: nobody listens to more, and it is an issue anyway. */
+const NAME_CHARS = 1000;
+/** A text read stops after this many nodes (a deeply nested or enormous element). */
+const TEXT_NODES = 2000;
+/** aria-labelledby ids followed per image. */
+const LABELLED_BY_IDS = 16;
+/** Only the start of a style attribute is searched for a background image (and never backtracked over megabytes). */
+const STYLE_CHARS = 2000;
+const HEADING = /^h[1-6]$/;
+// BCP-47 in its common shapes (the shared languageSchema's rule).
+const LANGUAGE_TAG = /^[a-zA-Z]{2,3}(-[a-zA-Z0-9]{2,8})*$/;
 
 export type FoundImage = Omit<AuditImage, 'verdict' | 'issues' | 'suggestion' | 'suggestionError'> & {
   /** Hidden on purpose: alt="", role="presentation"/"none" or aria-hidden="true". */
@@ -16,13 +34,16 @@ export type FoundImage = Omit<AuditImage, 'verdict' | 'issues' | 'suggestion' | 
 
 export interface PageImages {
   pageTitle: string | null;
+  /** The first `maxImages` images, in document order. */
   images: FoundImage[];
+  /** Images found beyond `maxImages`: counted, not described. */
+  notAudited: number;
 }
 
-function clip(text: string | null | undefined): string | null {
+function clip(text: string | null | undefined, max = CONTEXT_CHARS): string | null {
   const collapsed = collapse(text ?? '');
   if (!collapsed) return null;
-  return collapsed.length > CONTEXT_CHARS ? `${collapsed.slice(0, CONTEXT_CHARS - 1)}…` : collapsed;
+  return collapsed.length > max ? `${collapsed.slice(0, max - 1)}…` : collapsed;
 }
 
 function resolveUrl(raw: string | null | undefined, base: URL): string | null {
@@ -34,166 +55,308 @@ function resolveUrl(raw: string | null | undefined, base: URL): string | null {
   }
 }
 
-const HEADING = /^h[1-6]$/;
-
 function isImageElement(element: Element): FoundImage['kind'] | null {
-  const role = attr(element, 'role')?.trim().toLowerCase();
   if (element.tagName === 'img') return 'img';
   if (element.tagName === 'input' && attr(element, 'type')?.trim().toLowerCase() === 'image') return 'input-image';
   if (element.tagName === 'svg') return 'svg';
   if (element.tagName === 'area' && hasAttr(element, 'href')) return 'area';
+  const role = attr(element, 'role')?.trim().toLowerCase();
   if (role === 'img' || role === 'image') return 'role-img';
   return null;
 }
 
-interface Name {
-  accessibleName: string | null;
-  nameSource: FoundImage['nameSource'];
+/** What an element inherits from its ancestors, carried down the walk instead of looked up per image. */
+interface Inherited {
+  /** The nearest <a href> or <button> around it. */
+  readonly host: Element | null;
+  readonly figure: Element | null;
+  readonly map: Element | null;
+  readonly paragraph: Element | null;
+  /** An ancestor has aria-hidden="true". */
+  readonly hidden: boolean;
+  /** The nearest valid lang attribute (lang="" or a malformed one declares nothing). */
+  readonly lang: string | null;
+  /** Inside an image element (other than <picture>): the outer one is what is announced. */
+  readonly inImage: boolean;
+  readonly inSvg: boolean;
 }
 
-/** The accessible name in the order browsers compute it: aria-labelledby, aria-label, the host language's own, title. */
-function nameOf(element: Element, kind: FoundImage['kind'], byId: Map<string, Element>): Name {
-  const labelledBy = attr(element, 'aria-labelledby');
-  if (labelledBy) {
-    const text = collapse(
-      labelledBy
-        .split(/\s+/)
-        .map((id) => byId.get(id))
-        .filter((target): target is Element => Boolean(target))
-        .map((target) => textOf(target))
-        .join(' '),
-    );
-    if (text) return { accessibleName: text, nameSource: 'aria-labelledby' };
-  }
-  const label = attr(element, 'aria-label');
-  if (label && label.trim()) return { accessibleName: collapse(label), nameSource: 'aria-label' };
-  if (kind === 'img' || kind === 'input-image' || kind === 'area') {
-    const alt = attr(element, 'alt');
-    if (alt !== undefined && (alt.trim() || kind === 'img')) return { accessibleName: collapse(alt), nameSource: 'alt' };
-  }
-  if (kind === 'svg') {
-    const title = childElements(element).find((child) => child.tagName === 'title');
-    const text = title ? textOf(title) : '';
-    if (text) return { accessibleName: text, nameSource: 'svg-title' };
-  }
-  const title = attr(element, 'title');
-  if (title && title.trim()) return { accessibleName: collapse(title), nameSource: 'title' };
-  return { accessibleName: null, nameSource: null };
+const ROOT: Inherited = { host: null, figure: null, map: null, paragraph: null, hidden: false, lang: null, inImage: false, inSvg: false };
+
+function validLang(element: Element): string | null {
+  const lang = attr(element, 'lang')?.trim();
+  return lang && LANGUAGE_TAG.test(lang) ? lang : null;
 }
 
-function isMarkedDecorative(element: Element, kind: FoundImage['kind']): boolean {
-  const role = attr(element, 'role')?.trim().toLowerCase();
-  if (attr(element, 'aria-hidden')?.trim() === 'true') return true;
-  if (closest(element, (ancestor) => attr(ancestor, 'aria-hidden')?.trim() === 'true')) return true;
-  if (role === 'presentation' || role === 'none') return true;
-  return kind === 'img' && attr(element, 'alt') === '';
-}
-
-function linkContext(element: Element, all: Element[], base: URL): FoundImage['context']['link'] {
-  const host = closest(element, (ancestor) => (ancestor.tagName === 'a' && hasAttr(ancestor, 'href')) || ancestor.tagName === 'button');
-  if (!host) return null;
-  const otherImages = all.filter((other) => other !== element && contains(host, other) && isImageElement(other));
-  const text = textOf(host);
+function inheritedBy(element: Element, from: Inherited, kind: FoundImage['kind'] | null): Inherited {
+  const tag = element.tagName;
+  const isHost = (tag === 'a' && hasAttr(element, 'href')) || tag === 'button';
+  const hidden = from.hidden || attr(element, 'aria-hidden')?.trim() === 'true';
+  const lang = validLang(element) ?? from.lang;
+  const inImage = from.inImage || (kind !== null && tag !== 'picture');
+  if (!isHost && tag !== 'figure' && tag !== 'map' && tag !== 'p' && tag !== 'svg' && hidden === from.hidden && lang === from.lang && inImage === from.inImage) {
+    return from;
+  }
   return {
-    element: host.tagName === 'a' ? 'a' : 'button',
-    href: host.tagName === 'a' ? resolveUrl(attr(host, 'href'), base) : null,
-    text,
-    soleContent: !text && otherImages.length === 0,
+    host: isHost ? element : from.host,
+    figure: tag === 'figure' ? element : from.figure,
+    map: tag === 'map' ? element : from.map,
+    paragraph: tag === 'p' ? element : from.paragraph,
+    hidden,
+    lang,
+    inImage,
+    inSvg: from.inSvg || tag === 'svg',
   };
 }
 
-/** The last heading before the image in document order. */
-function headingBefore(order: Element[], position: number): string | null {
-  for (let index = position - 1; index >= 0; index -= 1) {
-    if (HEADING.test(order[index]!.tagName)) return clip(textOf(order[index]!));
-  }
-  return null;
+interface Candidate {
+  element: Element;
+  kind: FoundImage['kind'];
+  inherited: Inherited;
+  position: number;
+  heading: Element | null;
 }
 
-/** The paragraph the image sits in, else the nearest one by document order (after first: captions follow). */
-function nearestParagraph(element: Element, order: Element[], position: number): string | null {
-  const own = closest(element, (ancestor) => ancestor.tagName === 'p');
-  if (own) return clip(textOf(own));
-  for (let distance = 1; distance < order.length; distance += 1) {
-    const after = order[position + distance];
-    if (after?.tagName === 'p' && !contains(after, element) && textOf(after)) return clip(textOf(after));
-    const before = order[position - distance];
-    if (before?.tagName === 'p' && textOf(before)) return clip(textOf(before));
-    if (!after && !before) break;
-  }
-  return null;
+/** Everything the one walk learns about the page. */
+interface Walk {
+  candidates: Candidate[];
+  total: number;
+  withText: Set<Element>;
+  /** Image elements inside each link or button, itself included when it is one. */
+  imagesIn: Map<Element, number>;
+  /** Non-empty paragraphs by document position (ascending). */
+  paragraphs: Array<{ position: number; element: Element }>;
+  selectors: SelectorIndex;
+  byId: Map<string, Element>;
+  usemap: Map<string, Element>;
+  title: Element | null;
+  baseHref: string | undefined;
 }
 
-/** For <area>, the picture is the <img usemap="#name"> the map belongs to. */
-function areaImageUrl(area: Element, order: Element[], base: URL): string | null {
-  const map = closest(area, (ancestor) => ancestor.tagName === 'map');
-  const name = map ? (attr(map, 'name') ?? attr(map, 'id')) : undefined;
-  if (!name) return null;
-  const img = order.find((candidate) => candidate.tagName === 'img' && attr(candidate, 'usemap')?.trim() === `#${name}`);
-  return img ? resolveUrl(chosenSource(img), base) : null;
-}
+type Frame = { node: Node; inherited: Inherited; exit: false } | { node: Element; exit: true; imagesBefore: number; position: number };
 
-/** role="img" on a <div> or <span> usually paints a CSS background: its url() is the picture. */
-function backgroundImageUrl(element: Element, base: URL): string | null {
-  const style = attr(element, 'style') ?? '';
-  const match = /background(?:-image)?\s*:[^;]*url\(\s*(['"]?)([^'")]+)\1\s*\)/i.exec(style);
-  return match ? resolveUrl(match[2], base) : null;
-}
-
-function imageUrlOf(element: Element, kind: FoundImage['kind'], order: Element[], base: URL): string | null {
-  switch (kind) {
-    case 'img':
-      return resolveUrl(chosenSource(element), base);
-    case 'input-image':
-      return resolveUrl(attr(element, 'src'), base);
-    case 'area':
-      return areaImageUrl(element, order, base);
-    case 'role-img':
-      return backgroundImageUrl(element, base);
-    case 'svg':
-      return null;
-  }
-}
-
-export function findPageImages(html: string, pageUrl: URL): PageImages {
-  const document = parse(html);
-  const order = elementsInOrder(document);
-  const byId = new Map<string, Element>();
+function walk(document: Node, maxImages: number): Walk {
+  const result: Walk = {
+    candidates: [],
+    total: 0,
+    withText: new Set(),
+    imagesIn: new Map(),
+    paragraphs: [],
+    selectors: { nth: new Map(), ids: new Map(), uniqueIds: new Set(), positions: new Map() },
+    byId: new Map(),
+    usemap: new Map(),
+    title: null,
+    baseHref: undefined,
+  };
   const idCounts = new Map<string, number>();
-  for (const element of order) {
-    const id = attr(element, 'id');
-    if (!id) continue;
-    idCounts.set(id, (idCounts.get(id) ?? 0) + 1);
-    if (!byId.has(id)) byId.set(id, element);
-  }
-  const uniqueIds = new Set([...idCounts].filter(([, count]) => count === 1).map(([id]) => id));
-  const baseHref = order.find((element) => element.tagName === 'base' && hasAttr(element, 'href'));
-  const base = (baseHref && resolveUrl(attr(baseHref, 'href'), pageUrl)) || pageUrl.href;
-  const baseUrl = new URL(base);
-  const titleElement = order.find((element) => element.tagName === 'title' && !closest(element, (ancestor) => ancestor.tagName === 'svg'));
+  let imageElements = 0;
+  let position = 0;
+  let heading: Element | null = null;
 
-  const images: FoundImage[] = [];
-  order.forEach((element, position) => {
+  const pushChildren = (stack: Frame[], parent: Node, inherited: Inherited) => {
+    const children = childrenOf(parent);
+    // :nth-of-type for every element, counted once per parent (never by rescanning siblings per image).
+    const seen = new Map<string, number>();
+    for (const child of children) {
+      if (!isElement(child)) continue;
+      const nth = (seen.get(child.tagName) ?? 0) + 1;
+      seen.set(child.tagName, nth);
+      result.selectors.nth.set(child, nth);
+    }
+    for (let index = children.length - 1; index >= 0; index -= 1) stack.push({ node: children[index]!, inherited, exit: false });
+  };
+
+  const stack: Frame[] = [];
+  pushChildren(stack, document, ROOT);
+  while (stack.length > 0) {
+    const frame = stack.pop()!;
+    if (frame.exit) {
+      const element = frame.node;
+      // Bottom-up: an element has text when a child text node or a (non-script) child element has.
+      for (const child of childrenOf(element)) {
+        const textful = isElement(child)
+          ? child.tagName !== 'script' && child.tagName !== 'style' && child.tagName !== 'template' && result.withText.has(child)
+          : child.nodeName === '#text' && /\S/.test((child as { value: string }).value);
+        if (textful) {
+          result.withText.add(element);
+          break;
+        }
+      }
+      if ((element.tagName === 'a' && hasAttr(element, 'href')) || element.tagName === 'button') {
+        result.imagesIn.set(element, imageElements - frame.imagesBefore);
+      }
+      if (element.tagName === 'p' && result.withText.has(element)) result.paragraphs.push({ position: frame.position, element });
+      continue;
+    }
+    const { node, inherited } = frame;
+    if (!isElement(node)) continue;
+    const element = node;
+    const here = position;
+    position += 1;
+    result.selectors.positions.set(element, here);
+    const id = attr(element, 'id');
+    if (id) {
+      idCounts.set(id, (idCounts.get(id) ?? 0) + 1);
+      if (!result.byId.has(id)) result.byId.set(id, element);
+      result.selectors.ids.set(element, id);
+    }
+    const tag = element.tagName;
+    if (tag === 'title' && !inherited.inSvg && !result.title) result.title = element;
+    if (tag === 'base' && result.baseHref === undefined && hasAttr(element, 'href')) result.baseHref = attr(element, 'href');
+    if (tag === 'img') {
+      const usemap = attr(element, 'usemap')?.trim();
+      if (usemap && !result.usemap.has(usemap)) result.usemap.set(usemap, element);
+    }
     const kind = isImageElement(element);
-    if (!kind) return;
-    // Inside an image already listed (an <svg> in a role="img" wrapper): the outer one is what is announced.
-    if (closest(element, (ancestor) => isImageElement(ancestor) !== null && ancestor.tagName !== 'picture')) return;
-    const figure = closest(element, (ancestor) => ancestor.tagName === 'figure');
-    const figcaption = figure ? childElements(figure).find((child) => child.tagName === 'figcaption') : undefined;
-    images.push({
-      index: images.length,
-      kind,
-      imageUrl: imageUrlOf(element, kind, order, baseUrl),
-      selector: cssSelectorOf(element, uniqueIds),
-      ...nameOf(element, kind, byId),
-      context: {
-        figcaption: figcaption ? clip(textOf(figcaption)) : null,
-        link: linkContext(element, order, baseUrl),
-        heading: headingBefore(order, position),
-        paragraph: nearestParagraph(element, order, position),
-      },
-      markedDecorative: isMarkedDecorative(element, kind),
-    });
+    const imagesBefore = imageElements;
+    if (kind) {
+      imageElements += 1;
+      if (!inherited.inImage) {
+        result.total += 1;
+        if (result.candidates.length < maxImages) result.candidates.push({ element, kind, inherited, position: here, heading });
+      }
+    }
+    // After the image itself: a heading is "before" the images inside it and after, never before itself.
+    if (HEADING.test(tag)) heading = element;
+    stack.push({ node: element, exit: true, imagesBefore, position: here });
+    pushChildren(stack, element, inheritedBy(element, inherited, kind));
+  }
+  result.paragraphs.sort((a, b) => a.position - b.position);
+  for (const [id, count] of idCounts) if (count === 1) result.selectors.uniqueIds.add(id);
+  return result;
+}
+
+export function findPageImages(html: string, pageUrl: URL, limits: { maxImages?: number } = {}): PageImages {
+  return imagesOfDocument(parse(html), pageUrl, limits);
+}
+
+export function imagesOfDocument(document: Node, pageUrl: URL, { maxImages = MAX_AUDIT_IMAGES }: { maxImages?: number } = {}): PageImages {
+  const found = walk(document, maxImages);
+  const reader = createTextReader((element) => found.withText.has(element), NAME_CHARS, TEXT_NODES);
+  const text = (element: Element, max = CONTEXT_CHARS) => clip(reader.textOf(element), max);
+  const base = new URL((found.baseHref !== undefined && resolveUrl(found.baseHref, pageUrl)) || pageUrl.href);
+
+  // Per shared element, worked out once whatever the number of images that share it.
+  const once = <K, V>(compute: (key: K) => V) => {
+    const memo = new Map<K, V>();
+    return (key: K): V => {
+      if (!memo.has(key)) memo.set(key, compute(key));
+      return memo.get(key)!;
+    };
+  };
+
+  const figcaptionOf = once((figure: Element) => {
+    const caption = childrenOf(figure).find((child): child is Element => isElement(child) && child.tagName === 'figcaption');
+    return caption ? text(caption) : null;
   });
-  return { pageTitle: titleElement ? clip(textOf(titleElement)) : null, images };
+
+  const linkOf = once((host: Element) => {
+    const isLink = host.tagName === 'a';
+    const words = reader.textOf(host);
+    const href = isLink ? resolveUrl(attr(host, 'href'), base) : null;
+    const link = { element: isLink ? ('a' as const) : ('button' as const), href, text: clip(words, NAME_CHARS) ?? '' };
+    // The destination's own words: aria-label, title, else the link's text.
+    const label = clip(attr(host, 'aria-label'), 500) ?? clip(attr(host, 'title'), 500) ?? clip(words, 500);
+    const purpose: ImagePurpose = { kind: isLink ? 'link' : 'button' };
+    if (href && href.length <= 2048) purpose.href = href;
+    if (label) purpose.label = label;
+    return { link, purpose, empty: !found.withText.has(host), images: found.imagesIn.get(host) ?? 0 };
+  });
+
+  const areaImageUrl = once((map: Element) => {
+    const name = attr(map, 'name') ?? attr(map, 'id');
+    const img = name ? found.usemap.get(`#${name}`) : undefined;
+    return img ? resolveUrl(chosenSource(img, pictureSourceFor(img)), base) : null;
+  });
+
+  const pictureChoice = once(firstPictureSource);
+  // The <picture> source a browser takes for this <img>: the first matching one before it.
+  function pictureSourceFor(img: Element): string | null | undefined {
+    const parent = img.parentNode;
+    if (!isElement(parent) || parent.tagName !== 'picture') return undefined;
+    const choice = pictureChoice(parent);
+    return choice && found.selectors.positions.get(choice.source)! < found.selectors.positions.get(img)! ? choice.url : null;
+  }
+
+  function nameOf(element: Element, kind: FoundImage['kind']): Pick<FoundImage, 'accessibleName' | 'nameSource'> {
+    const labelledBy = attr(element, 'aria-labelledby');
+    if (labelledBy) {
+      const ids = labelledBy.trim().split(/\s+/, LABELLED_BY_IDS);
+      const parts = ids.map((id) => found.byId.get(id)).filter((target): target is Element => Boolean(target)).map((target) => reader.textOf(target));
+      const name = clip(parts.join(' '), NAME_CHARS);
+      if (name) return { accessibleName: name, nameSource: 'aria-labelledby' };
+    }
+    const label = clip(attr(element, 'aria-label'), NAME_CHARS);
+    if (label) return { accessibleName: label, nameSource: 'aria-label' };
+    if (kind === 'img' || kind === 'input-image' || kind === 'area') {
+      const alt = attr(element, 'alt');
+      if (alt !== undefined && (alt.trim() || kind === 'img')) return { accessibleName: clip(alt, NAME_CHARS) ?? '', nameSource: 'alt' };
+    }
+    if (kind === 'svg') {
+      const title = childrenOf(element).find((child): child is Element => isElement(child) && child.tagName === 'title');
+      const name = title ? text(title, NAME_CHARS) : null;
+      if (name) return { accessibleName: name, nameSource: 'svg-title' };
+    }
+    const title = clip(attr(element, 'title'), NAME_CHARS);
+    if (title) return { accessibleName: title, nameSource: 'title' };
+    return { accessibleName: null, nameSource: null };
+  }
+
+  function imageUrlOf(element: Element, kind: FoundImage['kind'], inherited: Inherited): string | null {
+    switch (kind) {
+      case 'img':
+        return resolveUrl(chosenSource(element, pictureSourceFor(element)), base);
+      case 'input-image':
+        return resolveUrl(attr(element, 'src'), base);
+      case 'area':
+        return inherited.map ? areaImageUrl(inherited.map) : null;
+      case 'role-img': {
+        // role="img" on a <div> or <span> usually paints a CSS background: its url() is the picture.
+        const style = (attr(element, 'style') ?? '').slice(0, STYLE_CHARS);
+        const match = /background(?:-image)?\s*:[^;]*url\(\s*(['"]?)([^'")]+)\1\s*\)/i.exec(style);
+        return match ? resolveUrl(match[2], base) : null;
+      }
+      case 'svg':
+        return null;
+    }
+  }
+
+  // Paragraphs: the one the image sits in, else the nearest non-empty one by document order (after
+  // first at equal distance: captions follow). Candidates and paragraphs are both in document order.
+  let next = 0;
+  function nearestParagraph(candidate: Candidate): string | null {
+    if (candidate.inherited.paragraph) return text(candidate.inherited.paragraph);
+    while (next < found.paragraphs.length && found.paragraphs[next]!.position < candidate.position) next += 1;
+    const after = found.paragraphs[next];
+    const before = found.paragraphs[next - 1];
+    if (!after && !before) return null;
+    const useAfter = after && (!before || after.position - candidate.position <= candidate.position - before.position);
+    return text((useAfter ? after : before)!.element);
+  }
+
+  const images = found.candidates.map((candidate, index): FoundImage => {
+    const { element, kind, inherited } = candidate;
+    const role = attr(element, 'role')?.trim().toLowerCase();
+    const link = inherited.host ? linkOf(inherited.host) : null;
+    const soleContent = link !== null && link.empty && link.images <= 1;
+    const markedDecorative =
+      inherited.hidden || attr(element, 'aria-hidden')?.trim() === 'true' || role === 'presentation' || role === 'none' || (kind === 'img' && attr(element, 'alt') === '');
+    return {
+      index,
+      kind,
+      imageUrl: imageUrlOf(element, kind, inherited),
+      selector: cssSelectorOf(element, found.selectors),
+      ...nameOf(element, kind),
+      context: {
+        figcaption: inherited.figure ? figcaptionOf(inherited.figure) : null,
+        link: link ? { ...link.link, soleContent } : null,
+        heading: candidate.heading ? text(candidate.heading) : null,
+        paragraph: nearestParagraph(candidate),
+      },
+      language: validLang(element) ?? inherited.lang,
+      purpose: soleContent ? link.purpose : null,
+      markedDecorative,
+    };
+  });
+  return { pageTitle: found.title ? text(found.title) : null, images, notAudited: found.total - images.length };
 }

@@ -93,19 +93,30 @@ export function pickAt1x(srcset: string, sizes?: string): string | null {
 
 const SUPPORTED_TYPES = new Set(['image/avif', 'image/webp', 'image/png', 'image/jpeg', 'image/gif', 'image/svg+xml', 'image/apng']);
 
-/** The raw (unresolved) URL an <img> shows at 1x: a matching <picture> source, its own srcset, or src. */
-export function chosenSource(img: Element): string | null {
+/** The first <source> of a <picture> a browser would take (a supported type, a matching media, a usable srcset). */
+export function firstPictureSource(picture: Element): { source: Element; url: string } | null {
+  for (const source of childElements(picture)) {
+    if (source.tagName !== 'source') continue;
+    const type = attr(source, 'type')?.trim().toLowerCase();
+    if (type && !SUPPORTED_TYPES.has(type)) continue;
+    if (!mediaMatches(attr(source, 'media'))) continue;
+    const picked = pickAt1x(attr(source, 'srcset') ?? '', attr(source, 'sizes'));
+    if (picked) return { source, url: picked };
+  }
+  return null;
+}
+
+/**
+ * The raw (unresolved) URL an <img> shows at 1x: a matching <picture> source before it, its own
+ * srcset, or src. `pictureSource` is that source's URL when the caller already knows it (null: none
+ * applies); unset, the <picture>'s children before the image are read.
+ */
+export function chosenSource(img: Element, pictureSource?: string | null): string | null {
+  if (pictureSource) return pictureSource;
   const parent = parentElement(img);
-  if (parent?.tagName === 'picture') {
-    for (const source of childElements(parent)) {
-      if (source === img) break;
-      if (source.tagName !== 'source') continue;
-      const type = attr(source, 'type')?.trim().toLowerCase();
-      if (type && !SUPPORTED_TYPES.has(type)) continue;
-      if (!mediaMatches(attr(source, 'media'))) continue;
-      const picked = pickAt1x(attr(source, 'srcset') ?? '', attr(source, 'sizes'));
-      if (picked) return picked;
-    }
+  if (pictureSource === undefined && parent?.tagName === 'picture') {
+    const choice = firstPictureSource(parent);
+    if (choice && childElements(parent).indexOf(choice.source) < childElements(parent).indexOf(img)) return choice.url;
   }
   const srcset = attr(img, 'srcset');
   if (srcset) {

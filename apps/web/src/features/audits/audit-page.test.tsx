@@ -17,6 +17,8 @@ const image = (index: number, overrides: Partial<Audit['images'][number]>): Audi
   accessibleName: null,
   nameSource: null,
   context: { figcaption: null, link: null, heading: null, paragraph: null },
+  language: 'en',
+  purpose: null,
   verdict: 'missing',
   issues: [],
   suggestion: null,
@@ -31,12 +33,12 @@ const AUDIT: Audit = {
   pageTitle: 'Example',
   suggest: true,
   createdAt: '2026-01-01T00:00:00.000Z',
-  summary: { images: 3, missing: 1, decorative: 1, poor: 0, ok: 1, suggested: 1 },
+  summary: { images: 3, missing: 1, decorative: 1, poor: 0, ok: 1, suggested: 1, notAudited: 0 },
   job: null,
   images: [
     image(0, { suggestion: 'A "red" boat & crew', issues: [{ id: 'missing-alt', severity: 'error', message: 'This image has no text alternative' }] }),
     image(1, { accessibleName: '', nameSource: 'alt', verdict: 'decorative' }),
-    image(2, { accessibleName: 'A lighthouse', nameSource: 'alt', verdict: 'ok' }),
+    image(2, { accessibleName: 'Un phare', nameSource: 'alt', verdict: 'ok', language: 'fr' }),
   ],
 };
 
@@ -84,6 +86,19 @@ describe('Audit a page', () => {
     await user.click(screen.getByRole('button', { name: 'Audit page' }));
     expect(await screen.findByText('Suggestions are on their way')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Follow the job' })).toHaveAttribute('href', '/app/jobs/job-7');
+  });
+
+  it('says how many images of a very large page were not audited, and each image\'s language', async () => {
+    fetchMock.mockResolvedValue(jsonResponse({ ...AUDIT, summary: { ...AUDIT.summary, notAudited: 268_000 } }, 201));
+    const user = userEvent.setup();
+    renderRoute(<AuditPage />);
+    await user.type(screen.getByLabelText('Page URL'), 'https://example.com/');
+    await user.click(screen.getByRole('button', { name: 'Audit page' }));
+    expect(await screen.findByText('Audit complete: 3 images, 1 missing alt text, 268000 not audited.')).toBeInTheDocument();
+    expect(screen.getByText('268,000 images not audited')).toBeInTheDocument();
+    const french = screen.getByText('Un phare');
+    expect(french).toHaveAttribute('lang', 'fr');
+    expect(within(french.closest('td')!).getByText('Language: fr')).toBeInTheDocument();
   });
 
   it('shows the server refusal', async () => {

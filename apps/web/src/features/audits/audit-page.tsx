@@ -53,6 +53,12 @@ function Results({ audit }: { audit: Audit }) {
           ; once it is over, the suggestions are in this audit&apos;s downloads.
         </InlineAlert>
       )}
+      {audit.summary.notAudited > 0 && (
+        <InlineAlert title={`${audit.summary.notAudited.toLocaleString('en-US')} images not audited`}>
+          This page has {(audit.summary.images + audit.summary.notAudited).toLocaleString('en-US')} images; an audit covers the first{' '}
+          {audit.summary.images.toLocaleString('en-US')}, in page order. The rest are counted here and in the reports, not checked.
+        </InlineAlert>
+      )}
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
         <StatCard label="Images" value={audit.summary.images} tone="blue" />
         <StatCard label="Missing" value={audit.summary.missing} tone="red" />
@@ -112,7 +118,7 @@ export default function AuditPage() {
           </Button>
         </form>
         <div role="status" aria-live="polite" className="mt-4 text-sm text-gray-700 dark:text-gray-300">
-          {audit.isPending ? (suggest ? 'Fetching the page and describing its images…' : 'Fetching the page and checking its images…') : audit.data ? `Audit complete: ${audit.data.summary.images} images, ${audit.data.summary.missing} missing alt text.` : ''}
+          {audit.isPending ? (suggest ? 'Fetching the page and describing its images…' : 'Fetching the page and checking its images…') : audit.data ? `Audit complete: ${audit.data.summary.images} images, ${audit.data.summary.missing} missing alt text${audit.data.summary.notAudited > 0 ? `, ${audit.data.summary.notAudited} not audited` : ''}.` : ''}
         </div>
         {audit.error && (
           <InlineAlert tone="error" role="alert" className="mt-4" title="The page could not be audited">

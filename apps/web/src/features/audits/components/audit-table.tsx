@@ -15,12 +15,18 @@ export function altAttribute(text: string): string {
   return `alt="${text.replaceAll('&', '&amp;').replaceAll('"', '&quot;')}"`;
 }
 
+/** The language the image was checked and described in (the page's lang, or the one asked for). */
+function languageNote(image: AuditImage) {
+  return image.language ? <span className="block text-xs text-gray-600 dark:text-gray-300">Language: {image.language}</span> : null;
+}
+
 function currentAlt(image: AuditImage) {
   if (image.accessibleName === null) return <span className="italic text-gray-600 dark:text-gray-300">None</span>;
   if (image.accessibleName === '') return <span className="italic text-gray-600 dark:text-gray-300">Empty (decorative)</span>;
   return (
     <>
-      {image.accessibleName}
+      {/* In the page's language, so a screen reader pronounces it as written. */}
+      <span lang={image.language ?? undefined}>{image.accessibleName}</span>
       {image.nameSource && <span className="block text-xs text-gray-600 dark:text-gray-300">from {image.nameSource}</span>}
     </>
   );
@@ -55,11 +61,14 @@ export function AuditTable({ images }: { images: AuditImage[] }) {
               <td className="p-2">
                 <Badge tone={VERDICT[image.verdict].tone}>{VERDICT[image.verdict].label}</Badge>
               </td>
-              <td className="p-2">{currentAlt(image)}</td>
+              <td className="p-2">
+                {currentAlt(image)}
+                {languageNote(image)}
+              </td>
               <td className="p-2">
                 {image.suggestion !== null ? (
                   <>
-                    <p>{image.suggestion}</p>
+                    <p lang={image.language ?? undefined}>{image.suggestion}</p>
                     <div className="mt-2 flex flex-wrap gap-2">
                       <CopyButton text={image.suggestion} aria-label={`Copy suggestion for image ${image.index + 1}`} successMessage="Suggestion copied">
                         Copy
