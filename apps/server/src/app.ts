@@ -10,6 +10,9 @@ import type { Config } from './config';
 import { migrateToLatest, openDatabase, waitForDatabase } from './db/database';
 import type { Database } from './db/schema';
 import { createAccessTokens } from './modules/auth/access-token.service';
+import { createLoginAlerts, createPasswordService, createTwoFactorService, passwordRoutes, twoFactorRoutes } from './modules/auth';
+import { createLegalService, legalRoutes } from './modules/legal';
+import { createLogTransport, createMailService, createSmtpTransport } from './modules/mail';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
 import { createRefreshTokenService } from './modules/auth/refresh-token.service';
@@ -81,6 +84,8 @@ export interface BuildOptions {
   applicationName?: string;
   /** Bulk jobs' seams (tests): the first webhook retry's delay. */
   jobs?: { webhookRetryBaseMs?: number };
+  /** The mail outbox's seams (tests): the first retry's delay, how often it is polled. */
+  mail?: { retryBaseMs?: number; pollMs?: number };
 }
 
 /** BILLING_PROVIDER: fails closed (`none`) unless an operator chose test or Stripe billing. */
@@ -178,11 +183,32 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Services, in dependency order. Each module owns its tables; others call its service.
   const rateLimiter = createRateLimiter(ctx);
   const users = createUserService(ctx);
-  const settings = createSettingsService(ctx, async (userId) => (await users.findById(userId)) !== undefined);
+  // Two-factor sign-in needs the mail outbox, made further down; the settings ask it only per request.
+  const settings = createSettingsService(ctx, async (userId) => (await users.findById(userId)) !== undefined, (userId) => twoFactor.isEnabled(userId));
   const revocations = createRevocationBus({ db: ctx.db, dialect: ctx.dialect, databaseUrl: config.databaseUrl, logger: app.log });
   beforeDatabaseCloses.push(() => revocations.close());
   const accessTokens = createAccessTokens(ctx.keys.jwt, ctx.now, (userId) => users.sessionVersion(userId));
   const refreshTokens = createRefreshTokenService(ctx, (userId) => settings.sessionIdleLimitMs(userId));
+  const quota = createQuotaService(ctx, { users });
+  const usage = createUsageService(ctx, { quota });
+  const instance = createInstanceRegistry(ctx.db, ctx.now, { deadAfterMs: config.instanceDeadAfterMs });
+  await instance.heartbeat();
+  const metering = createMeteringService(ctx, { quota, instance });
+  const idempotency = createIdempotency(ctx, instance);
+  beforeDatabaseCloses.push(() => usage.close());
+  const apiKeys = createApiKeyService(ctx, { users, quota, usage, revocations, rateLimiter });
+  const mail = createMailService({
+    ctx,
+    transport: config.mail.smtpUrl ? createSmtpTransport(config.mail.smtpUrl, config.mail.from) : createLogTransport(app.log),
+    instance,
+    logger: app.log,
+    ...options.mail,
+  });
+  mail.start();
+  // Before the database closes: the message being handed to the mail server is marked sent.
+  beforeDatabaseCloses.unshift(() => mail.stop());
+  const twoFactor = createTwoFactorService({ ctx, users, rateLimiter, mail });
+  const loginAlerts = createLoginAlerts({ ctx, users, settings, mail });
   const auth = createAuthService({
     ctx,
     users,
@@ -191,15 +217,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     rateLimiter,
     revocations,
     registrationsPerHour: config.registrationsPerHour,
+    twoFactor,
+    loginAlerts,
   });
-  const quota = createQuotaService(ctx, { users });
-  const usage = createUsageService(ctx, { quota });
-  const instance = createInstanceRegistry(ctx.db, ctx.now);
-  await instance.heartbeat();
-  const metering = createMeteringService(ctx, { quota, instance });
-  const idempotency = createIdempotency(ctx, instance);
-  beforeDatabaseCloses.push(() => usage.close());
-  const apiKeys = createApiKeyService(ctx, { users, quota, usage, revocations, rateLimiter });
+  const passwords = createPasswordService({ ctx, users, refreshTokens, revocations, rateLimiter, mail, startSession: auth.startSession });
   revocations.subscribe((revocation) => {
     apiKeys.forgetRevoked(revocation);
     if (revocation.kind === 'user') {
@@ -211,7 +232,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const billing = createBillingService(ctx, { users, setup: billingSetup });
   const stripeWebhooks =
     billingSetup.mode === 'stripe' ? createStripeWebhookService(ctx, { users, stripe: billingSetup.stripe }) : null;
-  const account = createAccountService({ users, settings, refreshTokens, apiKeys, billing, quota, usage, db: ctx.db, revocations });
   const guards = createAuthGuards({ verifyAccessToken: accessTokens.verify, authenticateApiKey: apiKeys.authenticate });
 
   const lifecycle = createLifecycle({ db: ctx.db, metering, instance, logger: app.log, retention: createRetention(ctx, retentionTasks(ctx.db)) });
@@ -222,8 +242,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerHealthRoutes(app, lifecycle);
 
   await app.register(authRoutes, { auth, guards, allowedOrigins: config.corsOrigins });
+  await app.register(passwordRoutes, { passwords, guards });
+  await app.register(twoFactorRoutes, { twoFactor, guards });
+  await app.register(legalRoutes, { legal: createLegalService(config) });
   await app.register(usersRoutes, { users, settings, guards });
-  await app.register(accountRoutes, { account, guards });
   await app.register(plansRoutes);
   await app.register(apiKeysRoutes, { apiKeys, guards });
   await app.register(usageRoutes, { usage, guards });
@@ -256,8 +278,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   if (config.workers === 'inline') bulkJobs.start();
   // First of all before the database closes: items in flight settle and their commits are written.
   beforeDatabaseCloses.unshift(() => bulkJobs.stop());
-  await app.register(auditsRoutes, { audits: createAuditService({ ctx, altText, jobs: bulkJobs.jobs }), guards, idempotency });
-  await app.register(demoRoutes, { demo: createDemoService({ rateLimiter, altText }) });
+  await app.register(auditsRoutes, { audits: createAuditService({ ctx, altText, jobs: bulkJobs.jobs, planOf: (userId) => users.planOf(userId) }), guards, idempotency });
+  // After the modules whose rows an account owns (jobs, the alt-text cache): deletion goes through each.
+  const account = createAccountService({ users, settings, refreshTokens, apiKeys, billing, quota, usage, db: ctx.db, revocations, passwords, mail, twoFactor, loginAlerts, jobs: bulkJobs, altText, idempotency });
+  await app.register(accountRoutes, { account, guards });
+  // A deleted account's running job items and webhook attempts stop wherever they run.
+  revocations.subscribe((revocation) => {
+    if (revocation.kind === 'user' && revocation.deleted) bulkJobs.forgetAccount(revocation.id);
+  });
+  await app.register(demoRoutes, { demo: createDemoService({ rateLimiter, altText, visionModel: vision.visionModel }) });
 
   app.decorate('altTextProvider', vision.label);
   app.decorate('db', ctx.db);

@@ -20,6 +20,14 @@ describe('loadConfig', () => {
     expect(config.corsOrigins).toEqual(['https://a.example']);
   });
 
+  it('keeps the image, page and webhook allow-lists apart: an image host is not a page or webhook host', () => {
+    const config = loadConfig({ IMAGE_FETCH_ALLOW: 'images:80', PAGE_FETCH_ALLOW: 'wiki:80, docs:8080', WEBHOOK_ALLOW: 'hooks:443' });
+    expect(config.images.fetchAllow).toEqual(['images:80']);
+    expect(config.pages.fetchAllow).toEqual(['wiki:80', 'docs:8080']);
+    expect(config.webhooks.allow).toEqual(['hooks:443']);
+    expect(loadConfig({ IMAGE_FETCH_ALLOW: 'images:80' })).toMatchObject({ pages: { fetchAllow: [] }, webhooks: { allow: [] } });
+  });
+
   it.each([
     ['PORT', { PORT: 'eighty' }],
     ['DATABASE_URL', { DATABASE_URL: 'mysql://localhost/db' }],

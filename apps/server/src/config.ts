@@ -79,6 +79,10 @@ const envSchema = z.object({
   IMAGE_MAX_BYTES: positiveInt(10_485_760),
   IMAGE_FETCH_TIMEOUT_MS: positiveInt(10_000),
   IMAGE_FETCH_ALLOW: commaList,
+  // Separate lists (issue 18): allow-listing an intranet image host must not let every user read that
+  // host's HTML through audits, nor make it a webhook target.
+  PAGE_FETCH_ALLOW: commaList,
+  WEBHOOK_ALLOW: commaList,
   BATCH_CONCURRENCY: positiveInt(8),
   MODEL_CONCURRENCY: positiveInt(16),
   // Model requests per minute (bulk-job items), across every worker when REDIS_URL is set.
@@ -89,6 +93,9 @@ const envSchema = z.object({
   DATABASE_CONNECT_TIMEOUT_MS: positiveInt(5_000),
   DATABASE_STATEMENT_TIMEOUT_MS: positiveInt(10_000),
   DATABASE_START_TIMEOUT_MS: positiveInt(30_000),
+  // Altwise's own (README "Running several instances"): an instance silent this long counts as dead, and a
+  // job item's lease not renewed this long is free again. Heartbeats are written every fifth of it.
+  INSTANCE_DEAD_AFTER_MS: z.coerce.number().int().min(1_000).default(10_000),
   SHUTDOWN_TIMEOUT_MS: positiveInt(25_000),
   CACHE_TTL_DAYS: positiveInt(30),
   RETENTION_DAYS: positiveInt(400),
@@ -114,6 +121,14 @@ const envSchema = z.object({
   // The web app's public address, for Stripe's return links; unset: taken from the request.
   PUBLIC_URL: optionalText.refine((url) => !url || URL.canParse(url), { message: 'must be a URL' }),
   WEB_DIST_DIR: optionalText,
+  // Mail (README "Email"): smtp:// upgrades with STARTTLS, smtps:// is TLS from the start. Unset:
+  // every message is written to the server log instead of being sent.
+  SMTP_URL: optionalText.refine((url) => !url || /^smtps?:\/\/[^\s]+$/.test(url), { message: 'must start with smtp:// or smtps://' }),
+  MAIL_FROM: z.string().trim().min(3).default('Altwise <no-reply@localhost>'),
+  // Terms and Privacy (README "Terms and Privacy"): Markdown files an operator writes; unset, the defaults.
+  TERMS_FILE: optionalText,
+  PRIVACY_FILE: optionalText,
+  OPERATOR_CONTACT: optionalText,
 });
 
 export type Config = Readonly<ReturnType<typeof toConfig>>;
@@ -145,8 +160,13 @@ function toConfig(env: z.infer<typeof envSchema>) {
     images: {
       maxBytes: env.IMAGE_MAX_BYTES,
       fetchTimeoutMs: env.IMAGE_FETCH_TIMEOUT_MS,
+      /** IMAGE_FETCH_ALLOW: images only (generations, jobs, an audited page's images). */
       fetchAllow: env.IMAGE_FETCH_ALLOW,
     },
+    /** PAGE_FETCH_ALLOW: `host:port` entries an audit may fetch the HTML page of despite the SSRF guard. */
+    pages: { fetchAllow: env.PAGE_FETCH_ALLOW },
+    /** WEBHOOK_ALLOW: `host:port` entries job webhooks may be sent to despite the SSRF guard. */
+    webhooks: { allow: env.WEBHOOK_ALLOW },
     batchConcurrency: env.BATCH_CONCURRENCY,
     modelConcurrency: env.MODEL_CONCURRENCY,
     modelRpm: env.MODEL_RPM ?? null,
@@ -157,6 +177,8 @@ function toConfig(env: z.infer<typeof envSchema>) {
       statementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT_MS,
       startTimeoutMs: env.DATABASE_START_TIMEOUT_MS,
     },
+    /** INSTANCE_DEAD_AFTER_MS: the staleness window of heartbeats and job-item leases. */
+    instanceDeadAfterMs: env.INSTANCE_DEAD_AFTER_MS,
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
     retention: { cacheTtlDays: env.CACHE_TTL_DAYS, retentionDays: env.RETENTION_DAYS, jobRetentionDays: env.JOB_RETENTION_DAYS },
     logLevel: env.LOG_LEVEL,
@@ -172,6 +194,17 @@ function toConfig(env: z.infer<typeof envSchema>) {
     },
     registrationsPerHour: env.REGISTRATIONS_PER_HOUR,
     publicUrl: env.PUBLIC_URL ?? null,
+    /**
+     * The origin of links in mail: PUBLIC_URL, else http://localhost:PORT. Never the request's Host
+     * header, which whoever asks for a reset link could set to their own site.
+     */
+    linkBaseUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
+    mail: { smtpUrl: env.SMTP_URL ?? null, from: env.MAIL_FROM },
+    legal: {
+      termsFile: env.TERMS_FILE ? path.resolve(env.TERMS_FILE) : null,
+      privacyFile: env.PRIVACY_FILE ? path.resolve(env.PRIVACY_FILE) : null,
+      operatorContact: env.OPERATOR_CONTACT ?? null,
+    },
     billing: {
       provider: env.BILLING_PROVIDER,
       stripe: {

@@ -13,3 +13,6 @@ export * from './upload-limits';
 export * from './jobs';
 export * from './csv';
 export * from './audits';
+export * from './passwords';
+export * from './legal';
+export * from './two-factor';

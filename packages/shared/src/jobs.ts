@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { altTextResultSchema, generationOptionsSchema } from './alt-text';
+import { altTextResultSchema, generationOptionsSchema, imagePurposeSchema } from './alt-text';
 
 /** Most items in one bulk job (JSON items or CSV rows). */
 export const MAX_JOB_ITEMS = 10_000;
@@ -27,11 +27,12 @@ const httpUrl = z
     message: 'Image URL must be an http or https address',
   });
 
-/** One image of a job: its URL, optional context, and the caller's own id, carried through. */
+/** One image of a job: its URL, optional context and purpose, and the caller's own id, carried through. */
 export const jobItemInputSchema = z.object({
   imageUrl: httpUrl,
   context: z.string().trim().max(2000, 'Context must be at most 2000 characters').optional(),
   id: z.string().max(200, 'id must be at most 200 characters').optional(),
+  purpose: imagePurposeSchema.optional(),
 });
 export type JobItemInput = z.infer<typeof jobItemInputSchema>;
 
@@ -45,7 +46,7 @@ export const jobOptionsSchema = generationOptionsSchema.pick({ language: true, m
  */
 export const createJobRequestSchema = jobOptionsSchema.extend({
   items: z
-    .array(z.unknown(), { message: 'items must be an array of { imageUrl, context?, id? }' })
+    .array(z.unknown(), { message: 'items must be an array of { imageUrl, context?, id?, purpose? }' })
     .min(1, 'Add at least one item')
     .max(MAX_JOB_ITEMS, `At most ${MAX_JOB_ITEMS.toLocaleString('en-US')} items per job`),
 });
@@ -136,6 +137,8 @@ export const jobItemSchema = z.object({
   clientId: z.string().nullable(),
   /** Extra CSV columns, carried through as given. */
   columns: z.record(z.string(), z.string()),
+  /** The link or button the image is the only content of, as given with the item. */
+  purpose: imagePurposeSchema.optional(),
   status: jobItemStatusSchema,
   review: reviewStatusSchema.nullable(),
   attempts: z.number().int(),

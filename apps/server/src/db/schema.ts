@@ -59,6 +59,8 @@ export interface ApiKeysTable {
   revoked_at: number | null;
   /** 1..MAX_ACTIVE_API_KEYS while active (unique per account), NULL once revoked. */
   active_slot: number | null;
+  /** The owner's name for the key; NULL on keys made before names (read as "Key ending in XXXX"). */
+  name: string | null;
 }
 
 /** One row per reveal of a full API key by its owner (an audit trail; no quota is charged). */
@@ -116,6 +118,8 @@ export interface GenerationsTable {
   contains_text: number;
   text_in_image: string | null;
   wcag_compliant: number;
+  /** 'draft' | 'model' (migration 0011; older rows were set by provider: offline ⇒ draft). */
+  verification: Generated<string>;
   issues: string;
   provider: string;
   model: string;
@@ -134,6 +138,8 @@ export interface AltTextCacheTable {
   created_at: number;
   /** Last read, at a day's resolution; null until first read. */
   used_at: number | null;
+  /** The account whose entry it is (its scope is part of cache_key); null for the public demo's (0013). */
+  user_id: string | null;
 }
 
 /** A live server process; its reservations are released when its heartbeat stops. */
@@ -239,10 +245,16 @@ export interface JobItemsTable {
   context: string | null;
   client_id: string | null;
   columns: string | null;
+  /** JSON ImagePurpose: the link or button the image is the only content of (migration 0011). */
+  purpose: string | null;
   status: string;
   attempts: Generated<number>;
   next_attempt_at: Generated<number>;
   lease_owner: string | null;
+  /** When the lease was taken or last renewed; stale after the staleness window (migration 0015). */
+  lease_renewed_at: number | null;
+  /** Claims of the item so far: the fencing token of the current lease (migration 0015). */
+  lease_token: Generated<number>;
   result: string | null;
   error_code: string | null;
   error_message: string | null;
@@ -268,6 +280,62 @@ export interface AuditsTable {
   job_filled: Generated<number>;
 }
 
+/** Mail waiting to be sent, or sent (modules/mail; see 0014-mail-and-password-resets). */
+export interface MailOutboxTable {
+  id: string;
+  user_id: string | null;
+  /** What caused it (password-reset, password-changed): for the operator, not for sending. */
+  kind: string;
+  to_address: string;
+  subject: string;
+  /** AES-GCM sealed JSON {text, html}; emptied once the row is sent or given up. */
+  body_sealed: string;
+  status: string;
+  /** Claims so far; every write after a claim is guarded by it. */
+  attempts: number;
+  next_attempt_at: number;
+  claimed_by: string | null;
+  claimed_until: number | null;
+  last_error: string | null;
+  created_at: number;
+  finished_at: number | null;
+}
+
+/** Single-use password reset tokens, stored only as an HMAC (modules/auth). */
+export interface PasswordResetTokensTable {
+  id: string;
+  user_id: string;
+  token_hash: string;
+  created_at: number;
+  expires_at: number;
+  used_at: number | null;
+}
+
+/** TOTP two-factor sign-in: the sealed secret; enabled once the first code confirmed it. */
+export interface TwoFactorTable {
+  user_id: string;
+  secret_sealed: string;
+  enabled_at: number | null;
+  /** The RFC 6238 time step of the last accepted code: no code of that step or earlier works again. */
+  last_used_step: number | null;
+  created_at: number;
+}
+
+/** Single-use recovery codes, HMAC only. */
+export interface TwoFactorRecoveryCodesTable {
+  id: string;
+  user_id: string;
+  code_hash: string;
+  used_at: number | null;
+}
+
+/** Browsers and addresses an account signed in from (HMACs), for login alerts. */
+export interface KnownDevicesTable {
+  user_id: string;
+  device_hash: string;
+  last_seen_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
@@ -290,4 +358,9 @@ export interface Database {
   webhook_deliveries: WebhookDeliveriesTable;
   webhook_secrets: WebhookSecretsTable;
   audits: AuditsTable;
+  mail_outbox: MailOutboxTable;
+  password_reset_tokens: PasswordResetTokensTable;
+  two_factor: TwoFactorTable;
+  two_factor_recovery_codes: TwoFactorRecoveryCodesTable;
+  known_devices: KnownDevicesTable;
 }

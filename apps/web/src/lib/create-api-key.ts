@@ -9,6 +9,8 @@ const createdKeySchema = apiKeySchema.pick({ id: true, apiKey: true });
 export interface CreateApiKeyInput {
   userId: string;
   plan?: string;
+  /** Without one the server names the key "Key ending in XXXX". */
+  name?: string;
 }
 
 /**

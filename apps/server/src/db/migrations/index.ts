@@ -9,6 +9,12 @@ import * as bulkJobs from './0007-bulk-jobs';
 import * as audits from './0008-audits';
 import * as auditJobs from './0009-audit-jobs';
 import * as webhookDefaultUrl from './0010-webhook-default-url';
+import * as verificationAndPurpose from './0011-verification-and-purpose';
+import * as altTextCacheOwner from './0013-alt-text-cache-owner';
+import * as mailAndPasswordResets from './0014-mail-and-password-resets';
+import * as jobItemLeaseRenewal from './0015-job-item-lease-renewal';
+import * as apiKeyNames from './0016-api-key-names';
+import * as twoFactorAndKnownDevices from './0017-two-factor-and-known-devices';
 
 /** Every migration, in order. Add new ones here; names sort in the order they run. */
 export const migrations: Record<string, Migration> = {
@@ -22,4 +28,10 @@ export const migrations: Record<string, Migration> = {
   '0008-audits': audits,
   '0009-audit-jobs': auditJobs,
   '0010-webhook-default-url': webhookDefaultUrl,
+  '0011-verification-and-purpose': verificationAndPurpose,
+  '0013-alt-text-cache-owner': altTextCacheOwner,
+  '0014-mail-and-password-resets': mailAndPasswordResets,
+  '0015-job-item-lease-renewal': jobItemLeaseRenewal,
+  '0016-api-key-names': apiKeyNames,
+  '0017-two-factor-and-known-devices': twoFactorAndKnownDevices,
 };
