@@ -43,7 +43,8 @@ export async function startAltTextEnv(
 ): Promise<AltTextTestEnv> {
   const host = await startImageHost();
   const vision = options.model ? await startFakeVisionServer() : null;
-  const env: Record<string, string> = { IMAGE_FETCH_ALLOW: host.hostPort, ...options.env };
+  // The loopback host serves both the images and the pages some suites audit.
+  const env: Record<string, string> = { IMAGE_FETCH_ALLOW: host.hostPort, PAGE_FETCH_ALLOW: host.hostPort, ...options.env };
   if (vision) Object.assign(env, { ALT_PROVIDER: 'openai-compatible', OPENAI_BASE_URL: vision.url, OPENAI_API_KEY: 'test' });
   const server = await startTestServer(database, env, { provider: { retry: options.retry ?? FAST_RETRY }, now: options.now });
   return {
