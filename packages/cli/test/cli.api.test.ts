@@ -195,8 +195,11 @@ describe('the altwise CLI', () => {
     expect(resumed.code, resumed.stderr).toBe(0);
     expect(resumed.stderr).toMatch(/^cached /m);
     expect(resumed.stdout).toContain('Filled 5 images in 3 files.');
-    // Five distinct requests (four pictures, harbour.png in two languages), five descriptions in all, across both runs.
-    expect((await generations()) - start).toBe(5);
+    // Five distinct requests (four pictures, harbour.png in two languages) across both runs; the one
+    // request in flight when the CLI was killed still completes on the server, so it may count twice.
+    const described = (await generations()) - start;
+    expect(described).toBeGreaterThanOrEqual(5);
+    expect(described).toBeLessThanOrEqual(5 + 1);
     expect(vision.calls - visionCalls).toBeLessThanOrEqual(5 + 1); // at most the one in flight when killed
   });
 
