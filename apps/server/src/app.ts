@@ -39,6 +39,9 @@ import { createStripeWebhookService } from './modules/billing/stripe-webhook.ser
 import { plansRoutes } from './modules/plans/plans.routes';
 import { createMeteringService } from './modules/usage/metering.service';
 import { createQuotaService } from './modules/usage/quota.service';
+import { createLimitAlerts } from './modules/usage/limit-alerts';
+import { createWeeklyReports } from './modules/usage/weekly-report';
+import type { WeeklyReports } from './modules/usage/weekly-report';
 import { usageRoutes } from './modules/usage/usage.routes';
 import { createUsageService } from './modules/usage/usage.service';
 import { createAuthGuards } from './platform/caller';
@@ -70,6 +73,8 @@ declare module 'fastify' {
     db: Kysely<Database>;
     /** Process lifecycle: readiness, drain and release (main.ts, tests). */
     lifecycle: Lifecycle;
+    /** The weekly usage reports' run (the hourly timer's; tests call it with their clock). */
+    weeklyReports: Pick<WeeklyReports, 'sendDue'>;
   }
 }
 
@@ -209,6 +214,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   beforeDatabaseCloses.unshift(() => mail.stop());
   const twoFactor = createTwoFactorService({ ctx, users, rateLimiter, mail });
   const loginAlerts = createLoginAlerts({ ctx, users, settings, mail });
+  const limitAlerts = createLimitAlerts({ ctx, users, settings, mail, logger: app.log });
+  quota.onLimitCrossing(limitAlerts.crossed);
+  // Hourly: a Monday's reports go out within the hour, and an instance started later catches up.
+  const weeklyReports = createWeeklyReports({ ctx, users, settings, quota, mail, logger: app.log });
+  const weeklyTimer = setInterval(() => void weeklyReports.sendDue().catch((err: unknown) => app.log.warn({ err }, 'weekly usage reports failed')), 60 * 60 * 1000).unref();
+  beforeDatabaseCloses.unshift(async () => clearInterval(weeklyTimer));
   const auth = createAuthService({
     ctx,
     users,
@@ -280,7 +291,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   beforeDatabaseCloses.unshift(() => bulkJobs.stop());
   await app.register(auditsRoutes, { audits: createAuditService({ ctx, altText, jobs: bulkJobs.jobs, planOf: (userId) => users.planOf(userId) }), guards, idempotency });
   // After the modules whose rows an account owns (jobs, the alt-text cache): deletion goes through each.
-  const account = createAccountService({ users, settings, refreshTokens, apiKeys, billing, quota, usage, db: ctx.db, revocations, passwords, mail, twoFactor, loginAlerts, jobs: bulkJobs, altText, idempotency });
+  const account = createAccountService({ users, settings, refreshTokens, apiKeys, billing, quota, usage, db: ctx.db, revocations, passwords, mail, twoFactor, loginAlerts, limitAlerts, weeklyReports, jobs: bulkJobs, altText, idempotency });
   await app.register(accountRoutes, { account, guards });
   // A deleted account's running job items and webhook attempts stop wherever they run.
   revocations.subscribe((revocation) => {
@@ -291,6 +302,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('altTextProvider', vision.label);
   app.decorate('db', ctx.db);
   app.decorate('lifecycle', lifecycle);
+  app.decorate('weeklyReports', { sendDue: weeklyReports.sendDue });
 
   await registerWebApp(app, config);
   return app;

@@ -336,6 +336,20 @@ export interface KnownDevicesTable {
   last_seen_at: number;
 }
 
+export interface LimitAlertsTable {
+  user_id: string;
+  window: 'hour' | 'day';
+  window_start: number;
+  level: number;
+  created_at: number;
+}
+
+export interface WeeklyReportsTable {
+  user_id: string;
+  week_start: number;
+  created_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
@@ -363,4 +377,6 @@ export interface Database {
   two_factor: TwoFactorTable;
   two_factor_recovery_codes: TwoFactorRecoveryCodesTable;
   known_devices: KnownDevicesTable;
+  limit_alerts: LimitAlertsTable;
+  weekly_reports: WeeklyReportsTable;
 }

@@ -15,6 +15,7 @@ import * as mailAndPasswordResets from './0014-mail-and-password-resets';
 import * as jobItemLeaseRenewal from './0015-job-item-lease-renewal';
 import * as apiKeyNames from './0016-api-key-names';
 import * as twoFactorAndKnownDevices from './0017-two-factor-and-known-devices';
+import * as limitAlertsAndWeeklyReports from './0018-limit-alerts-and-weekly-reports';
 
 /** Every migration, in order. Add new ones here; names sort in the order they run. */
 export const migrations: Record<string, Migration> = {
@@ -34,4 +35,5 @@ export const migrations: Record<string, Migration> = {
   '0015-job-item-lease-renewal': jobItemLeaseRenewal,
   '0016-api-key-names': apiKeyNames,
   '0017-two-factor-and-known-devices': twoFactorAndKnownDevices,
+  '0018-limit-alerts-and-weekly-reports': limitAlertsAndWeeklyReports,
 };

@@ -8,7 +8,7 @@ import type { MailService } from '../mail';
 import type { BillingService } from '../billing';
 import type { AltTextService } from '../alt-text';
 import type { JobsModule } from '../jobs';
-import type { AccountQuotaService } from '../usage';
+import type { AccountQuotaService, LimitAlerts, WeeklyReports } from '../usage';
 import type { UsageService } from '../usage';
 import type { SettingsService } from '../users';
 import type { UserService } from '../users';
@@ -35,6 +35,8 @@ export interface AccountServiceDeps {
   /** Two-factor secret and recovery codes, and the known devices of login alerts (auth). */
   twoFactor: Pick<TwoFactorService, 'deleteForUser'>;
   loginAlerts: Pick<LoginAlerts, 'deleteForUser'>;
+  limitAlerts: Pick<LimitAlerts, 'deleteForUser'>;
+  weeklyReports: Pick<WeeklyReports, 'deleteForUser'>;
 }
 
 /**
@@ -58,6 +60,8 @@ export function createAccountService(deps: AccountServiceDeps) {
         await deps.mail.deleteForUser(userId, trx);
         await deps.twoFactor.deleteForUser(userId, trx);
         await deps.loginAlerts.deleteForUser(userId, trx);
+        await deps.limitAlerts.deleteForUser(userId, trx);
+        await deps.weeklyReports.deleteForUser(userId, trx);
         await deps.billing.deleteForUser(userId, trx);
         await deps.settings.delete(userId, trx);
         await deps.quota.deleteForUser(userId, trx);

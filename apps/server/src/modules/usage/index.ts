@@ -6,3 +6,7 @@ export type { AccountQuotaService } from './quota.service';
 export { usageRoutes } from './usage.routes';
 export { createUsageService } from './usage.service';
 export type { UsageService } from './usage.service';
+export { createLimitAlerts } from './limit-alerts';
+export type { LimitAlerts } from './limit-alerts';
+export { createWeeklyReports } from './weekly-report';
+export type { WeeklyReports } from './weekly-report';

@@ -8,6 +8,8 @@ import type { WindowName } from './quota.repository';
 import { createKeyedGroups } from '../../platform/keyed-groups';
 import type { Windows } from './usage-windows';
 import { DAY_MS, HOUR_MS, windowsAt } from './usage-windows';
+import type { LimitCrossing } from './limit-alerts';
+import { crossedLevels } from './limit-alerts';
 
 export interface QuotaStatus {
   plan: string;
@@ -164,6 +166,19 @@ export function createQuotaService(ctx: Pick<AppContext, 'db' | 'now' | 'dialect
 
   const groups = createKeyedGroups(admitGroup);
 
+  // Rate-limit alerts: told only when an admission crossed an alert level (rare), awaited so the
+  // alert is queued before the answer that crossed it leaves.
+  let onCrossing: ((userId: string, crossings: LimitCrossing[]) => Promise<void>) | undefined;
+  async function tellCrossings(userId: string, units: number, decision: QuotaDecision): Promise<void> {
+    if (!onCrossing || !decision.admitted) return;
+    const used = (window: QuotaWindow) => window.limit - window.remaining;
+    const crossings = [
+      ...crossedLevels({ window: 'hour', windowStart: decision.hour.resetAt - HOUR_MS, resetAt: decision.hour.resetAt, limit: decision.hour.limit }, used(decision.hour), units),
+      ...crossedLevels({ window: 'day', windowStart: decision.day.resetAt - DAY_MS, resetAt: decision.day.resetAt, limit: decision.day.limit }, used(decision.day), units),
+    ];
+    if (crossings.length > 0) await onCrossing(userId, crossings);
+  }
+
   const service = {
     /** Charges `units` and writes `reservation` with them, in one transaction, or does neither. */
     async admit(userId: string, units: number, reservation: { id: string; instanceId: string }): Promise<QuotaDecision> {
@@ -173,7 +188,14 @@ export function createQuotaService(ctx: Pick<AppContext, 'db' | 'now' | 'dialect
         const refused = rememberedRefusal(userId, (await limitsOf(userId)).plan, units, at);
         if (refused) return refused;
       }
-      return groups.submit(userId, { units, reservation });
+      const decision = await groups.submit(userId, { units, reservation });
+      await tellCrossings(userId, units, decision);
+      return decision;
+    },
+
+    /** Who hears of admissions that cross an alert level (the rate-limit alerts, set once at start). */
+    onLimitCrossing(listener: (userId: string, crossings: LimitCrossing[]) => Promise<void>): void {
+      onCrossing = listener;
     },
 
     /** Gives back units of a reservation's windows (on the settlement's transaction). */

@@ -9,6 +9,8 @@ import { mockFetch, signInAs } from '@/test/session';
 import SettingsPage from './settings-page';
 
 const fetchMock = mockFetch();
+const PUSH =
+  'Stored only: this instance sends no push notifications. The bell at the top of the page shows your alerts whatever this says.';
 
 describe('Settings page', () => {
   beforeEach(() => {
@@ -26,7 +28,7 @@ describe('Settings page', () => {
     renderRoute(<SettingsPage />);
     const push = await screen.findByRole('switch', { name: 'Push notifications' });
     expect(push).toHaveAttribute('aria-checked', 'false');
-    expect(push).toHaveAccessibleDescription('Alerts in your browser, even when Altwise is closed.');
+    expect(push).toHaveAccessibleDescription(PUSH);
     expect(screen.getByLabelText('Session timeout')).toHaveValue('24h');
 
     await user.click(push);
@@ -35,19 +37,58 @@ describe('Settings page', () => {
     expect(url).toBe('/api/v1/settings');
     expect(init?.method).toBe('PUT');
     expect(JSON.parse(String(init?.body))).toEqual({ notifications: { push: true } });
-    answer(jsonResponse({ settings: { ...DEFAULT_SETTINGS, notifications: { ...DEFAULT_SETTINGS.notifications, push: true } } }));
+    answer(
+      jsonResponse({
+        settings: { ...DEFAULT_SETTINGS, notifications: { ...DEFAULT_SETTINGS.notifications, push: true } },
+      }),
+    );
     expect(await screen.findByText('Setting updated successfully!')).toBeInTheDocument();
     expect(push).toHaveAttribute('aria-checked', 'true');
+  });
+
+  it('says plainly what each switch does in this instance, and which ones do nothing', async () => {
+    fetchMock.mockResolvedValueOnce(jsonResponse({ settings: DEFAULT_SETTINGS }));
+    renderRoute(<SettingsPage />);
+    const described = async (name: string) => screen.findByRole('switch', { name });
+    expect(await described('Email notifications')).toHaveAccessibleDescription(
+      'Master switch for rate limit alerts and weekly usage reports. Security mail (password resets, two-factor changes, login alerts) is sent regardless.',
+    );
+    expect(await described('Push notifications')).toHaveAccessibleDescription(PUSH);
+    expect(await described('Marketing communications')).toHaveAccessibleDescription(
+      'Your consent, stored only: this instance sends no marketing mail.',
+    );
+    expect(await described('Usage analytics')).toHaveAccessibleDescription(
+      'Stored only: this instance collects no usage data about you for itself. Your own usage charts are not affected.',
+    );
+    expect(await described('Crash reports')).toHaveAccessibleDescription(
+      'Stored only: this instance sends no crash reports anywhere.',
+    );
+    expect(await described('Rate limit alerts')).toHaveAccessibleDescription(
+      'Email me when my account reaches 80% and 100% of its hourly or daily limit (needs Email notifications).',
+    );
+    expect(await described('Weekly usage reports')).toHaveAccessibleDescription(
+      "Email me each Monday with last week's requests, success rate, top errors and remaining limits (needs Email notifications).",
+    );
+    expect(await described('Webhook notifications')).toHaveAccessibleDescription(
+      "Stored only: bulk jobs call the job's webhook URL (or your default one) whatever this says.",
+    );
   });
 
   it('the two-factor switch opens the enrolment dialog instead of saving a boolean', async () => {
     fetchMock
       .mockResolvedValueOnce(jsonResponse({ settings: DEFAULT_SETTINGS }))
-      .mockResolvedValueOnce(jsonResponse({ secret: 'JBSWY3DPEHPK3PXP', otpauthUrl: 'otpauth://totp/Altwise:ada?secret=JBSWY3DPEHPK3PXP' }));
+      .mockResolvedValueOnce(
+        jsonResponse({
+          secret: 'JBSWY3DPEHPK3PXP',
+          otpauthUrl: 'otpauth://totp/Altwise:ada?secret=JBSWY3DPEHPK3PXP',
+        }),
+      );
     const user = userEvent.setup();
     renderRoute(<SettingsPage />);
     const twoFactor = await screen.findByRole('switch', { name: 'Two-factor authentication' });
-    expect(twoFactor).toHaveAccessibleDescription('After your password, sign-in asks for a code from an authenticator app (or a recovery code).');
+    expect(twoFactor).toHaveAccessibleDescription(
+      'After your password, sign-in asks for a code from an authenticator app (or a recovery code).',
+    );
     expect(screen.getByRole('switch', { name: 'Login alerts' })).toHaveAccessibleDescription(
       'Email me when my account signs in from a browser or address it has not used in 90 days.',
     );
@@ -63,7 +104,9 @@ describe('Settings page', () => {
   it("puts the switch back and shows the server's message when the save fails", async () => {
     fetchMock
       .mockResolvedValueOnce(jsonResponse({ settings: DEFAULT_SETTINGS }))
-      .mockResolvedValueOnce(jsonResponse({ error: { code: 'internal_error', message: 'Try again later' } }, 503));
+      .mockResolvedValueOnce(
+        jsonResponse({ error: { code: 'internal_error', message: 'Try again later' } }, 503),
+      );
     const user = userEvent.setup();
     renderRoute(<SettingsPage />);
     const email = await screen.findByRole('switch', { name: 'Email notifications' });
@@ -79,7 +122,10 @@ describe('Settings page', () => {
     const maxLength = await screen.findByLabelText('Default maximum length');
     expect(maxLength).toHaveValue(125);
     expect(screen.getByLabelText('Default language')).toHaveValue('en');
-    expect(screen.getByRole('switch', { name: 'End with a period' })).toHaveAttribute('aria-checked', 'false');
+    expect(screen.getByRole('switch', { name: 'End with a period' })).toHaveAttribute(
+      'aria-checked',
+      'false',
+    );
 
     await user.type(screen.getByLabelText(/^Keywords/), 'a, b, c, d, e, f, g');
     await user.click(screen.getByRole('button', { name: 'Save alt-text style' }));
@@ -87,7 +133,13 @@ describe('Settings page', () => {
     expect(screen.getByLabelText(/^Keywords/)).toHaveAttribute('aria-invalid', 'true');
     expect(fetchMock).toHaveBeenCalledTimes(1);
 
-    const saved = { ...DEFAULT_SETTINGS.altText, language: 'fr', maxLength: 90, keywords: ['phare', 'Bretagne'], instructions: 'Name the place first.' };
+    const saved = {
+      ...DEFAULT_SETTINGS.altText,
+      language: 'fr',
+      maxLength: 90,
+      keywords: ['phare', 'Bretagne'],
+      instructions: 'Name the place first.',
+    };
     fetchMock.mockResolvedValueOnce(jsonResponse({ settings: { ...DEFAULT_SETTINGS, altText: saved } }));
     await user.selectOptions(screen.getByLabelText('Default language'), 'fr');
     await user.clear(maxLength);
@@ -100,7 +152,12 @@ describe('Settings page', () => {
     const [url, init] = fetchMock.mock.calls[1]!;
     expect(url).toBe('/api/v1/settings');
     expect(JSON.parse(String(init?.body))).toEqual({
-      altText: { language: 'fr', maxLength: 90, keywords: ['phare', 'Bretagne'], instructions: 'Name the place first.' },
+      altText: {
+        language: 'fr',
+        maxLength: 90,
+        keywords: ['phare', 'Bretagne'],
+        instructions: 'Name the place first.',
+      },
     });
   });
 
@@ -111,6 +168,8 @@ describe('Settings page', () => {
     await user.click(screen.getByRole('radio', { name: 'Dark' }));
     expect(useUiStore.getState().theme).toBe('dark');
     expect(screen.getByRole('radio', { name: 'Dark' })).toHaveAttribute('aria-checked', 'true');
-    expect(useToastStore.getState().toasts).toEqual([expect.objectContaining({ kind: 'success', message: 'Setting updated successfully!' })]);
+    expect(useToastStore.getState().toasts).toEqual([
+      expect.objectContaining({ kind: 'success', message: 'Setting updated successfully!' }),
+    ]);
   });
 });

@@ -31,20 +31,45 @@ interface SwitchRow<S extends keyof Settings> {
   description: string;
 }
 
+// Each description says what the switch does in this instance; a switch that is only stored says so.
 const NOTIFICATIONS: SwitchRow<'notifications'>[] = [
-  { field: 'email', label: 'Email notifications', description: 'Account alerts and product updates by email.' },
-  { field: 'push', label: 'Push notifications', description: 'Alerts in your browser, even when Altwise is closed.' },
-  { field: 'marketing', label: 'Marketing communications', description: 'News, tips and offers from Altwise.' },
+  {
+    field: 'email',
+    label: 'Email notifications',
+    description:
+      'Master switch for rate limit alerts and weekly usage reports. Security mail (password resets, two-factor changes, login alerts) is sent regardless.',
+  },
+  {
+    field: 'push',
+    label: 'Push notifications',
+    description:
+      'Stored only: this instance sends no push notifications. The bell at the top of the page shows your alerts whatever this says.',
+  },
+  {
+    field: 'marketing',
+    label: 'Marketing communications',
+    description: 'Your consent, stored only: this instance sends no marketing mail.',
+  },
 ];
 const PRIVACY: SwitchRow<'privacy'>[] = [
-  { field: 'analytics', label: 'Usage analytics', description: 'Share anonymous usage data to help us improve Altwise.' },
-  { field: 'crashReports', label: 'Crash reports', description: 'Send an error report automatically when something breaks.' },
+  {
+    field: 'analytics',
+    label: 'Usage analytics',
+    description:
+      'Stored only: this instance collects no usage data about you for itself. Your own usage charts are not affected.',
+  },
+  {
+    field: 'crashReports',
+    label: 'Crash reports',
+    description: 'Stored only: this instance sends no crash reports anywhere.',
+  },
 ];
 const SECURITY: SwitchRow<'security'>[] = [
   {
     field: 'twoFactor',
     label: 'Two-factor authentication',
-    description: 'After your password, sign-in asks for a code from an authenticator app (or a recovery code).',
+    description:
+      'After your password, sign-in asks for a code from an authenticator app (or a recovery code).',
   },
   {
     field: 'loginAlerts',
@@ -53,12 +78,32 @@ const SECURITY: SwitchRow<'security'>[] = [
   },
 ];
 const API: SwitchRow<'api'>[] = [
-  { field: 'rateLimitAlerts', label: 'Rate limit alerts', description: "Tell me when I get close to my plan's limits." },
-  { field: 'usageReports', label: 'Weekly usage reports', description: 'A summary of your requests every week.' },
-  { field: 'webhooks', label: 'Webhook notifications', description: 'Send generation events to your webhook endpoint.' },
+  {
+    field: 'rateLimitAlerts',
+    label: 'Rate limit alerts',
+    description:
+      'Email me when my account reaches 80% and 100% of its hourly or daily limit (needs Email notifications).',
+  },
+  {
+    field: 'usageReports',
+    label: 'Weekly usage reports',
+    description:
+      "Email me each Monday with last week's requests, success rate, top errors and remaining limits (needs Email notifications).",
+  },
+  {
+    field: 'webhooks',
+    label: 'Webhook notifications',
+    description:
+      "Stored only: bulk jobs call the job's webhook URL (or your default one) whatever this says.",
+  },
 ];
 
-const TIMEOUT_LABELS: Record<SessionTimeout, string> = { '1h': '1 hour', '8h': '8 hours', '24h': '24 hours', '7d': '7 days' };
+const TIMEOUT_LABELS: Record<SessionTimeout, string> = {
+  '1h': '1 hour',
+  '8h': '8 hours',
+  '24h': '24 hours',
+  '7d': '7 days',
+};
 const THEMES = [
   { value: 'light', label: 'Light' },
   { value: 'dark', label: 'Dark' },
@@ -93,14 +138,15 @@ export default function SettingsPage() {
 
   return (
     <>
-      <PageHeader title="Settings" description="Preferences for your account, saved as soon as you change them." />
+      <PageHeader
+        title="Settings"
+        description="Preferences for your account, saved as soon as you change them."
+      />
       <div className="space-y-6">
         <SettingsSection title="Appearance" description="How Altwise looks on this device." icon={Palette}>
           <div className="flex flex-wrap items-center justify-between gap-4">
             <div>
-              <p className="text-sm font-medium text-gray-900 dark:text-gray-100">
-                Theme
-              </p>
+              <p className="text-sm font-medium text-gray-900 dark:text-gray-100">Theme</p>
               <p className="text-sm text-gray-600 dark:text-gray-300">Applies to the whole app.</p>
             </div>
             <SegmentedControl<Theme>
@@ -135,10 +181,16 @@ export default function SettingsPage() {
                 hint="Sign out automatically after this long without activity."
                 value={settings.data.security.sessionTimeout}
                 options={SESSION_TIMEOUTS.map((value) => ({ value, label: TIMEOUT_LABELS[value] }))}
-                onChange={(event) => change({ security: { sessionTimeout: event.target.value as SessionTimeout } })}
+                onChange={(event) =>
+                  change({ security: { sessionTimeout: event.target.value as SessionTimeout } })
+                }
               />
             </SettingsSection>
-            <SettingsSection title="API Preferences" description="Alerts and reports about your API use." icon={Code2}>
+            <SettingsSection
+              title="API Preferences"
+              description="Alerts and reports about your API use."
+              icon={Code2}
+            >
               {switches('api', API)}
             </SettingsSection>
             <div className="lg:col-span-2">
@@ -155,7 +207,11 @@ export default function SettingsPage() {
 
         <DangerZone />
       </div>
-      <TwoFactorDialog open={twoFactorDialog !== null} mode={twoFactorDialog ?? 'enable'} onClose={() => setTwoFactorDialog(null)} />
+      <TwoFactorDialog
+        open={twoFactorDialog !== null}
+        mode={twoFactorDialog ?? 'enable'}
+        onClose={() => setTwoFactorDialog(null)}
+      />
     </>
   );
 }
