@@ -16,6 +16,8 @@ const BOUND_MS = STATEMENT_TIMEOUT_MS + 2_000;
 const SLACK_MS = 400;
 const CLIENTS = 200;
 
+// PostgreSQL only: the stall is a TCP proxy in front of a network database (SQLite runs in process);
+// CI's PostgreSQL pass runs it.
 describe.runIf(DATABASES.includes('postgres'))('a stalled database under load (PostgreSQL)', () => {
   let schema: { url: string; drop: () => Promise<void> };
   let proxy: TcpProxy;

@@ -59,6 +59,7 @@ for (const database of DATABASES) {
   });
 }
 
+// BullMQ needs a Redis; CI sets TEST_REDIS_URL. Named, so a run without it says why it skipped.
 if (!TEST_REDIS_URL) {
   describe.skip('fair dispatch on BullMQ: skipped, TEST_REDIS_URL is not set (e.g. redis://127.0.0.1:6379)', () => {
     it.skip('needs a Redis', () => undefined);

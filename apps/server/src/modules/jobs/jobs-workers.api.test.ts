@@ -288,6 +288,7 @@ type Fleet = Awaited<ReturnType<typeof startFleet>>;
 for (const mode of MODES) {
   const redisUrl = mode.redis ? TEST_REDIS_URL : null;
   if (mode.redis && !redisUrl) continue; // said above
+  // Needs PostgreSQL (worker processes share one database); CI's PostgreSQL pass runs it.
   describe.runIf(DATABASES.includes('postgres'))(`bulk jobs heal after the database drops (PostgreSQL, ${mode.name})`, () => {
     const prefix = redisTestPrefix();
     let fleet: Fleet;
@@ -348,6 +349,7 @@ async function startOwnRedis(port: number): Promise<ChildProcess> {
   return child;
 }
 
+// Needs PostgreSQL (worker processes share one database); CI's PostgreSQL pass runs it.
 describe.runIf(DATABASES.includes('postgres'))('bulk jobs on BullMQ when Redis is killed and restarted empty (PostgreSQL)', () => {
   let fleet: Fleet;
   let redis: ChildProcess;
