@@ -11,9 +11,13 @@ const SERVER_MODULES = './apps/server/src/modules';
 const serverModules = readdirSync(SERVER_MODULES, { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
+const WEB_FEATURES = './apps/web/src/features';
+const webFeatures = readdirSync(WEB_FEATURES, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
 
 /**
- * The architecture's boundaries (DESIGN.md §2), checked on every import instead of remembered:
+ * The architecture's boundaries (docs/architecture.md#boundaries), checked on every import instead of remembered:
  * dependencies point from the apps to the packages and from the server's modules to `platform/`,
  * never back; a module is reached only through its public face, its `index.ts`.
  */
@@ -27,6 +31,17 @@ const boundaryZones = [
     from: SERVER_MODULES,
     message: 'platform/ serves the modules and depends on none of them: take what it needs as a parameter.',
   },
+  // A web feature is one screen family: pages in app/ compose features, and what two features share
+  // lives in components/ or lib/ (lib/api/ for an endpoint several features read).
+  ...webFeatures.flatMap((target) =>
+    webFeatures
+      .filter((from) => from !== target)
+      .map((from) => ({
+        target: `${WEB_FEATURES}/${target}`,
+        from: `${WEB_FEATURES}/${from}`,
+        message: `Features do not import each other: move what ${target} needs of ${from} to components/ or lib/.`,
+      })),
+  ),
   ...serverModules.flatMap((target) =>
     serverModules
       .filter((from) => from !== target)
@@ -40,7 +55,7 @@ const boundaryZones = [
 ];
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '**/*.config.js'] },
+  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '**/*.config.js', 'integrations/wordpress/altwise/build/**', 'integrations/wordpress/src/**'] },
   js.configs.recommended,
   { languageOptions: { globals: { ...globals.node } } },
   { files: ['apps/web/src/**'], languageOptions: { globals: { ...globals.browser } } },
@@ -83,7 +98,7 @@ export default tseslint.config(
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
   },
   {
-    files: ['**/*.test.ts', '**/*.test.tsx', '**/test/**', '**/e2e/**', 'test-utils/**', 'bench/**'],
+    files: ['**/*.test.ts', '**/*.test.tsx', '**/test/**', '**/e2e/**', 'packages/test-support/**', 'bench/**'],
     rules: { '@typescript-eslint/no-explicit-any': 'off', '@typescript-eslint/no-non-null-assertion': 'off' },
   },
 );

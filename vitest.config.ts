@@ -9,6 +9,7 @@ const alias = {
   '@altwise/engine/quality': path.join(root, 'packages/engine/src/quality/quality-checker.ts'),
   '@altwise/engine': path.join(root, 'packages/engine/src/index.ts'),
   '@altwise/sdk': path.join(root, 'packages/sdk/src/index.ts'),
+  '@altwise/cli/action-kit': path.join(root, 'packages/cli/src/action-kit.ts'),
 };
 
 export default defineConfig({
@@ -40,6 +41,10 @@ export default defineConfig({
       {
         resolve: { alias },
         test: { name: 'cli', include: ['packages/cli/**/*.test.ts'], environment: 'node', testTimeout: 60_000, hookTimeout: 60_000 },
+      },
+      {
+        resolve: { alias },
+        test: { name: 'github-action', include: ['integrations/github-action/test/**/*.test.ts'], environment: 'node', testTimeout: 60_000, hookTimeout: 60_000 },
       },
       {
         extends: './apps/web/vite.config.ts',

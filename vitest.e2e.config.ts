@@ -6,7 +6,8 @@ const root = import.meta.dirname;
 /** Browser tests: the real server + built web app, driven in Chromium (npm run test:e2e). */
 export default defineConfig({
   resolve: {
-    alias: { '@altwise/shared': path.join(root, 'packages/shared/src/index.ts') },
+    // '@': the web app's own alias, so the reflow test can read the app's route table.
+    alias: { '@altwise/shared': path.join(root, 'packages/shared/src/index.ts'), '@': path.join(root, 'apps/web/src') },
   },
   test: {
     name: 'e2e',

@@ -12,11 +12,12 @@ import type { ProviderConfig } from '@altwise/engine';
 import sharp from 'sharp';
 import { startBareHello } from './support/bare-hello';
 import { photoJpeg, startExternalImageHost } from './support/fixtures';
+import { claudeImageTokens, gpt4oImageTokens } from './support/list-prices';
 import { startModelBench } from './support/model-bench';
 import type { BenchRow } from './support/stats';
 import { percentile } from './support/stats';
-import { registerUser, startTestServer } from '../apps/server/test/support/test-server';
-import type { TestServer } from '../apps/server/test/support/test-server';
+import { registerUser, startTestServer } from '@altwise/server/test-support/test-server';
+import type { TestServer } from '@altwise/server/test-support/test-server';
 
 type Autocannon = (options: Record<string, unknown>) => Promise<{
   requests: { average: number; total: number };
@@ -91,23 +92,6 @@ export async function benchGenerationOverhead(): Promise<BenchRow[]> {
   }
 }
 
-/** OpenAI high detail: fit 2048², shortest side to 768 (downscale only), 170 per 512-px tile + 85. */
-function openAiImageTokens(width: number, height: number): number {
-  let scale = Math.min(1, 2048 / Math.max(width, height));
-  let w = width * scale;
-  let h = height * scale;
-  scale = Math.min(1, 768 / Math.min(w, h));
-  w = Math.round(w * scale);
-  h = Math.round(h * scale);
-  return 85 + 170 * Math.ceil(w / 512) * Math.ceil(h / 512);
-}
-
-/** Claude: about width·height/750 tokens, after its own 1568-px long-edge cap. */
-function claudeImageTokens(width: number, height: number): number {
-  const scale = Math.min(1, 1568 / Math.max(width, height));
-  return Math.ceil((Math.round(width * scale) * Math.round(height * scale)) / 750);
-}
-
 /**
  * What the engine would put on the wire for one image with a given provider: the request is
  * captured by the provider's fetch seam and refused, so no model is needed.
@@ -145,7 +129,7 @@ export async function benchImageCost(): Promise<BenchRow[]> {
   });
   return [
     row(`image bytes sent to OpenAI, 4000x3000 photo → ${openai.width}x${openai.height}`, openai.bytes, original.length, 'bytes'),
-    row(`OpenAI high-detail image tokens, 4000x3000 photo`, openAiImageTokens(openai.width, openai.height), openAiImageTokens(4000, 3000), 'tokens'),
+    row(`OpenAI high-detail image tokens, 4000x3000 photo`, gpt4oImageTokens(openai.width, openai.height), gpt4oImageTokens(4000, 3000), 'tokens'),
     row(`image bytes sent to Claude, 4000x3000 photo → ${claude.width}x${claude.height}`, claude.bytes, original.length, 'bytes'),
     row(`Claude image tokens, 4000x3000 photo`, claudeImageTokens(claude.width, claude.height), claudeImageTokens(4000, 3000), 'tokens'),
   ];

@@ -14,7 +14,7 @@ import { promisify } from 'node:util';
 import { pathToFileURL } from 'node:url';
 import sharp from 'sharp';
 import { MAX_CSV_CELL_LENGTH, MAX_CSV_COLUMNS, MAX_JOB_CARRIED_BYTES, MAX_JOB_ITEMS } from '@altwise/shared';
-import { registerUser, startTestServer } from '../apps/server/test/support/test-server';
+import { registerUser, startTestServer } from '@altwise/server/test-support/test-server';
 import { startModelBench } from './support/model-bench';
 import type { BenchRow } from './support/stats';
 

@@ -9,9 +9,9 @@
  */
 import { createRequire } from 'node:module';
 import { randomUUID } from 'node:crypto';
-import { call, startServerProcess } from '../apps/server/test/support/server-process';
-import type { ServerProcess } from '../apps/server/test/support/server-process';
-import { createPostgresSchema } from '../apps/server/test/support/test-server';
+import { call, startServerProcess } from '@altwise/server/test-support/server-process';
+import type { ServerProcess } from '@altwise/server/test-support/server-process';
+import { createPostgresSchema } from '@altwise/server/test-support/test-server';
 import { startBareHello } from './support/bare-hello';
 import { burst } from './support/burst';
 import { photoJpeg, startExternalImageHost } from './support/fixtures';

@@ -6,7 +6,7 @@
  */
 import { DAY_MS } from '@altwise/shared';
 import { createUsageRepository } from '../apps/server/src/modules/usage/usage.repository';
-import { registerUser, startTestServer } from '../apps/server/test/support/test-server';
+import { registerUser, startTestServer } from '@altwise/server/test-support/test-server';
 import type { BenchRow } from './support/stats';
 import { percentile } from './support/stats';
 

@@ -28,7 +28,7 @@ export async function startExternalImageHost(body: Buffer, name: string, content
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'altwise-bench-host-'));
   const file = path.join(dir, name);
   fs.writeFileSync(file, body);
-  const child = spawn(process.execPath, [path.join(import.meta.dirname, 'static-image-host.mjs'), file, contentType], {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'static-image-host.ts'), file, contentType], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const port = await new Promise<number>((resolve, reject) => {

@@ -1,6 +1,6 @@
-import { startFakeVisionServer } from '../../test-utils/fake-vision-server';
-import { startImageHost } from '../../test-utils/image-host';
-import { startTestServer } from '../../apps/server/test/support/test-server';
+import { startFakeVisionServer } from '@altwise/test-support/fake-vision-server';
+import { startImageHost } from '@altwise/test-support/image-host';
+import { startTestServer } from '@altwise/server/test-support/test-server';
 
 /**
  * A server (SQLite, in process) whose model is the fake OpenAI-compatible one answering after

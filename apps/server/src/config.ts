@@ -53,7 +53,7 @@ const trustProxySchema = z
     return { trust: entries, legacyTrue: false };
   });
 
-/** DESIGN.md §3: the configuration contract. Only this file reads the environment. */
+/** docs/configuration.md: the configuration contract. Only this file reads the environment. */
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(1).max(65535).default(8080),
   HOST: z.string().trim().min(1).default('127.0.0.1'),
@@ -73,6 +73,11 @@ const envSchema = z.object({
   OPENAI_BASE_URL: optionalText.refine((url) => !url || URL.canParse(url), { message: 'must be a URL' }),
   OLLAMA_BASE_URL: z.string().trim().url().default('http://127.0.0.1:11434'),
   ANTHROPIC_API_KEY: optionalText,
+  // A proxy in front of Anthropic's API (tests point it at a loopback fake).
+  ANTHROPIC_BASE_URL: optionalText.refine((url) => !url || URL.canParse(url), { message: 'must be a URL' }),
+  // Economy bulk jobs (the providers' batch APIs): how often a provider batch is polled, and most items per provider batch.
+  ECONOMY_POLL_MS: positiveInt(60_000),
+  ECONOMY_BATCH_MAX_ITEMS: positiveInt(5_000),
   GOOGLE_GENERATIVE_AI_API_KEY: optionalText,
   // Altwise's own: the longest edge sent to the model, overriding the provider's default.
   ALT_IMAGE_MAX_EDGE: z.coerce.number().int().min(256).max(2048).optional(),
@@ -154,6 +159,7 @@ function toConfig(env: z.infer<typeof envSchema>) {
       openaiBaseUrl: env.OPENAI_BASE_URL,
       ollamaBaseUrl: env.OLLAMA_BASE_URL,
       anthropicApiKey: env.ANTHROPIC_API_KEY,
+      anthropicBaseUrl: env.ANTHROPIC_BASE_URL,
       googleApiKey: env.GOOGLE_GENERATIVE_AI_API_KEY,
       maxImageEdge: env.ALT_IMAGE_MAX_EDGE,
     },
@@ -170,6 +176,8 @@ function toConfig(env: z.infer<typeof envSchema>) {
     batchConcurrency: env.BATCH_CONCURRENCY,
     modelConcurrency: env.MODEL_CONCURRENCY,
     modelRpm: env.MODEL_RPM ?? null,
+    /** ECONOMY_POLL_MS, ECONOMY_BATCH_MAX_ITEMS: economy jobs through the providers' batch APIs. */
+    economy: { pollMs: env.ECONOMY_POLL_MS, batchMaxItems: env.ECONOMY_BATCH_MAX_ITEMS },
     workers: env.WORKERS,
     database: {
       poolSize: env.DATABASE_POOL_SIZE,

@@ -6,10 +6,10 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FakeVisionServer } from '../../../test-utils/fake-vision-server';
-import { startFakeVisionServer } from '../../../test-utils/fake-vision-server';
-import type { ImageHost } from '../../../test-utils/image-host';
-import { startImageHost } from '../../../test-utils/image-host';
+import type { FakeVisionServer } from '@altwise/test-support/fake-vision-server';
+import { startFakeVisionServer } from '@altwise/test-support/fake-vision-server';
+import type { ImageHost } from '@altwise/test-support/image-host';
+import { startImageHost } from '@altwise/test-support/image-host';
 import type { ServerProcess } from '../test/support/server-process';
 import { call, startServerProcess, until } from '../test/support/server-process';
 import { DATABASES } from '../test/support/test-server';
@@ -17,6 +17,7 @@ import { DATABASES } from '../test/support/test-server';
 
 // SQLite only: its single-instance crash and drain; the same on PostgreSQL, with two instances, is
 // multi-instance.api.test.ts, which the PostgreSQL pass runs.
+// SQLite only: one instance on one file; PostgreSQL crash recovery across instances is multi-instance.api.test.ts.
 describe.runIf(DATABASES.includes('sqlite'))('crash recovery on SQLite (one instance)', () => {
   let host: ImageHost;
   let vision: FakeVisionServer;

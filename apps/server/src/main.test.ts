@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { startImageHost } from '../../../test-utils/image-host';
+import { startImageHost } from '@altwise/test-support/image-host';
 
 async function freePort(): Promise<number> {
   return new Promise((resolve) => {

@@ -6,11 +6,11 @@ import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FakeVisionServer } from '../../../test-utils/fake-vision-server';
-import { startFakeVisionServer } from '../../../test-utils/fake-vision-server';
-import type { ImageHost } from '../../../test-utils/image-host';
-import { startImageHost } from '../../../test-utils/image-host';
-import { startTcpProxy } from '../../../test-utils/tcp-proxy';
+import type { FakeVisionServer } from '@altwise/test-support/fake-vision-server';
+import { startFakeVisionServer } from '@altwise/test-support/fake-vision-server';
+import type { ImageHost } from '@altwise/test-support/image-host';
+import { startImageHost } from '@altwise/test-support/image-host';
+import { startTcpProxy } from '@altwise/test-support/tcp-proxy';
 import type { ServerProcess } from '../test/support/server-process';
 import { call, startServerProcess, until } from '../test/support/server-process';
 import { createPostgresSchema, DATABASES } from '../test/support/test-server';
@@ -21,6 +21,7 @@ const runs = DATABASES.includes('postgres');
 
 // PostgreSQL only: several instances share one PostgreSQL (the README's "Running several instances");
 // CI's PostgreSQL pass runs it.
+// Needs PostgreSQL (several processes on one server database); CI's PostgreSQL pass runs it.
 describe.runIf(runs)('several instances on one PostgreSQL database', () => {
   let schema: { url: string; drop: () => Promise<void> };
   let db: Kysely<Database>;

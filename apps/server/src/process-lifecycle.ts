@@ -1,8 +1,10 @@
 // What every entry point (server, worker, admin) does around its work: read the configuration or
 // exit with one line naming the bad variable, build the app or exit with one line naming the
 // unreachable database, and drain on SIGTERM/SIGINT within SHUTDOWN_TIMEOUT_MS.
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { buildApp } from './app';
+import { buildWorker } from './composition/build-worker';
+import type { WorkerApp } from './composition/build-worker';
 import type { Config } from './config';
 import { ConfigError, loadConfig } from './config';
 import { DatabaseUnreachableError } from './db/database';
@@ -31,13 +33,28 @@ export async function buildAppOrExit(config: Config): Promise<FastifyInstance> {
   }
 }
 
+export async function buildWorkerOrExit(config: Config): Promise<WorkerApp> {
+  try {
+    return await buildWorker(config);
+  } catch (error) {
+    return exitOnExpected(error, [DatabaseUnreachableError]);
+  }
+}
+
+/** What a drain needs of a process, an API server's or a worker's. */
+export interface Drainable {
+  log: FastifyBaseLogger;
+  lifecycle: Pick<FastifyInstance['lifecycle'], 'beginDrain' | 'releaseAll'>;
+  close(): Promise<unknown>;
+}
+
 /**
  * SIGTERM/SIGINT: readiness turns 503 first and, for `readinessGraceMs`, the instance still serves
  * while load balancers notice; then it closes (the listener stops, work in flight finishes). At
  * SHUTDOWN_TIMEOUT_MS whatever still runs is released as if the process had been killed (its
  * reserved units refunded), and the process exits.
  */
-export function drainOnSignals(app: FastifyInstance, config: Config, readinessGraceMs: number): void {
+export function drainOnSignals(app: Drainable, config: Config, readinessGraceMs: number): void {
   let closing = false;
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     process.on(signal, () => {

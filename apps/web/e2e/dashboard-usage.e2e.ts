@@ -82,6 +82,10 @@ describe('dashboard and usage with live data', () => {
     await expect.poll(() => tableRows(page, 'Request trends').count()).toBe(7);
     expect(await page.getByRole('radio', { name: '7d' }).getAttribute('aria-checked')).toBe('true');
     await expect.poll(() => statValue(page, 'Total Requests Today').textContent()).toBe('2');
+    // The tokens series: this server runs the offline describer, which calls no model and reports none.
+    expect(await tableRows(page, 'Tokens').count()).toBe(7);
+    await page.getByText('No tokens reported in the last 7 days.').waitFor();
+    await page.getByText('Tokens are as the vision provider reported them. Answers from the cache and the offline describer (drafts) report none.').waitFor();
 
     const asked24h = page.waitForRequest((request) => request.url().includes('/api/v1/usage?range=24h'));
     await page.getByRole('radio', { name: '24h' }).click();

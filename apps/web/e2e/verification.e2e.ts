@@ -3,8 +3,8 @@
 // loopback fake) they show SPEC's badges. axe stays at zero on every screen shown.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FakeVisionServer } from '../../../test-utils/fake-vision-server';
-import { startFakeVisionServer } from '../../../test-utils/fake-vision-server';
+import type { FakeVisionServer } from '@altwise/test-support/fake-vision-server';
+import { startFakeVisionServer } from '@altwise/test-support/fake-vision-server';
 import type { E2EEnvironment } from './support';
 import type { RunningServer } from './support/server';
 import { expectNoAxeViolations, launchBrowser, openPage, registerViaApi, signInAs, startImageHost, startServer, useE2EEnvironment } from './support';

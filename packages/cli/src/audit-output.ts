@@ -8,7 +8,7 @@ const cell = (value: string | null | undefined, width: number) => {
 /** A fixed-width table for a terminal: verdict, current name, suggestion, image. */
 export function auditTable(audit: Audit): string {
   const lines = [
-    `${audit.finalUrl}: ${audit.summary.images} images, ${audit.summary.missing} missing, ${audit.summary.poor} poor, ${audit.summary.decorative} decorative, ${audit.summary.ok} ok`,
+    `${audit.finalUrl}: ${audit.summary.images} images, ${audit.summary.missing} missing, ${audit.summary.poor} poor, ${audit.summary.decorative} decorative, ${audit.summary.ok} ok${audit.summary.broken > 0 ? `, ${audit.summary.broken} broken (did not load)` : ''}`,
     '',
     `${cell('#', 4)}${cell('verdict', 11)}${cell('current alt', 32)}${cell('suggestion', 32)}image`,
   ];

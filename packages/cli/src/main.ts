@@ -1,4 +1,4 @@
-// The altwise command line: describe, check, audit and fill. Every call goes through @altwise/sdk.
+// The altwise command line: describe, check, audit, fill, lint and job create. Every call goes through @altwise/sdk.
 import path from 'node:path';
 import { createInterface } from 'node:readline/promises';
 import { Altwise } from '@altwise/sdk';
@@ -8,6 +8,7 @@ import { auditCsv, auditTable } from './audit-output';
 import { DEFAULT_URL, loadCliConfig } from './config';
 import { describeImages } from './describe-images';
 import { errorMessage } from './error-message';
+import { jobCreate } from './job-create';
 import { CACHE_FILE, openCache } from './fill/describe-cache';
 import { fill, summary } from './fill/fill';
 
@@ -167,6 +168,25 @@ export function buildProgram(): Command {
       } finally {
         readline?.close();
       }
+    });
+
+  const job = program.command('job').description('bulk jobs (paid plans): many images at once, reviewed and exported on the server');
+  job
+    .command('create')
+    .description('start a job from the images in a folder (walked recursively; dotfiles and links out of it skipped) or a .zip; prints the job id, progress on stderr; exits 1 when a file was refused (or, with --wait, an item failed)')
+    .argument('<folder|zip>', 'a folder of images, or a .zip of them')
+    .option('--language <tag>', 'BCP-47 language of the alt text')
+    .option('--max-length <n>', 'longest alt text', positiveInt)
+    .option('--wait', 'follow the job until it is over')
+    .action(async (target: string, flags: { language?: string; maxLength?: number; wait?: boolean }) => {
+      const { client, baseUrl } = clientFrom(program);
+      const err = (text: string) => void process.stderr.write(text);
+      process.exitCode = await jobCreate(client, baseUrl, target, flags, {
+        out: write,
+        err,
+        isTTY: process.stderr.isTTY === true,
+        onPoll: jobProgress((line) => err(`${line}\n`)),
+      });
     });
 
   program

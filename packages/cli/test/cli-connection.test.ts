@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../apps/server/src/config';
-import { freePort } from '../../../apps/server/test/support/server-process';
+import { freePort } from '@altwise/server/test-support/server-process';
 import { loadCliConfig } from '../src/config';
 import type { FakeApi } from './fake-api';
 import { startFakeApi } from './fake-api';

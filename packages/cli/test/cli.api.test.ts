@@ -4,12 +4,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { FakeVisionServer } from '../../../test-utils/fake-vision-server';
-import { startFakeVisionServer } from '../../../test-utils/fake-vision-server';
-import type { ImageHost } from '../../../test-utils/image-host';
-import { startImageHost } from '../../../test-utils/image-host';
-import type { TestServer } from '../../../apps/server/test/support/test-server';
-import { registerUser, startTestServer } from '../../../apps/server/test/support/test-server';
+import type { FakeVisionServer } from '@altwise/test-support/fake-vision-server';
+import { startFakeVisionServer } from '@altwise/test-support/fake-vision-server';
+import type { ImageHost } from '@altwise/test-support/image-host';
+import { startImageHost } from '@altwise/test-support/image-host';
+import type { TestServer } from '@altwise/server/test-support/test-server';
+import { registerUser, startTestServer } from '@altwise/server/test-support/test-server';
 
 const REPO = path.resolve(import.meta.dirname, '../../..');
 const BIN = path.join(REPO, 'packages/cli/bin/altwise.mjs');
@@ -245,6 +245,8 @@ describe('the altwise CLI', () => {
   });
 
   it('audit prints a table, CSV or JSON and exits 1 when an image is missing', async () => {
+    // The pictures load (a 404 would be the "broken" verdict, not the missing alt this is about).
+    for (const picture of ['/a.png', '/b.png']) host.set(picture, { body: fs.readFileSync(path.join(EXAMPLE, 'images/lighthouse.png')), contentType: 'image/png' });
     host.set('/page.html', { body: '<h1>Quay</h1><img src="/a.png"><img src="/b.png" alt="Nets drying on the quay">', contentType: 'text/html' });
     host.set('/good.html', { body: '<img src="/b.png" alt="Nets drying on the quay">', contentType: 'text/html' });
     const table = await altwise(['audit', `${host.url}/page.html`]);
@@ -255,6 +257,11 @@ describe('the altwise CLI', () => {
     const json = await altwise(['audit', `${host.url}/good.html`, '--json']);
     expect(json.code).toBe(0);
     expect(JSON.parse(json.stdout).summary.ok).toBe(1);
+    // A picture that does not load is its own verdict, in the table and its summary line.
+    host.set('/gone.html', { body: '<img src="/gone.png" alt="Nets drying on the quay">', contentType: 'text/html' });
+    const gone = await altwise(['audit', `${host.url}/gone.html`]);
+    expect(gone.stdout).toContain('0 ok, 1 broken (did not load)');
+    expect(gone.stdout).toMatch(/^1\s+broken\s/m);
   });
 
   it('audit --suggest follows the bulk job of a page with more than 50 images, or says where to follow it', async () => {

@@ -6,8 +6,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ServerProcess } from '../../../apps/server/test/support/server-process';
-import { call, freePort, startServerProcess } from '../../../apps/server/test/support/server-process';
+import type { ServerProcess } from '@altwise/server/test-support/server-process';
+import { call, freePort, startServerProcess } from '@altwise/server/test-support/server-process';
 
 const REPO = path.resolve(import.meta.dirname, '../../..');
 const TSC = path.join(REPO, 'node_modules/typescript/bin/tsc');

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ImageHost } from '../../../test-utils/image-host';
-import { startImageHost } from '../../../test-utils/image-host';
-import { countingStore } from '../../../test-utils/counting-store';
+import type { ImageHost } from '@altwise/test-support/image-host';
+import { startImageHost } from '@altwise/test-support/image-host';
+import { countingStore } from '@altwise/test-support/counting-store';
 import { failureCode } from '../test/engine-errors';
 import { createAltTextEngine } from './alt-text-engine';
 import { cacheKey } from './cache-key';

@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ImageHost } from '../../../test-utils/image-host';
-import { startImageHost } from '../../../test-utils/image-host';
+import type { ImageHost } from '@altwise/test-support/image-host';
+import { startImageHost } from '@altwise/test-support/image-host';
 import { largeJpeg, redSquarePng, xmpPacket } from '../test/image-fixtures';
 import { createAltTextEngine } from './alt-text-engine';
 import { EngineError } from './errors/engine-error';

@@ -1,5 +1,5 @@
 import type { AltTextIssue } from '@altwise/shared';
-import type { DescribeOptions } from './cache-key';
+import type { DescribeOptions, NormalisedDescribeOptions } from './cache-key';
 import { cacheKey, normaliseDescribeOptions } from './cache-key';
 import type { AltTextDescription, Described, DescriptionCache } from './description';
 import { NO_CACHE } from './description';
@@ -13,9 +13,12 @@ import type { OcrCopy, TextReader } from './ocr/text-reader';
 import { sharedTextReader } from './ocr/text-reader';
 import type { ProviderConfig, ProviderDependencies } from './providers/provider-factory';
 import { createProvider } from './providers/provider-factory';
-import type { VisionProvider } from './providers/vision-provider';
-import type { VisionInput } from './providers/vision-provider';
+import type { TokenUsage, VisionInput, VisionProvider } from './providers/vision-provider';
+import { addUsage } from './providers/vision-provider';
+import type { CheckedAnswer } from './self-repair';
 import { checkedAnswer, withOneRepair } from './self-repair';
+import type { PreparedRequest } from './batch-request';
+import { parseBatchAnswer, requestOf } from './batch-request';
 import { DRAFT_WARNING, verificationOf, withVerification } from './verification';
 
 export interface AltTextEngineOptions {
@@ -62,12 +65,29 @@ export interface DescribeCall {
 
 export interface AltTextEngine {
   /**
-   * One generation, start to end (DESIGN.md §5): read the image (fetch with the SSRF guard, or
+   * One generation, start to end (docs/architecture.md#the-alt-text-engine): read the image (fetch with the SSRF guard, or
    * take the upload; byte cap, type by magic bytes, hash), key it, ask the cache, and only on a
    * miss load it (pixel limit, metadata, the one decode), describe it (prepare → provider →
    * sanitise → check) and save the answer in the cache.
    */
   describe(source: ImageSource, options?: DescribeOptions, call?: DescribeCall): Promise<Described>;
+  /**
+   * The same generation cut in two around the model call, for a provider's batch API: read and
+   * load the image as `describe` does (SSRF guard, caps, one decode, OCR), and return the very
+   * request a live call would send (system prompt, user message, prepared image, output schema).
+   */
+  prepareRequest(source: ImageSource, options?: DescribeOptions, call?: Pick<DescribeCall, 'maxBytes' | 'signal' | 'cacheScope'>): Promise<PreparedRequest>;
+  /**
+   * The second half: a batch answer (the JSON the model wrote) parsed against the output schema,
+   * sanitised and checked exactly as a live answer is. No repair try: a batch answer the checker
+   * faults keeps its issues for review. Throws `provider_error` for an answer that is not the schema.
+   */
+  finishAnswer(answer: unknown, options?: DescribeOptions, usage?: TokenUsage): AltTextDescription;
+  /**
+   * Saves a finished batch answer under its request's `cacheKey` (in the scope it was prepared
+   * in), so a later live call for the same bytes and options is a cache hit, as after `describe`.
+   */
+  rememberAnswer(cacheKey: string, description: AltTextDescription, cacheScope?: string): Promise<void>;
 }
 
 const OFFLINE_LANGUAGE_WARNING: AltTextIssue = Object.freeze({
@@ -97,19 +117,18 @@ export function createAltTextEngine(options: AltTextEngineOptions): AltTextEngin
   // Concurrent generations of the same uncached image share one model call (batches with repeats).
   const inFlight = new Map<string, Promise<AltTextDescription>>();
 
-  /** Provider → sanitise → check, for an image this engine loaded (and so prepared for its provider). */
-  async function describeLoaded(
+  /** What the provider is asked about an image this engine loaded (prepared for its provider by the load). */
+  async function inputOf(
     image: LoadedImage,
     ocrCopy: Promise<OcrCopy | undefined> | undefined,
-    describeOptions: DescribeOptions,
+    options: NormalisedDescribeOptions,
     signal?: AbortSignal,
-  ): Promise<AltTextDescription> {
-    const options = normaliseDescribeOptions(describeOptions);
+  ): Promise<VisionInput> {
     const { context, language, maxLength, purpose } = options;
     const copy = await ocrCopy;
     const textFound = copy && (await ocr?.read(copy, ocrLanguageFor(language)));
     signal?.throwIfAborted();
-    const input: VisionInput = {
+    return {
       // Prepared for this provider by the load (its one decode): nothing is decoded again.
       image: image.prepared,
       // Only the facts: the loaded image also holds the source URL, which no provider may see.
@@ -138,11 +157,10 @@ export function createAltTextEngine(options: AltTextEngineOptions): AltTextEngin
         instructions: options.instructions,
       },
     };
+  }
 
-    const answer = async (feedback?: VisionInput['feedback']) =>
-      checkedAnswer(await provider.describe(feedback ? { ...input, feedback } : input, signal), options);
-    const { answer: best, tries } = await withOneRepair(answer, provider.name !== 'offline', signal);
-
+  /** The checked answer as a description: who wrote it, the draft warnings, the tokens it cost. */
+  function finished(best: CheckedAnswer, tries: number, usage: TokenUsage | undefined, language: string): AltTextDescription {
     const verification = verificationOf(provider.name);
     const issues = [...best.issues];
     if (verification === 'draft') {
@@ -160,7 +178,28 @@ export function createAltTextEngine(options: AltTextEngineOptions): AltTextEngin
       provider: provider.name,
       model: provider.model,
       tries,
+      usage,
     });
+  }
+
+  /** Provider → sanitise → check, for an image this engine loaded (and so prepared for its provider). */
+  async function describeLoaded(
+    image: LoadedImage,
+    ocrCopy: Promise<OcrCopy | undefined> | undefined,
+    describeOptions: DescribeOptions,
+    signal?: AbortSignal,
+  ): Promise<AltTextDescription> {
+    const options = normaliseDescribeOptions(describeOptions);
+    const input = await inputOf(image, ocrCopy, options, signal);
+
+    let usage: TokenUsage | undefined;
+    const answer = async (feedback?: VisionInput['feedback']) => {
+      const output = await provider.describe(feedback ? { ...input, feedback } : input, signal);
+      if (output.usage) usage = addUsage(usage, output.usage);
+      return checkedAnswer(output, options);
+    };
+    const { answer: best, tries } = await withOneRepair(answer, provider.name !== 'offline', signal);
+    return finished(best, tries, usage, options.language);
   }
 
   /** A miss: load the bytes already read (never fetched again), describe, save. */
@@ -176,6 +215,27 @@ export function createAltTextEngine(options: AltTextEngineOptions): AltTextEngin
   }
 
   return Object.freeze({
+    async prepareRequest(source: ImageSource, describeOptions: DescribeOptions = {}, call: Pick<DescribeCall, 'maxBytes' | 'signal' | 'cacheScope'> = {}): Promise<PreparedRequest> {
+      const maxBytes = Math.min(call.maxBytes ?? engineMaxBytes, engineMaxBytes);
+      const raw = await readImage(source, { ...fetchOptions, maxBytes }, call.signal);
+      // The key `describe` would use for these bytes and options: the answer is saved under it.
+      const unscoped = cacheKey({ sha256: raw.sha256, fileName: raw.fileName, provider: provider.name, model: provider.model, ...describeOptions });
+      const key = call.cacheScope === undefined ? unscoped : `${call.cacheScope}:${unscoped}`;
+      const ocrCopy = ocr?.glance(raw.bytes, maxPixels).catch(() => undefined);
+      const image = await loadImage({ raw }, fetchOptions, call.signal);
+      const input = await inputOf(image, ocrCopy, normaliseDescribeOptions(describeOptions), call.signal);
+      return { ...(await requestOf(provider, input, raw.sha256)), cacheKey: key };
+    },
+
+    async rememberAnswer(key: string, description: AltTextDescription, scope?: string): Promise<void> {
+      await cache.save(key, description, scope);
+    },
+
+    finishAnswer(answer: unknown, describeOptions: DescribeOptions = {}, usage?: TokenUsage): AltTextDescription {
+      const options = normaliseDescribeOptions(describeOptions);
+      return finished(checkedAnswer(parseBatchAnswer(answer, usage), options), 1, usage, options.language);
+    },
+
     /**
      * URLs and uploads alike are keyed before any decoding: a hit ends after the read. Skipping
      * the decode on a hit is safe because an entry exists only for bytes that were fully loaded
@@ -190,9 +250,11 @@ export function createAltTextEngine(options: AltTextEngineOptions): AltTextEngin
       const key = scope === undefined ? unscoped : `${scope}:${unscoped}`;
       if (!call.regenerate) {
         const hit = await cache.find(key, scope);
-        if (hit) return { ...withVerification(hit), cached: true, sha256: raw.sha256 };
+        // A hit called no model: the tokens its first description cost are not this call's.
+        if (hit) return { ...withVerification(hit), usage: undefined, cached: true, sha256: raw.sha256 };
         const pending = inFlight.get(key);
-        if (pending) return { ...(await pending), cached: false, sha256: raw.sha256 };
+        // Joined another caller's model call: its tokens are counted once, there.
+        if (pending) return { ...(await pending), usage: undefined, cached: false, sha256: raw.sha256 };
       }
       const work = fresh(key, raw, describeOptions, call.signal, scope);
       inFlight.set(key, work);

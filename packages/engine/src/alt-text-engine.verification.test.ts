@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { countingStore } from '../../../test-utils/counting-store';
-import type { FakeVisionServer } from '../../../test-utils/fake-vision-server';
-import { startFakeVisionServer } from '../../../test-utils/fake-vision-server';
+import { countingStore } from '@altwise/test-support/counting-store';
+import type { FakeVisionServer } from '@altwise/test-support/fake-vision-server';
+import { startFakeVisionServer } from '@altwise/test-support/fake-vision-server';
 import { landscapePhotoJpeg, redSquarePng, transparentSpacerGif } from '../test/image-fixtures';
 import { createAltTextEngine } from './alt-text-engine';
 import { cacheKey } from './cache-key';

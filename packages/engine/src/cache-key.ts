@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { sha256Of } from './image/image-hash';
 import type { ImagePurpose } from '@altwise/shared';
 import { DEFAULT_LANGUAGE, DEFAULT_MAX_LENGTH } from '@altwise/shared';
 import { LRUCache } from 'lru-cache';
@@ -100,7 +101,7 @@ export type CacheKeyInput = DescribeOptions & {
  * The parts are JSON-encoded as an array, so no two different inputs share an encoding.
  */
 export function cacheKey(input: CacheKeyInput): string {
-  const imageHash = 'bytes' in input ? createHash('sha256').update(input.bytes).digest('hex') : input.sha256;
+  const imageHash = 'bytes' in input ? sha256Of(input.bytes) : input.sha256;
   const options = normaliseDescribeOptions(input);
   const encoded = JSON.stringify([
     CACHE_KEY_VERSION,

@@ -1,5 +1,5 @@
 import type { AltTextIssue } from '@altwise/shared';
-import type { ProviderName } from './providers/vision-provider';
+import type { ProviderName, TokenUsage } from './providers/vision-provider';
 
 /** What the engine writes for one image: the answer a cache keeps. */
 export interface AltTextDescription {
@@ -20,6 +20,8 @@ export interface AltTextDescription {
   readonly model: string;
   /** Model calls made: 2 when the first answer failed the checker and was asked again once. */
   readonly tries: number;
+  /** Tokens of every call that made this description (both tries), when the provider reports them. */
+  readonly usage?: TokenUsage;
 }
 
 /** A description and where it came from. */
@@ -31,7 +33,7 @@ export interface Described extends AltTextDescription {
 }
 
 /**
- * The engine's cache stage (DESIGN.md §5) as a port: the engine computes the key and decides when
+ * The engine's cache stage (docs/architecture.md#the-alt-text-engine) as a port: the engine computes the key and decides when
  * to look up and when to save; the app decides where entries live (a table, a memory in front).
  */
 export interface DescriptionCache {

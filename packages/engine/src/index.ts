@@ -3,6 +3,7 @@
 
 export { createAltTextEngine } from './alt-text-engine';
 export type { AltTextEngine } from './alt-text-engine';
+export type { PreparedRequest } from './batch-request';
 export type { AltTextDescription, Described, DescriptionCache } from './description';
 
 export { isEngineError } from './errors/engine-error';
@@ -10,10 +11,14 @@ export type { EngineErrorCode } from './errors/engine-error';
 
 export { checkAltText } from './quality/quality-checker';
 
-export { createProvider } from './providers/provider-factory';
+export { createProvider, resolveProviderName } from './providers/provider-factory';
 export type { ProviderConfig, ProviderDependencies } from './providers/provider-factory';
+export type { TokenUsage } from './providers/vision-provider';
 export type { RetryPolicy } from './providers/retry-policy';
 
 export { prepareImage } from './image/image-preparer';
+export { sha256Of } from './image/image-hash';
+export { probeImage } from './image/image-probe';
+export type { ImageProbe } from './image/image-probe';
 export { postGuarded, checkOutboundUrl } from './fetch/guarded-post';
 export { fetchPage } from './fetch/page-fetcher';

@@ -3038,7 +3038,7 @@ export interface paths {
         };
         /**
          * Current quota windows, today's trends and a usage series (24h hourly; 7d, 30d, 90d daily, UTC)
-         * @description Counts are images (a batch of N counts N). totalRequestsToday is every image requested today (success, error and throttled); successRate and errorRate are shares of it. avgResponseTime is the mean processing time of successful requests. With X-API-Key, `key` gives that key's own usage.
+         * @description Counts are images (a batch of N counts N). totalRequestsToday is every image requested today (success, error and throttled); successRate and errorRate are shares of it. avgResponseTime is the mean processing time of successful requests. Each bucket's inputTokens, outputTokens and cachedInputTokens (the "tokens" series) are the tokens the vision provider reported for the model calls in it: a cache hit and the offline describer add none. With X-API-Key, `key` gives that key's own usage.
          */
         get: {
             parameters: {
@@ -3106,6 +3106,12 @@ export interface paths {
                                     throttled: number;
                                     /** @description Mean processing time in ms of the successful requests of this bucket (0 when none succeeded) */
                                     avgResponseTime: number;
+                                    /** @description Input tokens the provider reported for the model calls of this bucket (0 for cache hits and the offline describer) */
+                                    inputTokens: number;
+                                    /** @description Output tokens the provider reported for the model calls of this bucket */
+                                    outputTokens: number;
+                                    /** @description Of the input tokens, those the provider served from its prompt cache */
+                                    cachedInputTokens: number;
                                 }[];
                             };
                             key?: {
@@ -3699,6 +3705,15 @@ export interface paths {
                                 model: string;
                                 cached: boolean;
                                 processingTime: number;
+                                /** @description Tokens as the provider reported them; absent when no model was called (a cache hit, the offline describer) */
+                                usage?: {
+                                    /** @description Input tokens billed: system prompt, user message, schema and image */
+                                    inputTokens: number;
+                                    /** @description Output tokens billed */
+                                    outputTokens: number;
+                                    /** @description Of the input tokens, those the provider served from its prompt cache (0 when it reports none) */
+                                    cachedInputTokens: number;
+                                };
                                 timestamp: string;
                                 thumbnail?: string;
                             }[];
@@ -3851,6 +3866,15 @@ export interface paths {
                             cached: boolean;
                             /** @description Model calls it took: 1, or 2 when the first alt text failed the quality checker and the model was asked once more with its messages (the better answer is kept); 0 for a cached answer. Charged once either way. */
                             tries?: number;
+                            /** @description Tokens as the provider reported them; absent when no model was called (a cache hit, the offline describer) */
+                            usage?: {
+                                /** @description Input tokens billed: system prompt, user message, schema and image */
+                                inputTokens: number;
+                                /** @description Output tokens billed */
+                                outputTokens: number;
+                                /** @description Of the input tokens, those the provider served from its prompt cache (0 when it reports none) */
+                                cachedInputTokens: number;
+                            };
                             timestamp: string;
                         };
                     };
@@ -4048,7 +4072,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Generate alt text for up to 50 image URLs (paid plans) */
+        /** Generate alt text for up to 50 image URLs (paid plans). With `Accept: application/x-ndjson`, the answer is NDJSON: a line `{index, result}` per image as it finishes, then `{summary}` (an Idempotency-Key replay is the JSON answer). */
         post: {
             parameters: {
                 query?: never;
@@ -4117,6 +4141,15 @@ export interface paths {
                                 cached: boolean;
                                 /** @description Model calls it took: 1, or 2 when the first alt text failed the quality checker and the model was asked once more with its messages (the better answer is kept); 0 for a cached answer. Charged once either way. */
                                 tries?: number;
+                                /** @description Tokens as the provider reported them; absent when no model was called (a cache hit, the offline describer) */
+                                usage?: {
+                                    /** @description Input tokens billed: system prompt, user message, schema and image */
+                                    inputTokens: number;
+                                    /** @description Output tokens billed */
+                                    outputTokens: number;
+                                    /** @description Of the input tokens, those the provider served from its prompt cache (0 when it reports none) */
+                                    cachedInputTokens: number;
+                                };
                                 timestamp: string;
                             } | {
                                 imageUrl: string;
@@ -4433,6 +4466,7 @@ export interface paths {
                                     failed: number;
                                     pending: number;
                                     cancelled: number;
+                                    skipped: number;
                                 };
                                 language?: string;
                                 maxLength?: number;
@@ -4446,6 +4480,22 @@ export interface paths {
                                     row: number;
                                     reason: string;
                                 }[];
+                                distinctImages: number | null;
+                                estimate: {
+                                    units: number;
+                                    deduplicated: boolean;
+                                    remaining: {
+                                        hourly: number | null;
+                                        daily: number | null;
+                                    };
+                                    finishesAt: string | null;
+                                    basis: string;
+                                };
+                                /** @enum {string} */
+                                mode: "standard" | "economy";
+                                /** @enum {string} */
+                                effectiveMode: "standard" | "economy";
+                                modeNote: string | null;
                             }[];
                             nextCursor: string | null;
                         };
@@ -4519,17 +4569,23 @@ export interface paths {
                         language?: string;
                         maxLength?: number;
                         webhookUrl?: string;
+                        /** @enum {string} */
+                        mode?: "standard" | "economy";
                         items: unknown[];
                     };
                     "multipart/form-data": {
                         language?: string;
                         maxLength?: number;
                         webhookUrl?: string;
+                        /** @enum {string} */
+                        mode?: "standard" | "economy";
                         /**
                          * Format: binary
                          * @description CSV with an image_url column; optional context and id; other columns are carried through
                          */
-                        file: string;
+                        file?: string;
+                        /** @description Or the images themselves (JPEG, PNG, GIF, WebP, AVIF; each at most IMAGE_MAX_BYTES), up to 10,000, each part named by its relative path ("products/shoes/red.jpg"); a file that is not an image is a row error. A .zip part is opened: each entry is a file named by its path in the zip (directories, __MACOSX/ and dotfiles skipped; links, encrypted entries, nested zips and ".." names are row errors; a damaged zip is a 400, a zip bomb a 413) */
+                        files?: string[];
                     };
                 };
             };
@@ -4551,6 +4607,7 @@ export interface paths {
                                 failed: number;
                                 pending: number;
                                 cancelled: number;
+                                skipped: number;
                             };
                             language?: string;
                             maxLength?: number;
@@ -4564,6 +4621,170 @@ export interface paths {
                                 row: number;
                                 reason: string;
                             }[];
+                            distinctImages: number | null;
+                            estimate: {
+                                units: number;
+                                deduplicated: boolean;
+                                remaining: {
+                                    hourly: number | null;
+                                    daily: number | null;
+                                };
+                                finishesAt: string | null;
+                                basis: string;
+                            };
+                            /** @enum {string} */
+                            mode: "standard" | "economy";
+                            /** @enum {string} */
+                            effectiveMode: "standard" | "economy";
+                            modeNote: string | null;
+                        };
+                    };
+                };
+                /** @description Invalid input: `details` names each field and its message */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @enum {string} */
+                                code: "bad_request" | "validation_failed" | "unauthorized" | "invalid_credentials" | "forbidden" | "plan_forbidden" | "billing_not_configured" | "not_found" | "conflict" | "payment_declined" | "payload_too_large" | "unsupported_media_type" | "image_undecodable" | "image_unreachable" | "image_timeout" | "url_not_allowed" | "too_many_requests" | "quota_exceeded" | "provider_error" | "provider_rate_limited" | "provider_timeout" | "internal_error" | "idempotency_key_reused" | "idempotency_in_progress" | "database_unavailable" | "service_unavailable";
+                                message: string;
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Not signed in, or a missing, invalid or revoked API key */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @enum {string} */
+                                code: "bad_request" | "validation_failed" | "unauthorized" | "invalid_credentials" | "forbidden" | "plan_forbidden" | "billing_not_configured" | "not_found" | "conflict" | "payment_declined" | "payload_too_large" | "unsupported_media_type" | "image_undecodable" | "image_unreachable" | "image_timeout" | "url_not_allowed" | "too_many_requests" | "quota_exceeded" | "provider_error" | "provider_rate_limited" | "provider_timeout" | "internal_error" | "idempotency_key_reused" | "idempotency_in_progress" | "database_unavailable" | "service_unavailable";
+                                message: string;
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description The body or the image is too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @enum {string} */
+                                code: "bad_request" | "validation_failed" | "unauthorized" | "invalid_credentials" | "forbidden" | "plan_forbidden" | "billing_not_configured" | "not_found" | "conflict" | "payment_declined" | "payload_too_large" | "unsupported_media_type" | "image_undecodable" | "image_unreachable" | "image_timeout" | "url_not_allowed" | "too_many_requests" | "quota_exceeded" | "provider_error" | "provider_rate_limited" | "provider_timeout" | "internal_error" | "idempotency_key_reused" | "idempotency_in_progress" | "database_unavailable" | "service_unavailable";
+                                message: string;
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Unsupported content type or image type */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @enum {string} */
+                                code: "bad_request" | "validation_failed" | "unauthorized" | "invalid_credentials" | "forbidden" | "plan_forbidden" | "billing_not_configured" | "not_found" | "conflict" | "payment_declined" | "payload_too_large" | "unsupported_media_type" | "image_undecodable" | "image_unreachable" | "image_timeout" | "url_not_allowed" | "too_many_requests" | "quota_exceeded" | "provider_error" | "provider_rate_limited" | "provider_timeout" | "internal_error" | "idempotency_key_reused" | "idempotency_in_progress" | "database_unavailable" | "service_unavailable";
+                                message: string;
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Our own failure; nothing about it is shown */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @enum {string} */
+                                code: "bad_request" | "validation_failed" | "unauthorized" | "invalid_credentials" | "forbidden" | "plan_forbidden" | "billing_not_configured" | "not_found" | "conflict" | "payment_declined" | "payload_too_large" | "unsupported_media_type" | "image_undecodable" | "image_unreachable" | "image_timeout" | "url_not_allowed" | "too_many_requests" | "quota_exceeded" | "provider_error" | "provider_rate_limited" | "provider_timeout" | "internal_error" | "idempotency_key_reused" | "idempotency_in_progress" | "database_unavailable" | "service_unavailable";
+                                message: string;
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/jobs/estimate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** What a job would use (units after de-duplication where known), the quota left, and when the plan limits let it finish; creates nothing */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        language?: string;
+                        maxLength?: number;
+                        webhookUrl?: string;
+                        /** @enum {string} */
+                        mode?: "standard" | "economy";
+                        items: unknown[];
+                    };
+                    "multipart/form-data": {
+                        language?: string;
+                        maxLength?: number;
+                        webhookUrl?: string;
+                        /** @enum {string} */
+                        mode?: "standard" | "economy";
+                        /**
+                         * Format: binary
+                         * @description The same CSV as POST /api/v1/jobs
+                         */
+                        file: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            units: number;
+                            deduplicated: boolean;
+                            remaining: {
+                                hourly: number | null;
+                                daily: number | null;
+                            };
+                            finishesAt: string | null;
+                            basis: string;
                         };
                     };
                 };
@@ -4691,6 +4912,7 @@ export interface paths {
                                 failed: number;
                                 pending: number;
                                 cancelled: number;
+                                skipped: number;
                             };
                             language?: string;
                             maxLength?: number;
@@ -4704,6 +4926,22 @@ export interface paths {
                                 row: number;
                                 reason: string;
                             }[];
+                            distinctImages: number | null;
+                            estimate: {
+                                units: number;
+                                deduplicated: boolean;
+                                remaining: {
+                                    hourly: number | null;
+                                    daily: number | null;
+                                };
+                                finishesAt: string | null;
+                                basis: string;
+                            };
+                            /** @enum {string} */
+                            mode: "standard" | "economy";
+                            /** @enum {string} */
+                            effectiveMode: "standard" | "economy";
+                            modeNote: string | null;
                         };
                     };
                 };
@@ -4819,6 +5057,7 @@ export interface paths {
                                 failed: number;
                                 pending: number;
                                 cancelled: number;
+                                skipped: number;
                             };
                             language?: string;
                             maxLength?: number;
@@ -4832,6 +5071,22 @@ export interface paths {
                                 row: number;
                                 reason: string;
                             }[];
+                            distinctImages: number | null;
+                            estimate: {
+                                units: number;
+                                deduplicated: boolean;
+                                remaining: {
+                                    hourly: number | null;
+                                    daily: number | null;
+                                };
+                                finishesAt: string | null;
+                                basis: string;
+                            };
+                            /** @enum {string} */
+                            mode: "standard" | "economy";
+                            /** @enum {string} */
+                            effectiveMode: "standard" | "economy";
+                            modeNote: string | null;
                         };
                     };
                 };
@@ -4939,7 +5194,9 @@ export interface paths {
                         "application/json": {
                             items: {
                                 id: string;
-                                imageUrl: string;
+                                imageUrl: string | null;
+                                path: string | null;
+                                duplicateOf: string | null;
                                 context: string | null;
                                 clientId: string | null;
                                 columns: {
@@ -4981,6 +5238,15 @@ export interface paths {
                                     model: string;
                                     cached: boolean;
                                     processingTime: number;
+                                    /** @description Tokens as the provider reported them; absent when no model was called (a cache hit, the offline describer) */
+                                    usage?: {
+                                        /** @description Input tokens billed: system prompt, user message, schema and image */
+                                        inputTokens: number;
+                                        /** @description Output tokens billed */
+                                        outputTokens: number;
+                                        /** @description Of the input tokens, those the provider served from its prompt cache (0 when it reports none) */
+                                        cachedInputTokens: number;
+                                    };
                                 } | null;
                                 error: {
                                     code: string;
@@ -5073,7 +5339,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The results as CSV (streamed): the input columns, then alt_text, long_description, is_decorative, wcag_compliant, issues, status, error */
+        /** The results as CSV (streamed): the input columns, then alt_text, long_description, is_decorative, wcag_compliant, issues, status, error, input_tokens, output_tokens (as the provider reported them; empty where no model was called) */
         get: {
             parameters: {
                 query?: {
@@ -5203,7 +5469,9 @@ export interface paths {
                     content: {
                         "application/json": {
                             id: string;
-                            imageUrl: string;
+                            imageUrl: string | null;
+                            path: string | null;
+                            duplicateOf: string | null;
                             context: string | null;
                             clientId: string | null;
                             columns: {
@@ -5245,6 +5513,15 @@ export interface paths {
                                 model: string;
                                 cached: boolean;
                                 processingTime: number;
+                                /** @description Tokens as the provider reported them; absent when no model was called (a cache hit, the offline describer) */
+                                usage?: {
+                                    /** @description Input tokens billed: system prompt, user message, schema and image */
+                                    inputTokens: number;
+                                    /** @description Output tokens billed */
+                                    outputTokens: number;
+                                    /** @description Of the input tokens, those the provider served from its prompt cache (0 when it reports none) */
+                                    cachedInputTokens: number;
+                                };
                             } | null;
                             error: {
                                 code: string;
@@ -5607,6 +5884,91 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/webhooks/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The account events sent to the default webhook URL (Settings → Webhook notifications) and every attempt, latest 100; job.finished events are listed with their job's deliveries */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            items: {
+                                id: string;
+                                /** @enum {string} */
+                                event: "job.progress" | "job.completed" | "job.failed" | "job.finished" | "account.limit_reached" | "api_key.created" | "api_key.revoked";
+                                url: string;
+                                /** @enum {string} */
+                                status: "pending" | "delivered" | "failed";
+                                attempts: {
+                                    at: string;
+                                    status: number | null;
+                                    durationMs: number;
+                                    error?: string;
+                                }[];
+                                createdAt: string;
+                                nextAttemptAt: string | null;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Not signed in, or a missing, invalid or revoked API key */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @enum {string} */
+                                code: "bad_request" | "validation_failed" | "unauthorized" | "invalid_credentials" | "forbidden" | "plan_forbidden" | "billing_not_configured" | "not_found" | "conflict" | "payment_declined" | "payload_too_large" | "unsupported_media_type" | "image_undecodable" | "image_unreachable" | "image_timeout" | "url_not_allowed" | "too_many_requests" | "quota_exceeded" | "provider_error" | "provider_rate_limited" | "provider_timeout" | "internal_error" | "idempotency_key_reused" | "idempotency_in_progress" | "database_unavailable" | "service_unavailable";
+                                message: string;
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Our own failure; nothing about it is shown */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @enum {string} */
+                                code: "bad_request" | "validation_failed" | "unauthorized" | "invalid_credentials" | "forbidden" | "plan_forbidden" | "billing_not_configured" | "not_found" | "conflict" | "payment_declined" | "payload_too_large" | "unsupported_media_type" | "image_undecodable" | "image_unreachable" | "image_timeout" | "url_not_allowed" | "too_many_requests" | "quota_exceeded" | "provider_error" | "provider_rate_limited" | "provider_timeout" | "internal_error" | "idempotency_key_reused" | "idempotency_in_progress" | "database_unavailable" | "service_unavailable";
+                                message: string;
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/jobs/{id}/webhooks": {
         parameters: {
             query?: never;
@@ -5636,7 +5998,7 @@ export interface paths {
                             items: {
                                 id: string;
                                 /** @enum {string} */
-                                event: "job.progress" | "job.completed" | "job.failed";
+                                event: "job.progress" | "job.completed" | "job.failed" | "job.finished" | "account.limit_reached" | "api_key.created" | "api_key.revoked";
                                 url: string;
                                 /** @enum {string} */
                                 status: "pending" | "delivered" | "failed";
@@ -5726,6 +6088,598 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/jobs/{id}/review-queue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The items to review, each group of identical images once with the rows it covers (cursor pagination, filters) */
+        get: {
+            parameters: {
+                query?: {
+                    limit?: number;
+                    cursor?: string;
+                    status?: "all" | "pending" | "succeeded" | "failed" | "cancelled" | "approved" | "rejected" | "needs_review";
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            items: {
+                                id: string;
+                                imageUrl: string | null;
+                                path: string | null;
+                                duplicateOf: string | null;
+                                context: string | null;
+                                clientId: string | null;
+                                columns: {
+                                    [key: string]: string;
+                                };
+                                /** @description The element the image is the only content of: the alt text names its destination or action */
+                                purpose?: {
+                                    /** @enum {string} */
+                                    kind: "link" | "button";
+                                    href?: string;
+                                    label?: string;
+                                };
+                                /** @enum {string} */
+                                status: "pending" | "succeeded" | "failed" | "cancelled";
+                                review: ("approved" | "rejected") | null;
+                                attempts: number;
+                                result: {
+                                    altText: string;
+                                    longDescription?: string;
+                                    isDecorative: boolean;
+                                    containsText: boolean;
+                                    textInImage?: string;
+                                    wcagCompliant: boolean;
+                                    /**
+                                     * @description draft: no vision model described the pixels; model: a vision model did; reviewed: a person accepted or edited it
+                                     * @enum {string}
+                                     */
+                                    verification: "draft" | "model" | "reviewed";
+                                    /** @enum {string} */
+                                    verificationReason?: "no_vision_model";
+                                    uncertainText?: string[];
+                                    issues: {
+                                        id: string;
+                                        /** @enum {string} */
+                                        severity: "error" | "warning" | "info";
+                                        message: string;
+                                    }[];
+                                    provider: string;
+                                    model: string;
+                                    cached: boolean;
+                                    processingTime: number;
+                                    /** @description Tokens as the provider reported them; absent when no model was called (a cache hit, the offline describer) */
+                                    usage?: {
+                                        /** @description Input tokens billed: system prompt, user message, schema and image */
+                                        inputTokens: number;
+                                        /** @description Output tokens billed */
+                                        outputTokens: number;
+                                        /** @description Of the input tokens, those the provider served from its prompt cache (0 when it reports none) */
+                                        cachedInputTokens: number;
+                                    };
+                                } | null;
+                                error: {
+                                    code: string;
+                                    message: string;
+                                } | null;
+                                finishedAt: string | null;
+                                rows: number;
+                            }[];
+                            nextCursor: string | null;
+                        };
+                    };
+                };
+                /** @description Invalid input: `details` names each field and its message */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @enum {string} */
+                                code: "bad_request" | "validation_failed" | "unauthorized" | "invalid_credentials" | "forbidden" | "plan_forbidden" | "billing_not_configured" | "not_found" | "conflict" | "payment_declined" | "payload_too_large" | "unsupported_media_type" | "image_undecodable" | "image_unreachable" | "image_timeout" | "url_not_allowed" | "too_many_requests" | "quota_exceeded" | "provider_error" | "provider_rate_limited" | "provider_timeout" | "internal_error" | "idempotency_key_reused" | "idempotency_in_progress" | "database_unavailable" | "service_unavailable";
+                                message: string;
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Not signed in, or a missing, invalid or revoked API key */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @enum {string} */
+                                code: "bad_request" | "validation_failed" | "unauthorized" | "invalid_credentials" | "forbidden" | "plan_forbidden" | "billing_not_configured" | "not_found" | "conflict" | "payment_declined" | "payload_too_large" | "unsupported_media_type" | "image_undecodable" | "image_unreachable" | "image_timeout" | "url_not_allowed" | "too_many_requests" | "quota_exceeded" | "provider_error" | "provider_rate_limited" | "provider_timeout" | "internal_error" | "idempotency_key_reused" | "idempotency_in_progress" | "database_unavailable" | "service_unavailable";
+                                message: string;
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Not found (also for another account’s objects) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @enum {string} */
+                                code: "bad_request" | "validation_failed" | "unauthorized" | "invalid_credentials" | "forbidden" | "plan_forbidden" | "billing_not_configured" | "not_found" | "conflict" | "payment_declined" | "payload_too_large" | "unsupported_media_type" | "image_undecodable" | "image_unreachable" | "image_timeout" | "url_not_allowed" | "too_many_requests" | "quota_exceeded" | "provider_error" | "provider_rate_limited" | "provider_timeout" | "internal_error" | "idempotency_key_reused" | "idempotency_in_progress" | "database_unavailable" | "service_unavailable";
+                                message: string;
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Our own failure; nothing about it is shown */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @enum {string} */
+                                code: "bad_request" | "validation_failed" | "unauthorized" | "invalid_credentials" | "forbidden" | "plan_forbidden" | "billing_not_configured" | "not_found" | "conflict" | "payment_declined" | "payload_too_large" | "unsupported_media_type" | "image_undecodable" | "image_unreachable" | "image_timeout" | "url_not_allowed" | "too_many_requests" | "quota_exceeded" | "provider_error" | "provider_rate_limited" | "provider_timeout" | "internal_error" | "idempotency_key_reused" | "idempotency_in_progress" | "database_unavailable" | "service_unavailable";
+                                message: string;
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/jobs/{id}/review-queue/counts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Groups and rows for every filter, and how many groups pass the checker or are drafts */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            groups: {
+                                all: number;
+                                pending: number;
+                                succeeded: number;
+                                failed: number;
+                                cancelled: number;
+                                approved: number;
+                                rejected: number;
+                                needs_review: number;
+                            };
+                            rows: {
+                                all: number;
+                                pending: number;
+                                succeeded: number;
+                                failed: number;
+                                cancelled: number;
+                                approved: number;
+                                rejected: number;
+                                needs_review: number;
+                            };
+                            passing: number;
+                            drafts: number;
+                        };
+                    };
+                };
+                /** @description Invalid input: `details` names each field and its message */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @enum {string} */
+                                code: "bad_request" | "validation_failed" | "unauthorized" | "invalid_credentials" | "forbidden" | "plan_forbidden" | "billing_not_configured" | "not_found" | "conflict" | "payment_declined" | "payload_too_large" | "unsupported_media_type" | "image_undecodable" | "image_unreachable" | "image_timeout" | "url_not_allowed" | "too_many_requests" | "quota_exceeded" | "provider_error" | "provider_rate_limited" | "provider_timeout" | "internal_error" | "idempotency_key_reused" | "idempotency_in_progress" | "database_unavailable" | "service_unavailable";
+                                message: string;
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Not signed in, or a missing, invalid or revoked API key */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @enum {string} */
+                                code: "bad_request" | "validation_failed" | "unauthorized" | "invalid_credentials" | "forbidden" | "plan_forbidden" | "billing_not_configured" | "not_found" | "conflict" | "payment_declined" | "payload_too_large" | "unsupported_media_type" | "image_undecodable" | "image_unreachable" | "image_timeout" | "url_not_allowed" | "too_many_requests" | "quota_exceeded" | "provider_error" | "provider_rate_limited" | "provider_timeout" | "internal_error" | "idempotency_key_reused" | "idempotency_in_progress" | "database_unavailable" | "service_unavailable";
+                                message: string;
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Not found (also for another account’s objects) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @enum {string} */
+                                code: "bad_request" | "validation_failed" | "unauthorized" | "invalid_credentials" | "forbidden" | "plan_forbidden" | "billing_not_configured" | "not_found" | "conflict" | "payment_declined" | "payload_too_large" | "unsupported_media_type" | "image_undecodable" | "image_unreachable" | "image_timeout" | "url_not_allowed" | "too_many_requests" | "quota_exceeded" | "provider_error" | "provider_rate_limited" | "provider_timeout" | "internal_error" | "idempotency_key_reused" | "idempotency_in_progress" | "database_unavailable" | "service_unavailable";
+                                message: string;
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Our own failure; nothing about it is shown */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @enum {string} */
+                                code: "bad_request" | "validation_failed" | "unauthorized" | "invalid_credentials" | "forbidden" | "plan_forbidden" | "billing_not_configured" | "not_found" | "conflict" | "payment_declined" | "payload_too_large" | "unsupported_media_type" | "image_undecodable" | "image_unreachable" | "image_timeout" | "url_not_allowed" | "too_many_requests" | "quota_exceeded" | "provider_error" | "provider_rate_limited" | "provider_timeout" | "internal_error" | "idempotency_key_reused" | "idempotency_in_progress" | "database_unavailable" | "service_unavailable";
+                                message: string;
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/jobs/{id}/reviews": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Approve or reject many results at once (given ids, or a filter; up to 1,000 groups a request; drafts are never approved in bulk); answers an undo token */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        action: "approve" | "reject";
+                        itemIds?: string[];
+                        /** @enum {string} */
+                        filter?: "all" | "pending" | "succeeded" | "failed" | "cancelled" | "approved" | "rejected" | "needs_review";
+                        passing?: boolean;
+                        /** Format: uuid */
+                        undoToken?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            groups: number;
+                            updated: number;
+                            skipped: number;
+                            remaining: number;
+                            undoToken: string;
+                        };
+                    };
+                };
+                /** @description Invalid input: `details` names each field and its message */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @enum {string} */
+                                code: "bad_request" | "validation_failed" | "unauthorized" | "invalid_credentials" | "forbidden" | "plan_forbidden" | "billing_not_configured" | "not_found" | "conflict" | "payment_declined" | "payload_too_large" | "unsupported_media_type" | "image_undecodable" | "image_unreachable" | "image_timeout" | "url_not_allowed" | "too_many_requests" | "quota_exceeded" | "provider_error" | "provider_rate_limited" | "provider_timeout" | "internal_error" | "idempotency_key_reused" | "idempotency_in_progress" | "database_unavailable" | "service_unavailable";
+                                message: string;
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Not signed in, or a missing, invalid or revoked API key */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @enum {string} */
+                                code: "bad_request" | "validation_failed" | "unauthorized" | "invalid_credentials" | "forbidden" | "plan_forbidden" | "billing_not_configured" | "not_found" | "conflict" | "payment_declined" | "payload_too_large" | "unsupported_media_type" | "image_undecodable" | "image_unreachable" | "image_timeout" | "url_not_allowed" | "too_many_requests" | "quota_exceeded" | "provider_error" | "provider_rate_limited" | "provider_timeout" | "internal_error" | "idempotency_key_reused" | "idempotency_in_progress" | "database_unavailable" | "service_unavailable";
+                                message: string;
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Not found (also for another account’s objects) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @enum {string} */
+                                code: "bad_request" | "validation_failed" | "unauthorized" | "invalid_credentials" | "forbidden" | "plan_forbidden" | "billing_not_configured" | "not_found" | "conflict" | "payment_declined" | "payload_too_large" | "unsupported_media_type" | "image_undecodable" | "image_unreachable" | "image_timeout" | "url_not_allowed" | "too_many_requests" | "quota_exceeded" | "provider_error" | "provider_rate_limited" | "provider_timeout" | "internal_error" | "idempotency_key_reused" | "idempotency_in_progress" | "database_unavailable" | "service_unavailable";
+                                message: string;
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description The body or the image is too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @enum {string} */
+                                code: "bad_request" | "validation_failed" | "unauthorized" | "invalid_credentials" | "forbidden" | "plan_forbidden" | "billing_not_configured" | "not_found" | "conflict" | "payment_declined" | "payload_too_large" | "unsupported_media_type" | "image_undecodable" | "image_unreachable" | "image_timeout" | "url_not_allowed" | "too_many_requests" | "quota_exceeded" | "provider_error" | "provider_rate_limited" | "provider_timeout" | "internal_error" | "idempotency_key_reused" | "idempotency_in_progress" | "database_unavailable" | "service_unavailable";
+                                message: string;
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Unsupported content type or image type */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @enum {string} */
+                                code: "bad_request" | "validation_failed" | "unauthorized" | "invalid_credentials" | "forbidden" | "plan_forbidden" | "billing_not_configured" | "not_found" | "conflict" | "payment_declined" | "payload_too_large" | "unsupported_media_type" | "image_undecodable" | "image_unreachable" | "image_timeout" | "url_not_allowed" | "too_many_requests" | "quota_exceeded" | "provider_error" | "provider_rate_limited" | "provider_timeout" | "internal_error" | "idempotency_key_reused" | "idempotency_in_progress" | "database_unavailable" | "service_unavailable";
+                                message: string;
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Our own failure; nothing about it is shown */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @enum {string} */
+                                code: "bad_request" | "validation_failed" | "unauthorized" | "invalid_credentials" | "forbidden" | "plan_forbidden" | "billing_not_configured" | "not_found" | "conflict" | "payment_declined" | "payload_too_large" | "unsupported_media_type" | "image_undecodable" | "image_unreachable" | "image_timeout" | "url_not_allowed" | "too_many_requests" | "quota_exceeded" | "provider_error" | "provider_rate_limited" | "provider_timeout" | "internal_error" | "idempotency_key_reused" | "idempotency_in_progress" | "database_unavailable" | "service_unavailable";
+                                message: string;
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/jobs/{id}/reviews/undo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Undo a bulk review: rows it changed go back as they were, except rows reviewed again since (idempotent) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        undoToken: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            restored: number;
+                        };
+                    };
+                };
+                /** @description Invalid input: `details` names each field and its message */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @enum {string} */
+                                code: "bad_request" | "validation_failed" | "unauthorized" | "invalid_credentials" | "forbidden" | "plan_forbidden" | "billing_not_configured" | "not_found" | "conflict" | "payment_declined" | "payload_too_large" | "unsupported_media_type" | "image_undecodable" | "image_unreachable" | "image_timeout" | "url_not_allowed" | "too_many_requests" | "quota_exceeded" | "provider_error" | "provider_rate_limited" | "provider_timeout" | "internal_error" | "idempotency_key_reused" | "idempotency_in_progress" | "database_unavailable" | "service_unavailable";
+                                message: string;
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Not signed in, or a missing, invalid or revoked API key */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @enum {string} */
+                                code: "bad_request" | "validation_failed" | "unauthorized" | "invalid_credentials" | "forbidden" | "plan_forbidden" | "billing_not_configured" | "not_found" | "conflict" | "payment_declined" | "payload_too_large" | "unsupported_media_type" | "image_undecodable" | "image_unreachable" | "image_timeout" | "url_not_allowed" | "too_many_requests" | "quota_exceeded" | "provider_error" | "provider_rate_limited" | "provider_timeout" | "internal_error" | "idempotency_key_reused" | "idempotency_in_progress" | "database_unavailable" | "service_unavailable";
+                                message: string;
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Not found (also for another account’s objects) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @enum {string} */
+                                code: "bad_request" | "validation_failed" | "unauthorized" | "invalid_credentials" | "forbidden" | "plan_forbidden" | "billing_not_configured" | "not_found" | "conflict" | "payment_declined" | "payload_too_large" | "unsupported_media_type" | "image_undecodable" | "image_unreachable" | "image_timeout" | "url_not_allowed" | "too_many_requests" | "quota_exceeded" | "provider_error" | "provider_rate_limited" | "provider_timeout" | "internal_error" | "idempotency_key_reused" | "idempotency_in_progress" | "database_unavailable" | "service_unavailable";
+                                message: string;
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description The body or the image is too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @enum {string} */
+                                code: "bad_request" | "validation_failed" | "unauthorized" | "invalid_credentials" | "forbidden" | "plan_forbidden" | "billing_not_configured" | "not_found" | "conflict" | "payment_declined" | "payload_too_large" | "unsupported_media_type" | "image_undecodable" | "image_unreachable" | "image_timeout" | "url_not_allowed" | "too_many_requests" | "quota_exceeded" | "provider_error" | "provider_rate_limited" | "provider_timeout" | "internal_error" | "idempotency_key_reused" | "idempotency_in_progress" | "database_unavailable" | "service_unavailable";
+                                message: string;
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Unsupported content type or image type */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @enum {string} */
+                                code: "bad_request" | "validation_failed" | "unauthorized" | "invalid_credentials" | "forbidden" | "plan_forbidden" | "billing_not_configured" | "not_found" | "conflict" | "payment_declined" | "payload_too_large" | "unsupported_media_type" | "image_undecodable" | "image_unreachable" | "image_timeout" | "url_not_allowed" | "too_many_requests" | "quota_exceeded" | "provider_error" | "provider_rate_limited" | "provider_timeout" | "internal_error" | "idempotency_key_reused" | "idempotency_in_progress" | "database_unavailable" | "service_unavailable";
+                                message: string;
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Our own failure; nothing about it is shown */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @enum {string} */
+                                code: "bad_request" | "validation_failed" | "unauthorized" | "invalid_credentials" | "forbidden" | "plan_forbidden" | "billing_not_configured" | "not_found" | "conflict" | "payment_declined" | "payload_too_large" | "unsupported_media_type" | "image_undecodable" | "image_unreachable" | "image_timeout" | "url_not_allowed" | "too_many_requests" | "quota_exceeded" | "provider_error" | "provider_rate_limited" | "provider_timeout" | "internal_error" | "idempotency_key_reused" | "idempotency_in_progress" | "database_unavailable" | "service_unavailable";
+                                message: string;
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/audits": {
         parameters: {
             query?: never;
@@ -5766,6 +6720,7 @@ export interface paths {
                                     decorative: number;
                                     poor: number;
                                     ok: number;
+                                    broken: number;
                                     suggested: number;
                                     notAudited: number;
                                 };
@@ -5869,6 +6824,7 @@ export interface paths {
                                 decorative: number;
                                 poor: number;
                                 ok: number;
+                                broken: number;
                                 suggested: number;
                                 notAudited: number;
                             };
@@ -5882,6 +6838,7 @@ export interface paths {
                                 kind: "img" | "input-image" | "svg" | "area" | "role-img";
                                 imageUrl: string | null;
                                 selector: string;
+                                location: string;
                                 accessibleName: string | null;
                                 nameSource: ("alt" | "aria-label" | "aria-labelledby" | "title" | "svg-title") | null;
                                 context: {
@@ -5904,7 +6861,7 @@ export interface paths {
                                     label?: string;
                                 } | null;
                                 /** @enum {string} */
-                                verdict: "missing" | "decorative" | "poor" | "ok";
+                                verdict: "missing" | "decorative" | "poor" | "ok" | "broken";
                                 issues: {
                                     id: string;
                                     /** @enum {string} */
@@ -6099,6 +7056,7 @@ export interface paths {
                                 decorative: number;
                                 poor: number;
                                 ok: number;
+                                broken: number;
                                 suggested: number;
                                 notAudited: number;
                             };
@@ -6112,6 +7070,7 @@ export interface paths {
                                 kind: "img" | "input-image" | "svg" | "area" | "role-img";
                                 imageUrl: string | null;
                                 selector: string;
+                                location: string;
                                 accessibleName: string | null;
                                 nameSource: ("alt" | "aria-label" | "aria-labelledby" | "title" | "svg-title") | null;
                                 context: {
@@ -6134,7 +7093,7 @@ export interface paths {
                                     label?: string;
                                 } | null;
                                 /** @enum {string} */
-                                verdict: "missing" | "decorative" | "poor" | "ok";
+                                verdict: "missing" | "decorative" | "poor" | "ok" | "broken";
                                 issues: {
                                     id: string;
                                     /** @enum {string} */

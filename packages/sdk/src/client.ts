@@ -4,6 +4,8 @@ import { basename } from 'node:path';
 import createClient from 'openapi-fetch';
 import type { paths } from './api-types.js';
 import { networkError } from './errors.js';
+import type { CreateFromFilesOptions, JobFile } from './job-files.js';
+import { createJobFromFiles } from './job-files.js';
 import type { WaitForOptions } from './jobs.js';
 import { createJobsApi } from './jobs.js';
 import type { RetryOptions } from './retrying-fetch.js';
@@ -76,7 +78,12 @@ export class Altwise {
         }
       },
     });
-    this.jobs = createJobsApi(this.client);
+    const upload = { baseUrl, headers, fetch: transport, onNetworkError: (request: Request, error: unknown) => networkError(baseUrl, request, error) };
+    this.jobs = {
+      ...createJobsApi(this.client),
+      /** Starts a job from local image files or a .zip, streamed (never read whole into memory), each named by its relative path. */
+      createFromFiles: (files: JobFile[], options?: CreateFromFilesOptions) => createJobFromFiles(upload, files, options),
+    };
   }
 
   /** Writes alt text for one image; charged as one generation. A retry never charges twice. */

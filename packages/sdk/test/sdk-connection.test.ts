@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Altwise, AltwiseError, DEFAULT_BASE_URL } from '@altwise/sdk';
 import { loadConfig } from '../../../apps/server/src/config';
-import { freePort } from '../../../apps/server/test/support/server-process';
+import { freePort } from '@altwise/server/test-support/server-process';
 
 describe('the SDK without a baseUrl', () => {
   it('talks to the port `npm start` listens on', async () => {

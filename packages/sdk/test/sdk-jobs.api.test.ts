@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Altwise, AltwiseError } from '@altwise/sdk';
 import type { Job } from '@altwise/sdk';
-import { setPlan, startAltTextEnv } from '../../../apps/server/src/modules/alt-text/alt-text.test-support';
-import type { AltTextTestEnv } from '../../../apps/server/src/modules/alt-text/alt-text.test-support';
-import { registerUser } from '../../../apps/server/test/support/test-server';
+import { setPlan, startAltTextEnv } from '@altwise/server/alt-text-test-support';
+import type { AltTextTestEnv } from '@altwise/server/alt-text-test-support';
+import { registerUser } from '@altwise/server/test-support/test-server';
 
 describe('@altwise/sdk bulk jobs against a real server', () => {
   let env: AltTextTestEnv;
@@ -35,7 +35,7 @@ describe('@altwise/sdk bulk jobs against a real server', () => {
     const seen: Job['status'][] = [];
     const done = await client().jobs.waitFor(created.id, { intervalMs: 50, timeoutMs: 30_000, onPoll: (job) => seen.push(job.status) });
     expect(done.status).toBe('completed');
-    expect(done.counts).toEqual({ total: 3, succeeded: 3, failed: 0, pending: 0, cancelled: 0 });
+    expect(done.counts).toEqual({ total: 3, succeeded: 3, failed: 0, pending: 0, cancelled: 0, skipped: 0 });
     expect(seen.at(-1)).toBe('completed');
     expect((await client().jobs.get(created.id)).status).toBe('completed');
     expect((await client().jobs.list({ limit: 100 })).items.map((job) => job.id)).toContain(created.id);

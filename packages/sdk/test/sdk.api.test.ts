@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Altwise, AltwiseError } from '@altwise/sdk';
-import { distinctPng, startAltTextEnv } from '../../../apps/server/src/modules/alt-text/alt-text.test-support';
-import type { AltTextTestEnv } from '../../../apps/server/src/modules/alt-text/alt-text.test-support';
-import { registerUser } from '../../../apps/server/test/support/test-server';
+import { distinctPng, startAltTextEnv } from '@altwise/server/alt-text-test-support';
+import type { AltTextTestEnv } from '@altwise/server/alt-text-test-support';
+import { registerUser } from '@altwise/server/test-support/test-server';
 
 describe('@altwise/sdk against a real server', () => {
   let env: AltTextTestEnv;
@@ -47,6 +47,8 @@ describe('@altwise/sdk against a real server', () => {
 
   it('creates, gets, lists and deletes audits', async () => {
     env.host.set('/page.html', { body: '<h1>Quay</h1><img src="/x.png"><img src="/y.png" alt="Nets drying in the sun">', contentType: 'text/html' });
+    // The pictures exist: a picture that answers 404 is its own verdict, "broken".
+    for (const name of ['/x.png', '/y.png']) env.host.set(name, { body: await distinctPng(), contentType: 'image/png' });
     const audit = await client().audits.create({ url: `${env.host.url}/page.html` });
     expect(audit.summary).toMatchObject({ images: 2, missing: 1, ok: 1 });
     expect((await client().audits.get(audit.id)).images).toHaveLength(2);

@@ -119,6 +119,24 @@ export const altTextIssueSchema = z.object({
 });
 export type AltTextIssue = z.infer<typeof altTextIssueSchema>;
 
+/**
+ * Tokens of the model calls that made a description, as the provider reported them (both calls of a
+ * repair try, summed). Absent when no model was called: a cache hit, a description shared with an
+ * identical request in flight, the offline describer.
+ */
+export const tokenUsageSchema = z
+  .object({
+    inputTokens: z.number().int().min(0).describe('Input tokens billed: system prompt, user message, schema and image'),
+    outputTokens: z.number().int().min(0).describe('Output tokens billed'),
+    cachedInputTokens: z
+      .number()
+      .int()
+      .min(0)
+      .describe("Of the input tokens, those the provider served from its prompt cache (0 when it reports none)"),
+  })
+  .describe('Tokens as the provider reported them; absent when no model was called (a cache hit, the offline describer)');
+export type TokenCounts = z.infer<typeof tokenUsageSchema>;
+
 export const altTextResultSchema = z.object({
   imageUrl: z.string(),
   altText: z.string(),
@@ -148,6 +166,7 @@ export const altTextResultSchema = z.object({
     .describe(
       'Model calls it took: 1, or 2 when the first alt text failed the quality checker and the model was asked once more with its messages (the better answer is kept); 0 for a cached answer. Charged once either way.',
     ),
+  usage: tokenUsageSchema.optional(),
   timestamp: z.string(),
 });
 export type AltTextResult = z.infer<typeof altTextResultSchema>;
@@ -215,6 +234,7 @@ export const generationSchema = z.object({
   model: z.string(),
   cached: z.boolean(),
   processingTime: z.number(),
+  usage: tokenUsageSchema.optional(),
   timestamp: z.string(),
   /** For an uploaded image: a small WebP preview as a data: URL (an upload has no URL to show again). */
   thumbnail: z.string().optional(),

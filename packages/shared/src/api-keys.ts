@@ -43,7 +43,7 @@ export type ApiKey = z.infer<typeof apiKeySchema>;
 export const apiKeyListResponseSchema = z.object({ apiKeys: z.array(apiKeySchema) });
 
 /**
- * SPEC.md §7 sends userId and plan; the server ignores plan and refuses another userId. `name` is
+ * The original create call sends userId and plan (docs/product-decisions.md#api-keys); the server ignores plan and refuses another userId. `name` is
  * optional so those callers keep working; without it the key is named "Key ending in XXXX".
  */
 export const createApiKeyRequestSchema = z

@@ -28,7 +28,8 @@ export const auditRequestSchema = z.object({
 export type AuditRequest = z.input<typeof auditRequestSchema>;
 
 export const AUDIT_IMAGE_KINDS = ['img', 'input-image', 'svg', 'area', 'role-img'] as const;
-export const AUDIT_VERDICTS = ['missing', 'decorative', 'poor', 'ok'] as const;
+/** `broken`: the picture itself did not load (an HTTP error, or bytes no browser can show), whatever its alt text. */
+export const AUDIT_VERDICTS = ['missing', 'decorative', 'poor', 'ok', 'broken'] as const;
 export const NAME_SOURCES = ['alt', 'aria-label', 'aria-labelledby', 'title', 'svg-title'] as const;
 
 export const auditImageSchema = z.object({
@@ -36,7 +37,13 @@ export const auditImageSchema = z.object({
   kind: z.enum(AUDIT_IMAGE_KINDS),
   /** Absolute URL of the picture (the 1x choice of srcset/<picture>); null for inline SVG. */
   imageUrl: z.string().nullable(),
+  /** A CSS selector that finds exactly this element (for developers; the app shows it on demand). */
   selector: z.string(),
+  /**
+   * Where the image is, in words a person recognises on the page: the nearest landmark and the
+   * heading above it, then the element, e.g. `Main › "Our products" › 3rd image in figure`.
+   */
+  location: z.string(),
   /** The accessible name a screen reader announces; "" for a decorative image, null when there is none. */
   accessibleName: z.string().nullable(),
   nameSource: z.enum(NAME_SOURCES).nullable(),
@@ -72,6 +79,8 @@ export const auditSummarySchema = z.object({
   decorative: z.number().int(),
   poor: z.number().int(),
   ok: z.number().int(),
+  /** Images whose picture did not load (an HTTP error or undecodable bytes). */
+  broken: z.number().int(),
   suggested: z.number().int(),
   /** Images on the page beyond the first MAX_AUDIT_IMAGES: found and counted, not audited. */
   notAudited: z.number().int(),

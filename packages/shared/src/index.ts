@@ -16,3 +16,4 @@ export * from './audits';
 export * from './passwords';
 export * from './legal';
 export * from './two-factor';
+export * from './batch-stream';

@@ -36,8 +36,19 @@ export const jobItemInputSchema = z.object({
 });
 export type JobItemInput = z.infer<typeof jobItemInputSchema>;
 
+/**
+ * How a job's items reach the model: `standard` (live calls, results as they come) or `economy`
+ * (the provider's batch API: about half the cost, results within 24 hours). A provider without a
+ * batch API runs an economy job as a standard one, and the job says so (`effectiveMode`, `modeNote`).
+ */
+export const jobModeSchema = z.enum(['standard', 'economy'], { message: 'mode must be standard or economy' });
+export type JobMode = z.infer<typeof jobModeSchema>;
+/** The new-job screen's words for economy mode (README "Economy mode"). */
+export const ECONOMY_MODE_HINT = 'about half the cost, results within 24 hours';
+
 export const jobOptionsSchema = generationOptionsSchema.pick({ language: true, maxLength: true }).extend({
   webhookUrl: httpUrl.optional(),
+  mode: jobModeSchema.optional(),
 });
 
 /**
@@ -68,7 +79,27 @@ export const jobCountsSchema = z.object({
   failed: z.number().int(),
   pending: z.number().int(),
   cancelled: z.number().int(),
+  /** Rows refused when the job was created (listed in `rowErrors`): never described, never charged. */
+  skipped: z.number().int(),
 });
+
+/**
+ * What a job will use before it starts, and whether the account's quota holds it. The same figures
+ * are answered by POST /v1/jobs/estimate (nothing created) and carried on every job as `estimate`.
+ */
+export const jobEstimateSchema = z.object({
+  /** Units the job will use: one per distinct image where that is known, else one per item. */
+  units: z.number().int(),
+  /** True when `units` already counts identical images once (uploaded files, repeated URLs). */
+  deduplicated: z.boolean(),
+  /** Units the account has left now in its hourly and daily windows; null where the plan has no limit. */
+  remaining: z.object({ hourly: z.number().int().nullable(), daily: z.number().int().nullable() }),
+  /** When the job would finish at the plan's limits alone (model speed not counted); null when the limits do not bind. */
+  finishesAt: z.string().nullable(),
+  /** How `finishesAt` was worked out, in one sentence a person can check. */
+  basis: z.string(),
+});
+export type JobEstimate = z.infer<typeof jobEstimateSchema>;
 
 export const jobSchema = z.object({
   id: z.string(),
@@ -87,6 +118,15 @@ export const jobSchema = z.object({
   waitingForQuotaUntil: z.string().nullable(),
   /** Rows that were not accepted (the rest of the job runs). */
   rowErrors: z.array(rowErrorSchema),
+  /** Distinct images among the items as far as known (identical bytes are described, charged and reviewed once); null until known. */
+  distinctImages: z.number().int().nullable(),
+  estimate: jobEstimateSchema,
+  /** The mode asked for (default standard). */
+  mode: jobModeSchema,
+  /** The mode the job runs in: standard when the provider has no batch API. */
+  effectiveMode: jobModeSchema,
+  /** Why the job runs in another mode than asked, or what economy mode means for it; null for standard. */
+  modeNote: z.string().nullable(),
 });
 export type Job = z.infer<typeof jobSchema>;
 
@@ -126,12 +166,18 @@ export const jobItemResultSchema = altTextResultSchema.pick({
   model: true,
   cached: true,
   processingTime: true,
+  usage: true,
 });
 
 export const jobItemSchema = z.object({
   /** Stable within the job: the item's position, as a string. */
   id: z.string(),
-  imageUrl: z.string(),
+  /** The image's address; null for an uploaded file (see `path`). */
+  imageUrl: z.string().nullable(),
+  /** An uploaded file's path relative to the folder or zip it came from; null for a URL item. */
+  path: z.string().nullable(),
+  /** The item whose description this one shares (same image bytes in this job); null for the first of its kind. */
+  duplicateOf: z.string().nullable(),
   context: z.string().nullable(),
   /** The `id` the caller gave the item, if any. */
   clientId: z.string().nullable(),
@@ -172,7 +218,8 @@ export type WebhookSecretStatus = z.infer<typeof webhookSecretStatusSchema>;
 
 export const webhookDeliverySchema = z.object({
   id: z.string(),
-  event: z.enum(['job.progress', 'job.completed', 'job.failed']),
+  /** A job's own events, then the account events of Settings → "Webhook notifications" (README "Webhooks"). */
+  event: z.enum(['job.progress', 'job.completed', 'job.failed', 'job.finished', 'account.limit_reached', 'api_key.created', 'api_key.revoked']),
   url: z.string(),
   status: z.enum(['pending', 'delivered', 'failed']),
   attempts: z.array(z.object({ at: z.string(), status: z.number().int().nullable(), durationMs: z.number(), error: z.string().optional() })),
@@ -180,3 +227,79 @@ export const webhookDeliverySchema = z.object({
   nextAttemptAt: z.string().nullable(),
 });
 export const webhookDeliveriesResponseSchema = z.object({ items: z.array(webhookDeliverySchema) });
+
+/*
+ * Review at any size (issue 23): the review queue shows each group of identical images once (its
+ * first item, with how many rows it covers), and bulk actions review many groups in one request
+ * with an undo.
+ */
+
+/** Most groups one bulk review request changes; past it the answer says how many remain (send it again with its undoToken). */
+export const MAX_BULK_REVIEW_GROUPS = 1_000;
+
+/** The review queue's filters: every state an item or its review can be in, and `all`. */
+export const reviewFilterSchema = z.enum(['all', 'pending', 'succeeded', 'failed', 'cancelled', 'approved', 'rejected', 'needs_review']);
+export type ReviewFilter = z.infer<typeof reviewFilterSchema>;
+
+export const reviewQueueQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(500).default(100),
+  cursor: z.string().regex(/^\d{1,6}$/, 'Invalid cursor').optional(),
+  status: reviewFilterSchema.default('all'),
+});
+
+/** A group of identical images, shown once: its first item, and the rows it stands for (1 when it has no duplicates). */
+export const reviewGroupSchema = jobItemSchema.extend({ rows: z.number().int() });
+export type ReviewGroup = z.infer<typeof reviewGroupSchema>;
+export const reviewQueueResponseSchema = z.object({ items: z.array(reviewGroupSchema), nextCursor: z.string().nullable() });
+
+const filterCounts = z.object(Object.fromEntries(reviewFilterSchema.options.map((name) => [name, z.number().int()])) as Record<ReviewFilter, z.ZodNumber>);
+export const reviewCountsSchema = z.object({
+  /** Groups (what the queue shows) per filter. */
+  groups: filterCounts,
+  /** Rows (items, duplicates included) per filter. */
+  rows: filterCounts,
+  /** Groups needing review that pass the checker (no error-level issue) and are not drafts: what "accept all passing" accepts. */
+  passing: z.number().int(),
+  /** Groups needing review that are drafts (no vision model saw the image): never accepted in bulk. */
+  drafts: z.number().int(),
+});
+export type ReviewCounts = z.infer<typeof reviewCountsSchema>;
+
+const itemIdSchema = z.string().regex(/^\d{1,6}$/, 'Invalid item id');
+
+/**
+ * POST /v1/jobs/{id}/reviews: approve or reject the given items (`itemIds`), or every group the
+ * `filter` matches (with `passing`, only those that pass the checker). Drafts are never approved in
+ * bulk. A duplicate's id stands for its group. `undoToken` continues an earlier action, so that one
+ * undo restores every part of it.
+ */
+export const bulkReviewRequestSchema = z
+  .object({
+    action: z.enum(['approve', 'reject']),
+    itemIds: z.array(itemIdSchema).min(1, 'Select at least one item').max(MAX_BULK_REVIEW_GROUPS, `At most ${MAX_BULK_REVIEW_GROUPS.toLocaleString('en-US')} items per request`).optional(),
+    filter: reviewFilterSchema.optional(),
+    passing: z.boolean().optional(),
+    undoToken: z.string().uuid('Invalid undo token').optional(),
+  })
+  .refine((body) => (body.itemIds === undefined) !== (body.filter === undefined), { message: 'Give either itemIds or filter', path: ['itemIds'] });
+export type BulkReviewRequest = z.input<typeof bulkReviewRequestSchema>;
+
+export const bulkReviewResponseSchema = z.object({
+  /** Groups changed by this request. */
+  groups: z.number().int(),
+  /** Rows changed, duplicates included. */
+  updated: z.number().int(),
+  /** Selected groups left as they were: not described, already in that state, or drafts (never approved in bulk). */
+  skipped: z.number().int(),
+  /** Groups the filter still matches beyond this request's limit: send the request again with `undoToken`. */
+  remaining: z.number().int(),
+  /** Restores every row this action changed (POST /v1/jobs/{id}/reviews/undo). */
+  undoToken: z.string(),
+});
+export type BulkReviewResponse = z.infer<typeof bulkReviewResponseSchema>;
+
+export const undoReviewRequestSchema = z.object({ undoToken: z.string().uuid('Invalid undo token') });
+export const undoReviewResponseSchema = z.object({
+  /** Rows put back as they were; 0 when already undone, or when each was reviewed again since. */
+  restored: z.number().int(),
+});

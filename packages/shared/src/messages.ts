@@ -1,4 +1,4 @@
-/** Validation texts of SPEC.md §5, defined once for the server and the web app. */
+/** Validation texts (docs/product-decisions.md#validation-messages), defined once for the server and the web app. */
 export const VALIDATION = {
   emailRequired: 'Email is required',
   emailInvalid: 'Invalid email address',

@@ -27,7 +27,7 @@ export type Plan = z.infer<typeof planSchema>;
 
 export const plansResponseSchema = z.object({ plans: z.array(planSchema) });
 
-/** The enforced catalogue (DESIGN.md §1): the in-app plans with hourly and daily limits. */
+/** The enforced catalogue (docs/product-decisions.md#plan-catalogues): the in-app plans with hourly and daily limits. */
 export const PLANS: readonly Plan[] = [
   {
     id: 'free',

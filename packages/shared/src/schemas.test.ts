@@ -15,7 +15,7 @@ function messagesOf(schema: z.ZodType, input: unknown): string[] {
 const login = (overrides: Record<string, unknown>) => ({ email: 'ada@example.com', password: 'correct horse', ...overrides });
 const register = (overrides: Record<string, unknown>) => ({ firstName: 'Ada', lastName: 'Lovelace', ...login(overrides), ...overrides });
 
-describe('sign-in and sign-up (SPEC.md §5, exact texts)', () => {
+describe('sign-in and sign-up (exact texts of docs/product-decisions.md#validation-messages)', () => {
   it.each([
     ['a missing email', { email: undefined }, [VALIDATION.emailRequired]],
     ['an empty email', { email: '' }, [VALIDATION.emailRequired]],
@@ -60,7 +60,7 @@ describe('image URLs', () => {
     expect(generateRequestSchema.parse({ imageUrl: '  https://example.com/a.png\n' }).imageUrl).toBe('https://example.com/a.png');
   });
 
-  it('answers a blank URL with the SPEC.md text first (the message the API and the forms show)', () => {
+  it('answers a blank URL with the shared validation text first (the message the API and the forms show)', () => {
     expect(single('   ')[0]).toBe(VALIDATION.imageUrlRequired);
     expect(messagesOf(batchRequestSchema, { imageUrls: [' '] })[0]).toBe(VALIDATION.imageUrlRequired);
   });

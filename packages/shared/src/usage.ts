@@ -5,7 +5,7 @@ export type UsageRange = (typeof USAGE_RANGES)[number];
 
 export const usageQuerySchema = z.object({ range: z.enum(USAGE_RANGES).default('7d') });
 
-// The quota's "requests" are images: a batch of N URLs counts N (SPEC.md keeps the field names).
+// The quota's "requests" are images: a batch of N URLs counts N (the API keeps the original field names: docs/product-decisions.md#quotas).
 const windowSchema = z.object({
   used: z.number().int().describe('Images counted against this window (a batch of N counts N)'),
   remaining: z.number().int().describe('Images still allowed in this window'),
@@ -21,6 +21,16 @@ export const usageBucketSchema = z.object({
   avgResponseTime: z
     .number()
     .describe('Mean processing time in ms of the successful requests of this bucket (0 when none succeeded)'),
+  // The "tokens" series: what the vision model billed, as the provider reported it (docs/cost.md).
+  inputTokens: z
+    .number()
+    .int()
+    .describe('Input tokens the provider reported for the model calls of this bucket (0 for cache hits and the offline describer)'),
+  outputTokens: z.number().int().describe('Output tokens the provider reported for the model calls of this bucket'),
+  cachedInputTokens: z
+    .number()
+    .int()
+    .describe('Of the input tokens, those the provider served from its prompt cache'),
 });
 export type UsageBucket = z.infer<typeof usageBucketSchema>;
 

@@ -3,8 +3,8 @@
 // server process with a pool of 2 behind a TCP proxy that stalls; PostgreSQL only (TEST_DATABASE_URL).
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TcpProxy } from '../../../../test-utils/tcp-proxy';
-import { startTcpProxy } from '../../../../test-utils/tcp-proxy';
+import type { TcpProxy } from '@altwise/test-support/tcp-proxy';
+import { startTcpProxy } from '@altwise/test-support/tcp-proxy';
 import type { ServerProcess } from '../../test/support/server-process';
 import { call, startServerProcess, until } from '../../test/support/server-process';
 import { createPostgresSchema, DATABASES } from '../../test/support/test-server';
@@ -18,6 +18,7 @@ const CLIENTS = 200;
 
 // PostgreSQL only: the stall is a TCP proxy in front of a network database (SQLite runs in process);
 // CI's PostgreSQL pass runs it.
+// PostgreSQL only: SQLite has no network to stall; CI's PostgreSQL pass runs it.
 describe.runIf(DATABASES.includes('postgres'))('a stalled database under load (PostgreSQL)', () => {
   let schema: { url: string; drop: () => Promise<void> };
   let proxy: TcpProxy;

@@ -98,6 +98,10 @@ export interface UsageEventsTable {
   processing_ms: number;
   cached: number;
   created_at: number;
+  /** Tokens the provider reported for the event's model calls; 0 when none was called (migration 0024). */
+  input_tokens: Generated<number>;
+  output_tokens: Generated<number>;
+  cached_input_tokens: Generated<number>;
 }
 
 /**
@@ -114,6 +118,10 @@ export interface UsageRollupsTable {
   requests: number;
   images: number;
   processing_ms: number;
+  /** Sums of the events' tokens (migration 0024). */
+  input_tokens: Generated<number>;
+  output_tokens: Generated<number>;
+  cached_input_tokens: Generated<number>;
 }
 
 export interface GenerationsTable {
@@ -139,6 +147,10 @@ export interface GenerationsTable {
   request_ref: string | null;
   /** Base64 WebP preview of an uploaded image (null for URLs and before migration 0006). */
   thumbnail: string | null;
+  /** Tokens the provider reported for the description; null when no model was called (migration 0024). */
+  input_tokens: Generated<number | null>;
+  output_tokens: Generated<number | null>;
+  cached_input_tokens: Generated<number | null>;
 }
 
 export interface AltTextCacheTable {
@@ -222,12 +234,18 @@ export interface JobsTable {
   finished_at: number | null;
   waiting_until: number | null;
   progress_sent_at: number | null;
+  /** Rows refused at creation, all of them (row_errors keeps the first ones): migration 0019. */
+  skipped: Generated<number>;
+  /** standard | economy, as asked; and why it runs otherwise (migration 0023). */
+  mode: Generated<string>;
+  mode_note: string | null;
 }
 
 export interface WebhookDeliveriesTable {
   id: string;
   user_id: string;
-  job_id: string;
+  /** NULL for an account event (a limit reached, an API key created or revoked): migration 0020. */
+  job_id: string | null;
   event: string;
   url: string;
   payload: string;
@@ -269,6 +287,52 @@ export interface JobItemsTable {
   error_message: string | null;
   review: string | null;
   finished_at: number | null;
+  /** The bulk review that last changed the row, and its review and result before it: what its undo restores (migration 0022). */
+  undo_token: string | null;
+  undo_review: string | null;
+  undo_result: string | null;
+  /** SHA-256 of the item's bytes: from the upload at creation, else once fetched (migration 0019). */
+  image_hash: string | null;
+  /** The idx of the item whose description this one shares; null for the first of its kind (migration 0019). */
+  duplicate_of: number | null;
+  /** live (the job runner takes it) or batch (a provider batch API), and its local batch (migration 0023). */
+  dispatch: Generated<string>;
+  economy_batch: string | null;
+  /** An uploaded file's relative path ("products/shoes/red.jpg"); NULL for an item from a URL (migration 0021). */
+  path: string | null;
+}
+
+/** An uploaded file's bytes, stored while the upload streams in, then taken by its job (migration 0021). */
+export interface JobFilesTable {
+  upload_id: string;
+  idx: number;
+  job_id: string | null;
+  path: string;
+  size: number;
+  sha256: string;
+  bytes: Buffer;
+  created_at: number;
+}
+
+/** A provider batch of an economy job, stored before the provider is asked (migration 0023). */
+export interface JobBatchesTable {
+  id: string;
+  job_id: string;
+  provider: string;
+  provider_batch_id: string | null;
+  status: string;
+  items: number;
+  created_at: number;
+  submitted_at: number | null;
+  lease_owner: string | null;
+  lease_until: number | null;
+}
+
+/** Which item of a job was charged for an image key (bytes, context, purpose); the key is the claim (migration 0019). */
+export interface JobImagesTable {
+  job_id: string;
+  image_key: string;
+  primary_idx: number;
 }
 
 export interface AuditsTable {
@@ -318,6 +382,9 @@ export interface Database {
   billing_events: BillingEventsTable;
   jobs: JobsTable;
   job_items: JobItemsTable;
+  job_files: JobFilesTable;
+  job_images: JobImagesTable;
+  job_batches: JobBatchesTable;
   webhook_deliveries: WebhookDeliveriesTable;
   webhook_secrets: WebhookSecretsTable;
   audits: AuditsTable;

@@ -2,8 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isDatabaseUnavailable } from '../db/database';
 import { registerErrorResponses } from './error-responses';
-import { AppError, isErrorStatus } from './errors';
-import { QuotaExceeded, quotaExceededError } from './metering';
+import { AppError, ErrorWithAnswer, isErrorStatus } from './errors';
 import { drainBody } from './drain-body';
 
 /** How much of a refused body is still read before answering (see drainBody). */
@@ -27,22 +26,22 @@ function fromFastifyError(error: FastifyError): AppError | null {
     return AppError.badRequest('Request body is not valid JSON');
   }
   if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
-    // A client error of Fastify's with a status DESIGN.md §4 does not list is still the client's: a 400.
+    // A client error of Fastify's with a status docs/api-conventions.md#errors does not list is still the client's: a 400.
     if (error.statusCode === 413) return new AppError('payload_too_large', error.message, 413);
     return new AppError('bad_request', error.message, isErrorStatus(error.statusCode) ? error.statusCode : 400);
   }
   return null;
 }
 
-/** DESIGN.md §4 in one place: every error leaves as `{ error: { code, message, details? } }`. */
+/** docs/api-conventions.md#errors in one place: every error leaves as `{ error: { code, message, details? } }`. */
 export function registerErrorHandler(app: FastifyInstance) {
   registerErrorResponses(app);
   app.setErrorHandler(async (error: FastifyError, request, reply) => {
     let appError: AppError | null = null;
     if (error instanceof AppError) {
       appError = error;
-    } else if (error instanceof QuotaExceeded) {
-      appError = quotaExceededError(error.decision);
+    } else if (error instanceof ErrorWithAnswer) {
+      appError = error.toAppError();
     } else if (hasZodFastifySchemaValidationErrors(error)) {
       appError = AppError.validationFailed(
         error.validation.map((issue) => ({

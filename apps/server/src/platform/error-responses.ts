@@ -2,7 +2,7 @@ import { errorBodySchema } from '@altwise/shared';
 import type { FastifyInstance, FastifySchema } from 'fastify';
 import type { ErrorStatus } from './errors';
 
-/** What each status means on this API (DESIGN.md §4), shown beside the error envelope in the docs. */
+/** What each status means on this API (docs/api-conventions.md#errors), shown beside the error envelope in the docs. */
 const MEANING: Record<ErrorStatus, string> = {
   400: 'Invalid input: `details` names each field and its message',
   401: 'Not signed in, or a missing, invalid or revoked API key',

@@ -2,7 +2,7 @@ import type { ErrorCode } from '@altwise/shared';
 import { rejectNulCharacters } from '@altwise/shared';
 import type { z } from 'zod';
 
-/** The statuses an error may answer with (DESIGN.md §4); nothing else leaves the error handler. */
+/** The statuses an error may answer with (docs/api-conventions.md#errors); nothing else leaves the error handler. */
 export const ERROR_STATUSES = [400, 401, 403, 404, 409, 413, 415, 422, 429, 500, 502, 503, 504] as const;
 
 export type ErrorStatus = (typeof ERROR_STATUSES)[number];
@@ -35,7 +35,7 @@ export class AppError extends Error {
     return new AppError('bad_request', message, 400, details);
   }
   /**
-   * The 400 of DESIGN.md §4 for invalid input: one message per field (the first rule it broke, as
+   * The 400 of docs/api-conventions.md#errors for invalid input: one message per field (the first rule it broke, as
    * a form shows it), the first of them as the message. For route schemas and hand-parsed input alike.
    */
   static validationFailed(issues: Iterable<{ field: string; message: string }>) {
@@ -71,6 +71,14 @@ export class AppError extends Error {
       },
     };
   }
+}
+
+/**
+ * A module's own error that knows its HTTP answer (a refused quota, say): a service throws it
+ * without speaking HTTP, and the error handler asks it for the AppError to send.
+ */
+export abstract class ErrorWithAnswer extends Error {
+  abstract toAppError(): AppError;
 }
 
 /**

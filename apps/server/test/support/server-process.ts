@@ -70,8 +70,10 @@ export async function startServerProcess(env: Record<string, string>, options: {
 }
 
 export interface WorkerProcess {
+  readonly pid: number;
   kill(signal: NodeJS.Signals): void;
-  readonly exited: Promise<void>;
+  /** Resolves with the exit code (null when killed by a signal). */
+  readonly exited: Promise<number | null>;
   output(): string;
 }
 
@@ -85,13 +87,13 @@ export async function startWorkerProcess(env: Record<string, string>): Promise<W
   let output = '';
   child.stdout.on('data', (chunk) => (output += chunk));
   child.stderr.on('data', (chunk) => (output += chunk));
-  const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   const deadline = Date.now() + 30_000;
   while (!output.includes('Altwise worker is running')) {
     if (child.exitCode !== null || Date.now() > deadline) throw new Error(`worker did not start:\n${output}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
-  return { kill: (signal) => child.kill(signal), exited, output: () => output };
+  return { pid: child.pid!, kill: (signal) => child.kill(signal), exited, output: () => output };
 }
 
 /** fetch with a JSON body and a parsed JSON answer. */

@@ -21,7 +21,7 @@ export interface ImageDropTargetProps {
 
 /**
  * Drag-and-drop or click-to-choose images: a real file input inside the label, so it is reachable
- * by keyboard and named. Files whose type does not start with image/ are dropped, with SPEC.md's
+ * by keyboard and named. Files whose type does not start with image/ are dropped, with the texts of docs/product-decisions.md#validation-messages,
  * "Please drop an image file" / "Please select an image file" when nothing is left.
  */
 export function ImageDropTarget({ title, hint, multiple, disabled, inputRef, className, onImages }: ImageDropTargetProps) {

@@ -13,7 +13,7 @@ export interface PageHeaderProps {
 export function PageHeader({ title, description, actions, className }: PageHeaderProps) {
   return (
     <div className={cn('mb-8 flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between', className)}>
-      <div>
+      <div className="min-w-0 break-words">
         <h1 className="text-2xl font-bold tracking-tight text-gray-900 sm:text-3xl dark:text-white">{title}</h1>
         {description && <p className="mt-1.5 text-gray-600 dark:text-gray-300">{description}</p>}
       </div>

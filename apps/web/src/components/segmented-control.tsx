@@ -59,7 +59,7 @@ export function SegmentedControl<T extends string>({ label, options, value, onCh
       onValueChange={(next) => onChange(next as T)}
       loop
       onKeyDownCapture={onKeyDownCapture}
-      className={cn('inline-flex rounded-xl border border-gray-200 bg-gray-100 p-1 dark:border-gray-700 dark:bg-gray-800', className)}
+      className={cn('inline-flex max-w-full flex-wrap rounded-xl border border-gray-200 bg-gray-100 p-1 dark:border-gray-700 dark:bg-gray-800', className)}
     >
       {options.map((option, index) => {
         const checked = option.value === value;

@@ -61,7 +61,7 @@ function Region({ kind }: { kind: ToastKind }) {
 }
 
 /**
- * Toasts, top-right (SPEC §2); on a phone at the bottom, where they cover neither the bell nor the
+ * Toasts, top-right (docs/product-decisions.md#notifications); on a phone at the bottom, where they cover neither the bell nor the
  * avatar. Mount once. While the pointer or focus is on them nothing times out (WCAG 2.2.1).
  */
 export function Toaster() {

@@ -83,7 +83,8 @@ async function send(path: string, options: RequestOptions): Promise<Response> {
   });
 }
 
-async function toApiError(response: Response): Promise<ApiError> {
+/** The server's error answer as an ApiError (for callers that read a response themselves, such as a stream). */
+export async function toApiError(response: Response): Promise<ApiError> {
   let payload: unknown;
   try {
     payload = await response.json();

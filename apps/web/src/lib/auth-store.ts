@@ -7,7 +7,7 @@ import { queryClient } from './query-client';
 
 export const AUTH_STORAGE_NAME = 'auth-storage';
 /**
- * Keys where earlier versions mirrored the tokens (SPEC §3). Tokens no longer touch storage (one
+ * Keys where earlier versions mirrored the tokens (docs/product-decisions.md#sessions). Tokens no longer touch storage (one
  * XSS would carry them away): the refresh token is an HttpOnly cookie and the access token lives
  * in memory. These keys are removed on start so an upgrade leaves no live token behind.
  */
@@ -40,7 +40,7 @@ export interface AuthState {
   setUser(user: User): void;
 }
 
-/** Login, register and refresh answer the token at the top level or under tokens (SPEC §3). */
+/** Login, register and refresh answer the token at the top level or under tokens (docs/product-decisions.md#sessions). */
 type TokenPayload = Partial<Pick<AuthResponse, 'token' | 'tokens'>> & { user?: User };
 
 function readAccessToken(payload: TokenPayload): string | null {

@@ -11,7 +11,7 @@ export function formatPercent(value: number, fractionDigits = 1): string {
   return `${value.toFixed(fractionDigits).replace(/\.0+$/, '')}%`;
 }
 
-/** Milliseconds as "1,234ms" (the processing-time style of SPEC §2). */
+/** Milliseconds as "1,234ms" (the processing-time style of docs/product-decisions.md#generate). */
 export function formatMs(value: number): string {
   return `${formatNumber(Math.round(value))}ms`;
 }

@@ -8,7 +8,7 @@ export interface ToastItem {
   message: string;
 }
 
-/** How long a success toast stays while nobody reads it (SPEC §2: four seconds). */
+/** How long a success toast stays while nobody reads it (docs/product-decisions.md#notifications: four seconds). */
 export const TOAST_DURATION_MS = 4000;
 
 interface ToastState {

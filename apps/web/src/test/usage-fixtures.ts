@@ -15,6 +15,9 @@ export function buckets(
     error: 0,
     throttled: 0,
     avgResponseTime: 0,
+    inputTokens: 0,
+    outputTokens: 0,
+    cachedInputTokens: 0,
     ...fill(index),
   }));
 }

@@ -6,7 +6,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { ImagePurpose, Verification } from '@altwise/shared';
-import { verificationReasonSchema, verificationSchema } from '@altwise/shared';
 import type { Altwise } from '@altwise/sdk';
 import { createTwoFilesPatch } from 'diff';
 import { glob } from 'tinyglobby';
@@ -19,6 +18,7 @@ import { isInside, realPathOf } from './folder-guard';
 import type { FoundImage } from './found-image';
 import { readLocalImage } from './image-bytes';
 import { createProgress } from './progress';
+import { draftWhy, verdictOf } from './verdict';
 
 export interface FillOptions {
   patterns: string[];
@@ -83,23 +83,6 @@ async function mapPool<T>(items: readonly T[], concurrency: number, work: (item:
   };
   await Promise.all(Array.from({ length: Math.max(1, Math.min(concurrency, items.length)) }, runner));
 }
-
-/**
- * The API's verdict on an answer. Only 'model' and 'reviewed' count as such: anything else, a
- * missing or unknown value included, is treated as a draft, so text nobody vouched for is never
- * written silently.
- */
-function verdictOf(result: { verification?: unknown; verificationReason?: unknown }): Pick<CachedDescription, 'verification' | 'verificationReason'> {
-  const verification = verificationSchema.safeParse(result.verification);
-  const reason = verificationReasonSchema.safeParse(result.verificationReason);
-  if (verification.success && verification.data !== 'draft') return { verification: verification.data };
-  return { verification: 'draft', verificationReason: reason.success ? reason.data : verification.success ? undefined : 'unverified' };
-}
-
-const draftWhy = (description: CachedDescription) =>
-  description.verificationReason === 'unverified'
-    ? 'the server did not say a vision model described this image'
-    : `no vision model described this image${description.verificationReason ? ` (${description.verificationReason})` : ''}`;
 
 /** Which images get alt text (and the request for each), and why the others do not. */
 async function chooseTargets(images: FoundImage[], client: Altwise, options: FillOptions, report: FillReport): Promise<Map<FoundImage, Request>> {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { ImageHost } from '../../../../test-utils/image-host';
-import { startImageHost } from '../../../../test-utils/image-host';
+import type { ImageHost } from '@altwise/test-support/image-host';
+import { startImageHost } from '@altwise/test-support/image-host';
 import { EngineError } from '../errors/engine-error';
 import { fetchImage } from './image-fetcher';
 import type { HostResolver } from './ssrf-guard';

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ImageHost } from '../../../../test-utils/image-host';
-import { startImageHost } from '../../../../test-utils/image-host';
+import type { ImageHost } from '@altwise/test-support/image-host';
+import { startImageHost } from '@altwise/test-support/image-host';
 import { bombPng, redSquarePng } from '../../test/image-fixtures';
 import { loadImage, readImage } from './image-loader';
 import { failureCode } from '../../test/engine-errors';

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { EngineError } from '../errors/engine-error';
 import type { FetchImageOptions } from '../fetch/image-fetcher';
 import { DEFAULT_MAX_BYTES, fetchImage } from '../fetch/image-fetcher';
@@ -9,6 +8,7 @@ import { MAX_INPUT_PIXELS, readImageHeader, requireImageType } from './image-dec
 import type { ImagePreparation, PreparedImage } from './image-preparer';
 import { DEFAULT_PREPARATION, prepareImage } from './image-preparer';
 import type { ImageType } from './image-type';
+import { isSha256Hex, sha256Of } from './image-hash';
 
 /** Bytes fetched or uploaded, capped, typed by magic bytes and hashed; no pixel decoded yet. */
 export interface RawImage {
@@ -23,8 +23,13 @@ export interface RawImage {
   readonly sourceUrl?: string;
 }
 
-/** An image URL, or uploaded bytes with the client's file name. */
-export type ImageSource = { readonly url: string } | { readonly bytes: Uint8Array; readonly fileName?: string };
+/**
+ * An image URL, or uploaded bytes with the client's file name and, when the caller hashed them
+ * already (the server does, for an Idempotency-Key's fingerprint), their `sha256` from `sha256Of`:
+ * taken as is, so the bytes are hashed once. It is trusted: it keys the cache, so it must be the
+ * hash of exactly these bytes.
+ */
+export type ImageSource = { readonly url: string } | { readonly bytes: Uint8Array; readonly fileName?: string; readonly sha256?: string };
 
 export interface LoadedImage extends ImageFacts, RawImage {
   readonly metadata: EmbeddedDescriptions;
@@ -77,7 +82,9 @@ export async function readImage(
   }
   if (bytes.length === 0) throw new EngineError('undecodable', 'The image is empty');
   const type = requireImageType(bytes);
-  const sha256 = createHash('sha256').update(bytes).digest('hex');
+  const given = 'bytes' in source ? source.sha256 : undefined;
+  if (given !== undefined && !isSha256Hex(given)) throw new TypeError('ImageSource.sha256 must be the hex SHA-256 of the bytes (sha256Of)');
+  const sha256 = given ?? sha256Of(bytes);
   return { bytes, sha256, type, fileName, sourceUrl };
 }
 

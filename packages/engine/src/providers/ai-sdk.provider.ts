@@ -1,12 +1,22 @@
-import type { LanguageModel } from 'ai';
+import type { LanguageModel, LanguageModelUsage } from 'ai';
 import { Output, generateText } from 'ai';
 import type { ImagePreparation } from '../image/image-preparer';
 import { DEFAULT_PREPARATION } from '../image/image-preparer';
 import { buildSystemPrompt, buildUserPrompt } from '../prompt';
-import { altTextOutputSchema } from './alt-text.schema';
+import { altTextOutputSchema, visionOutputOf } from './alt-text.schema';
 import type { RetryPolicy } from './retry-policy';
 import { DEFAULT_RETRY_POLICY, withRetries } from './retry-policy';
-import type { ProviderName, VisionOutput, VisionProvider } from './vision-provider';
+import type { ProviderName, TokenUsage, VisionOutput, VisionProvider } from './vision-provider';
+
+/** The AI SDK's usage report as ours; undefined when the provider reported no token counts. */
+function tokenUsage(usage: LanguageModelUsage): TokenUsage | undefined {
+  if (usage.inputTokens === undefined && usage.outputTokens === undefined) return undefined;
+  return {
+    inputTokens: usage.inputTokens ?? 0,
+    outputTokens: usage.outputTokens ?? 0,
+    cachedInputTokens: usage.inputTokenDetails?.cacheReadTokens ?? usage.cachedInputTokens ?? 0,
+  };
+}
 
 /** A fetch the SDK providers call instead of the global one (tests inject fakes through it). */
 export type FetchFunction = typeof globalThis.fetch;
@@ -33,11 +43,11 @@ export function createAiSdkProvider(options: AiSdkProviderOptions): VisionProvid
     preparation,
     async describe(input, signal): Promise<VisionOutput> {
       const base64 = input.image.bytes.toString('base64');
-      const output = await withRetries(
+      const { output, usage } = await withRetries(
         async (attemptSignal) => {
           const result = await generateText({
             model: options.languageModel,
-            system: buildSystemPrompt(input.language, input.maxLength, input.style),
+            system: buildSystemPrompt(),
             messages: [
               {
                 role: 'user',
@@ -59,19 +69,12 @@ export function createAiSdkProvider(options: AiSdkProviderOptions): VisionProvid
             maxOutputTokens: 1024,
           });
           // Read inside the retried call so a schema mismatch surfaces as this attempt's error.
-          return result.output;
+          return { output: result.output, usage: result.usage };
         },
         retry,
         signal,
       );
-      return {
-        altText: output.altText,
-        isDecorative: output.isDecorative,
-        containsText: output.containsText,
-        textInImage: output.textInImage || undefined,
-        longDescription: output.longDescription || undefined,
-        keywordsShown: output.keywordsShown,
-      };
+      return visionOutputOf(output, tokenUsage(usage));
     },
   };
   return Object.freeze(provider);

@@ -1,11 +1,12 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { FakeVisionServer } from '../../../../test-utils/fake-vision-server';
-import { startFakeVisionServer } from '../../../../test-utils/fake-vision-server';
-import type { ImageHost } from '../../../../test-utils/image-host';
-import { startImageHost } from '../../../../test-utils/image-host';
+import type { FakeVisionServer } from '@altwise/test-support/fake-vision-server';
+import { startFakeVisionServer } from '@altwise/test-support/fake-vision-server';
+import type { ImageHost } from '@altwise/test-support/image-host';
+import { startImageHost } from '@altwise/test-support/image-host';
 import { largeJpeg } from '../../test/image-fixtures';
 import type { AltTextEngine } from '../alt-text-engine';
+import type { AltTextDescription } from '../description';
 import { createAltTextEngine } from '../alt-text-engine';
 import type { ImageSource } from '../image/image-loader';
 import { createOpenAiCompatibleProvider } from './openai-compatible.provider';
@@ -68,6 +69,21 @@ describe('the openai-compatible provider against the fake vision server', () => 
     });
   });
 
+  it('reports the tokens the provider counted, and none for an answer that called no model', async () => {
+    const cache = new Map<string, AltTextDescription>();
+    const engine = createAltTextEngine({
+      provider: createOpenAiCompatibleProvider({ baseUrl: fake.url, apiKey: 'test-key', model: 'fake-vision', retry: FAST_RETRY }),
+      fetch: { allow: [host.hostPort] },
+      cache: { find: async (key) => cache.get(key), save: async (key, value) => void cache.set(key, value) },
+    });
+    const first = await engine.describe(image);
+    // The fake answers every call with usage { prompt_tokens: 100, completion_tokens: 20 }.
+    expect(first.usage).toEqual({ inputTokens: 100, outputTokens: 20, cachedInputTokens: 0 });
+    const again = await engine.describe(image);
+    expect(again.cached).toBe(true);
+    expect(again.usage).toBeUndefined();
+  });
+
   it('asks for a json_schema response and sends the prompt', async () => {
     await engineWith().describe(image, { language: 'de', maxLength: 100 });
     const body = fake.lastRequest!.body;
@@ -77,7 +93,8 @@ describe('the openai-compatible provider against the fake vision server', () => 
       expect.arrayContaining(['altText', 'isDecorative', 'containsText', 'textInImage', 'longDescription']),
     );
     expect(body.messages[0]).toMatchObject({ role: 'system' });
-    expect(body.messages[0].content).toContain('at most 100 characters');
+    expect(body.messages[0].content).toContain('WCAG 2.2 1.1.1');
+    expect(JSON.stringify(body.messages[1].content)).toContain('at most 100 characters');
     expect(fake.lastRequest!.headers.authorization).toBe('Bearer test-key');
   });
 

@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FakeVisionServer } from '../../../../test-utils/fake-vision-server';
-import { startFakeVisionServer } from '../../../../test-utils/fake-vision-server';
+import type { FakeVisionServer } from '@altwise/test-support/fake-vision-server';
+import { startFakeVisionServer } from '@altwise/test-support/fake-vision-server';
 import { largeJpeg } from '../../test/image-fixtures';
 import { createAltTextEngine } from '../alt-text-engine';
 import type { FetchFunction } from './ai-sdk.provider';

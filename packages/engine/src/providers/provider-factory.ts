@@ -18,6 +18,7 @@ export interface ProviderConfig {
   readonly openaiBaseUrl?: string;
   readonly ollamaBaseUrl?: string;
   readonly anthropicApiKey?: string;
+  readonly anthropicBaseUrl?: string;
   readonly googleApiKey?: string;
   /** Overrides the provider's longest image edge (default 1024; OpenAI 512; 768 for pixel-billed providers). */
   readonly maxImageEdge?: number;
@@ -75,6 +76,7 @@ export function createProvider(
       return createAnthropicProvider({
         ...shared,
         apiKey: required(config.anthropicApiKey, 'ANTHROPIC_API_KEY', 'anthropic'),
+        baseUrl: config.anthropicBaseUrl,
       });
     case 'google':
       return createGoogleProvider({

@@ -54,6 +54,24 @@ export interface VisionInput {
   readonly feedback?: { readonly previousAltText: string; readonly problems: readonly string[] };
 }
 
+/** Tokens one model call used, as the provider reported them (absent where it reports none). */
+export interface TokenUsage {
+  readonly inputTokens: number;
+  readonly outputTokens: number;
+  /** Input tokens the provider served from its prompt cache (billed at its cached rate). */
+  readonly cachedInputTokens: number;
+}
+
+/** The sum of two calls' usage (a description with a repair try made two). */
+export function addUsage(total: TokenUsage | undefined, more: TokenUsage): TokenUsage {
+  if (!total) return more;
+  return {
+    inputTokens: total.inputTokens + more.inputTokens,
+    outputTokens: total.outputTokens + more.outputTokens,
+    cachedInputTokens: total.cachedInputTokens + more.cachedInputTokens,
+  };
+}
+
 /** A provider's answer, before the engine sanitises and checks it. */
 export interface VisionOutput {
   readonly altText: string;
@@ -69,6 +87,8 @@ export interface VisionOutput {
   readonly uncertainText?: readonly string[];
   /** Info-level notes for the reviewer: the offline draft's hints to confirm ("File name suggests: …"). */
   readonly notes?: readonly AltTextIssue[];
+  /** What the call cost in tokens, when the provider says. */
+  readonly usage?: TokenUsage;
 }
 
 /**

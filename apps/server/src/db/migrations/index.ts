@@ -16,6 +16,12 @@ import * as jobItemLeaseRenewal from './0015-job-item-lease-renewal';
 import * as apiKeyNames from './0016-api-key-names';
 import * as twoFactorAndKnownDevices from './0017-two-factor-and-known-devices';
 import * as limitAlertsAndWeeklyReports from './0018-limit-alerts-and-weekly-reports';
+import * as jobImageDedup from './0019-job-image-dedup';
+import * as jobReviewUndo from './0022-job-review-undo';
+import * as accountWebhookEvents from './0020-account-webhook-events';
+import * as jobFiles from './0021-job-files';
+import * as economyJobs from './0023-economy-jobs';
+import * as tokenUsage from './0024-token-usage';
 
 /** Every migration, in order. Add new ones here; names sort in the order they run. */
 export const migrations: Record<string, Migration> = {
@@ -36,4 +42,10 @@ export const migrations: Record<string, Migration> = {
   '0016-api-key-names': apiKeyNames,
   '0017-two-factor-and-known-devices': twoFactorAndKnownDevices,
   '0018-limit-alerts-and-weekly-reports': limitAlertsAndWeeklyReports,
+  '0019-job-image-dedup': jobImageDedup,
+  '0020-account-webhook-events': accountWebhookEvents,
+  '0021-job-files': jobFiles,
+  '0022-job-review-undo': jobReviewUndo,
+  '0023-economy-jobs': economyJobs,
+  '0024-token-usage': tokenUsage,
 };

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
-import type { Idempotency } from '../../platform/idempotency';
-import type { RevocationBus } from '../../platform/revocations';
+import type { Idempotency } from '../idempotency';
+import type { RevocationBus } from '../auth';
 import type { ApiKeyService } from '../api-keys';
 import type { LoginAlerts, PasswordService, RefreshTokenService, TwoFactorService } from '../auth';
 import type { MailService } from '../mail';

@@ -2,3 +2,4 @@
 export { accountRoutes } from './account.routes';
 export { createAccountService } from './account.service';
 export type { AccountService, AccountServiceDeps } from './account.service';
+export { accountModule } from './account.module';

@@ -1,6 +1,6 @@
 import type { AltTextDescription } from '@altwise/engine';
 import { describe, expect, it } from 'vitest';
-import { countingStore } from '../../../../../test-utils/counting-store';
+import { countingStore } from '@altwise/test-support/counting-store';
 import { createAltTextCache } from './alt-text-cache';
 
 /** The alt_text_cache table as a Map, counting the queries made. */

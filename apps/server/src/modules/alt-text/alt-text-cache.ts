@@ -45,7 +45,7 @@ function parseCached(json: string | undefined): AltTextDescription | undefined {
 }
 
 /**
- * The engine's cache port (DESIGN.md §5), as this server keeps it: the alt_text_cache table with a
+ * The engine's cache port (docs/architecture.md#the-alt-text-engine), as this server keeps it: the alt_text_cache table with a
  * memory in front, so the hits of a repeated image cost a Map lookup, not a query. The engine owns
  * the key and the order of the stages; this owns only where entries live.
  */

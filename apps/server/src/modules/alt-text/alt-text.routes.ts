@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import multipart from '@fastify/multipart';
 import {
   altTextResultSchema,
@@ -11,19 +10,22 @@ import {
   historyQuerySchema,
   historyResponseSchema,
 } from '@altwise/shared';
-import type { FastifyRequest } from 'fastify';
+import { sha256Of } from '@altwise/engine';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Idempotency } from '../../platform/idempotency';
+import type { Idempotency } from '../idempotency';
 import type { AuthGuards } from '../../platform/caller';
 import { callerOf } from '../../platform/caller';
 import { decodeBase64Image } from '../../platform/base64-image';
 import { errorResponses } from '../../platform/error-responses';
 import { AppError, parseOrThrow } from '../../platform/errors';
 import { decodedImageData, registerImageJsonBodyParser } from '../../platform/image-json-body';
-import { setRateLimitHeaders } from '../../platform/metering';
+import { setRateLimitHeaders } from '../usage';
 import { multipartLimits, readUpload, uploadFormDocs } from '../../platform/multipart-upload';
-import type { AltTextService, GenerateInput } from './alt-text.service';
+import type { AltTextService, GenerateInput, Generated } from './alt-text.service';
+import { Admitted } from './alt-text.service';
+import { streamBatch, wantsBatchStream } from './batch-stream';
 import { fieldsToOptions, generationFormFieldsDocs } from './form-fields';
 
 /** base64 grows bytes by 4/3; the rest is room for the other JSON fields and a data: prefix. */
@@ -46,10 +48,30 @@ async function generateInput(request: FastifyRequest, body: GenerateBody | null 
   return { ...options, image };
 }
 
-/** What makes two generation requests the same for Idempotency-Key: the options and the image. */
-function fingerprint(input: GenerateInput) {
+/**
+ * What makes two generation requests the same for Idempotency-Key: the options and the image, an
+ * upload by its SHA-256. Only a request with a key needs the hash here; it goes on with the image,
+ * so the engine keys its cache with it instead of hashing the bytes again.
+ */
+function fingerprinted(request: FastifyRequest, input: GenerateInput): { input: GenerateInput; fingerprint: unknown } {
+  if (request.headers['idempotency-key'] === undefined) return { input, fingerprint: null };
   const { image, ...options } = input;
-  return { ...options, image: 'url' in image ? image.url : { sha256: createHash('sha256').update(image.bytes).digest('hex'), fileName: image.fileName } };
+  if ('url' in image) return { input, fingerprint: { ...options, image: image.url } };
+  const sha256 = image.sha256 ?? sha256Of(image.bytes);
+  return { input: { ...input, image: { ...image, sha256 } }, fingerprint: { ...options, image: { sha256, fileName: image.fileName } } };
+}
+
+/** The answer, with the X-RateLimit-* headers of the quota decision behind it (also on a failure after admission). */
+async function withQuotaHeaders<T>(reply: FastifyReply, generating: Promise<Generated<T>>): Promise<T> {
+  try {
+    const { result, quota } = await generating;
+    if (quota) setRateLimitHeaders(reply, quota);
+    return result;
+  } catch (error) {
+    if (!(error instanceof Admitted)) throw error;
+    setRateLimitHeaders(reply, error.quota);
+    throw error.cause;
+  }
 }
 
 const idempotencyHeader = z.object({
@@ -98,11 +120,10 @@ export const altTextRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      const input = await generateInput(request, request.body);
+      const { input, fingerprint } = fingerprinted(request, await generateInput(request, request.body));
       const caller = callerOf(request);
-      return idempotency.handle(request, reply, caller.userId, fingerprint(input), (requestRef) =>
-        altText.generate(caller, input, (decision) => setRateLimitHeaders(reply, decision), requestRef),
-      );
+      // The run's name names the history rows, so a retry after a crash finds what was charged (history-rows.ts).
+      return idempotency.handle(request, reply, caller.userId, fingerprint, (runName) => withQuotaHeaders(reply, altText.generate(caller, input, runName)));
     },
   );
 
@@ -112,7 +133,8 @@ export const altTextRoutes: FastifyPluginAsyncZod<{
       ...secured,
       schema: {
         tags: ['alt-text'],
-        summary: 'Generate alt text for up to 50 image URLs (paid plans)',
+        summary:
+          'Generate alt text for up to 50 image URLs (paid plans). With `Accept: application/x-ndjson`, the answer is NDJSON: a line `{index, result}` per image as it finishes, then `{summary}` (an Idempotency-Key replay is the JSON answer).',
         security,
         headers: idempotencyHeader,
         body: batchRequestSchema,
@@ -121,9 +143,10 @@ export const altTextRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       const caller = callerOf(request);
-      return idempotency.handle(request, reply, caller.userId, request.body, (requestRef) =>
-        altText.generateBatch(caller, request.body, (decision) => setRateLimitHeaders(reply, decision), requestRef),
-      );
+      if (wantsBatchStream(request)) {
+        return streamBatch(request, reply, idempotency, caller.userId, (runName, progress) => altText.generateBatch(caller, request.body, runName, progress));
+      }
+      return idempotency.handle(request, reply, caller.userId, request.body, (runName) => withQuotaHeaders(reply, altText.generateBatch(caller, request.body, runName)));
     },
   );
 

@@ -2,10 +2,10 @@
 // a loopback image host and, when asked, the loopback fake vision model.
 import type { RetryPolicy } from '@altwise/engine';
 import sharp from 'sharp';
-import type { FakeVisionServer } from '../../../../../test-utils/fake-vision-server';
-import { startFakeVisionServer } from '../../../../../test-utils/fake-vision-server';
-import type { ImageHost } from '../../../../../test-utils/image-host';
-import { startImageHost } from '../../../../../test-utils/image-host';
+import type { FakeVisionServer } from '@altwise/test-support/fake-vision-server';
+import { startFakeVisionServer } from '@altwise/test-support/fake-vision-server';
+import type { ImageHost } from '@altwise/test-support/image-host';
+import { startImageHost } from '@altwise/test-support/image-host';
 import type { TestDatabase, TestServer } from '../../../test/support/test-server';
 import { startTestServer } from '../../../test/support/test-server';
 

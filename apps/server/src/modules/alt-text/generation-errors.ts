@@ -5,7 +5,7 @@ import { AppError } from '../../platform/errors';
 import type { ErrorStatus } from '../../platform/errors';
 
 /**
- * The one place where the engine's failures become HTTP answers (DESIGN.md §4). Engine messages
+ * The one place where the engine's failures become HTTP answers (docs/api-conventions.md#errors). Engine messages
  * are written to be shown to callers: they never name a resolved address or an upstream body.
  */
 const MAPPING: Record<EngineErrorCode, { code: ErrorCode; status: ErrorStatus }> = {

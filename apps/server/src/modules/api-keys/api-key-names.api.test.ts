@@ -23,7 +23,7 @@ for (const database of DATABASES) {
       expect(listed.map((key) => key.name)).toEqual(['Production']);
     });
 
-    it('names a key created without a name (SPEC §7 callers) "Key ending in" its last four characters', async () => {
+    it('names a key created without a name (as the original create call does) "Key ending in" its last four characters', async () => {
       const { token, user } = await registerUser(server);
       const created = await create(token, { userId: user.userId, plan: 'free' });
       expect(created.status).toBe(201);

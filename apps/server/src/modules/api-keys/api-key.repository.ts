@@ -1,5 +1,5 @@
 import type { Executor } from '../../db/executor';
-import type { Kysely, Selectable } from 'kysely';
+import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { Insertable } from 'kysely';
 import type { ApiKeyRevealsTable, ApiKeysTable, Database } from '../../db/schema';
 
@@ -17,7 +17,7 @@ export function createApiKeyRepository(db: Kysely<Database>) {
      * taken. The unique (user_id, active_slot) index decides races: a create that loses a place to
      * another tries a remaining one, so concurrent creates fill exactly `places` keys.
      */
-    async insertInFreePlace(row: Omit<ApiKeyRow, 'active_slot'>, places: number): Promise<boolean> {
+    async insertInFreePlace(row: Omit<ApiKeyRow, 'active_slot'>, places: number, onInserted?: (trx: Transaction<Database>) => Promise<void>): Promise<boolean> {
       for (;;) {
         const taken = await db
           .selectFrom('api_keys')
@@ -31,7 +31,11 @@ export function createApiKeyRepository(db: Kysely<Database>) {
         // A random free place, so racing creates seldom pick the same one.
         const place = free[Math.floor(Math.random() * free.length)]!;
         try {
-          await db.insertInto('api_keys').values({ ...row, active_slot: place }).execute();
+          // One transaction per attempt (a unique violation ends it): the key and its webhook event together.
+          await db.transaction().execute(async (trx) => {
+            await trx.insertInto('api_keys').values({ ...row, active_slot: place }).execute();
+            await onInserted?.(trx);
+          });
           return true;
         } catch (error) {
           if (!isUniqueViolation(error)) throw error;
@@ -82,15 +86,21 @@ export function createApiKeyRepository(db: Kysely<Database>) {
         .execute(),
 
     /** Revokes an active key of this user; false when there is none (unknown, revoked or not theirs). */
-    async revoke(id: string, userId: string, at: number): Promise<boolean> {
-      const result = await db
-        .updateTable('api_keys')
-        .set({ status: 'revoked', revoked_at: at, active_slot: null })
-        .where('id', '=', id)
-        .where('user_id', '=', userId)
-        .where('status', '=', 'active')
-        .executeTakeFirst();
-      return result.numUpdatedRows > 0n;
+    /** `onRevoked` runs in the revocation's transaction, with the key's name (its webhook event). */
+    async revoke(id: string, userId: string, at: number, onRevoked?: (trx: Transaction<Database>, key: Pick<ApiKeyRow, 'name' | 'key_ciphertext'>) => Promise<void>): Promise<boolean> {
+      return db.transaction().execute(async (trx) => {
+        const revoked = await trx
+          .updateTable('api_keys')
+          .set({ status: 'revoked', revoked_at: at, active_slot: null })
+          .where('id', '=', id)
+          .where('user_id', '=', userId)
+          .where('status', '=', 'active')
+          .returning(['name', 'key_ciphertext'])
+          .executeTakeFirst();
+        if (!revoked) return false;
+        await onRevoked?.(trx, revoked);
+        return true;
+      });
     },
 
     /** Records use unless already recorded since `notBefore` (concurrent requests write once). */

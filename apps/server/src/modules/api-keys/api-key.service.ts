@@ -1,10 +1,10 @@
 import type { Executor } from '../../db/executor';
-import type { Revocation, RevocationBus } from '../../platform/revocations';
+import type { Revocation, RevocationBus } from '../auth';
 import { randomUUID } from 'node:crypto';
 import type { ApiKey, CreateApiKeyRequest } from '@altwise/shared';
 import { API_KEY_PREFIX, defaultApiKeyName, getPlan, HOUR_MS, MAX_ACTIVE_API_KEYS } from '@altwise/shared';
 import type { Caller } from '../../platform/caller';
-import type { RateLimiter } from '../../platform/rate-limiter';
+import type { RateLimiter } from '../rate-limits';
 import type { AppContext } from '../../platform/context';
 import { decrypt, encrypt, hmacHex, randomBase62 } from '../../platform/crypto';
 import { AppError } from '../../platform/errors';
@@ -34,6 +34,11 @@ export interface ApiKeyServiceDeps {
   usage: Pick<UsageService, 'keyUsage'>;
   revocations: Pick<RevocationBus, 'publish'>;
   rateLimiter: Pick<RateLimiter, 'hit'>;
+  /**
+   * Settings → "Webhook notifications": api_key.created and api_key.revoked go to the account's
+   * default webhook URL, queued in the key's own transaction (the jobs module's deliveries).
+   */
+  events?: { emit(userId: string, event: 'api_key.created' | 'api_key.revoked', data: object, executor: Executor): Promise<unknown> };
 }
 
 /**
@@ -130,7 +135,7 @@ export function createApiKeyService(ctx: AppContext, deps: ApiKeyServiceDeps) {
   return {
     /**
      * The plan in the body is ignored (the account's plan applies); another userId is refused.
-     * Without a name (SPEC §7 callers send none) the key is named after its last four characters.
+     * Without a name (the original create call sends none: docs/product-decisions.md#api-keys) the key is named after its last four characters.
      */
     async create(callerId: string, body: CreateApiKeyRequest): Promise<ApiKey> {
       if (body.userId !== undefined && body.userId !== callerId) {
@@ -150,7 +155,10 @@ export function createApiKeyService(ctx: AppContext, deps: ApiKeyServiceDeps) {
         last_used_at: null,
         revoked_at: null,
       };
-      if (!(await keys.insertInFreePlace(row, MAX_ACTIVE_API_KEYS))) throw AppError.conflict(TOO_MANY_KEYS);
+      const events = deps.events;
+      // Never the key itself in the event: its id and name identify it.
+      const onCreated = events && ((trx: Executor) => events.emit(callerId, 'api_key.created', { apiKey: { id: row.id, name: row.name, createdAt: new Date(row.created_at).toISOString() } }, trx).then(() => undefined));
+      if (!(await keys.insertInFreePlace(row, MAX_ACTIVE_API_KEYS, onCreated))) throw AppError.conflict(TOO_MANY_KEYS);
       // The one moment the key is returned in full without a reveal.
       const [created] = await toApiKeys(callerId, [{ ...row, active_slot: null }], 'full');
       return created!;
@@ -191,7 +199,18 @@ export function createApiKeyService(ctx: AppContext, deps: ApiKeyServiceDeps) {
 
     /** Revokes at once; an unknown id and another account's key are both 404. */
     async revoke(userId: string, id: string): Promise<void> {
-      const revoked = await keys.revoke(id, userId, ctx.now());
+      const at = ctx.now();
+      const events = deps.events;
+      const revoked = await keys.revoke(
+        id,
+        userId,
+        at,
+        events &&
+          ((trx, key) => {
+            const name = key.name ?? defaultApiKeyName(decrypt(ctx.keys.encryption, key.key_ciphertext));
+            return events.emit(userId, 'api_key.revoked', { apiKey: { id, name, revokedAt: new Date(at).toISOString() } }, trx).then(() => undefined);
+          }),
+      );
       forget((entry) => entry.caller.apiKeyId === id);
       if (!revoked) throw AppError.notFound('API key not found');
       await deps.revocations.publish({ kind: 'api-key', id });

@@ -2,3 +2,4 @@
 export { apiKeysRoutes } from './api-keys.routes';
 export { createApiKeyService } from './api-key.service';
 export type { ApiKeyService } from './api-key.service';
+export { apiKeysModule } from './api-keys.module';

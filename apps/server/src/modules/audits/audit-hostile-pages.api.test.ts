@@ -1,9 +1,10 @@
 import { auditSchema, MAX_AUDIT_IMAGES } from '@altwise/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ImageHost } from '../../../../../test-utils/image-host';
-import { startImageHost } from '../../../../../test-utils/image-host';
+import type { ImageHost } from '@altwise/test-support/image-host';
+import { startImageHost } from '@altwise/test-support/image-host';
 import { DATABASES, registerUser, startTestServer } from '../../../test/support/test-server';
 import type { TestServer } from '../../../test/support/test-server';
+import { distinctPng } from '../alt-text/alt-text.test-support';
 
 /** Just under the 5 MB a page may weigh: one <img> after another, about 270,000 of them. */
 function hostilePage(): { html: string; images: number } {
@@ -64,7 +65,9 @@ for (const database of DATABASES) {
     let host: ImageHost;
 
     beforeAll(async () => {
-      host = await startImageHost();
+      // Its pictures load: the audit checks (fetches) the first of them, as it would on a real page.
+      const picture = await distinctPng();
+      host = await startImageHost({}, { fallback: () => ({ body: picture, contentType: 'image/png' }) });
       host.set('/hostile.html', { body: Buffer.from(page.html), contentType: 'text/html; charset=utf-8' });
       server = await startTestServer(database, { IMAGE_FETCH_ALLOW: host.hostPort, PAGE_FETCH_ALLOW: host.hostPort });
     });

@@ -3,7 +3,7 @@ import { MAX_AUDIT_SUGGESTIONS } from '@altwise/shared';
 import type { Caller } from '../../platform/caller';
 import { AppError } from '../../platform/errors';
 import type { JobsService } from '../jobs';
-import { suggestionContext } from './audit-verdicts';
+import { EMPTY_FOR_FUNCTIONAL, suggestionContext } from './audit-verdicts';
 
 /** What an audit needs of the bulk jobs (the jobs module's service fits it). */
 export type AuditJobs = Pick<JobsService, 'createFromItems' | 'get' | 'results'>;
@@ -45,7 +45,8 @@ export async function startSuggestionJob(jobs: AuditJobs, caller: Caller, pageTi
 }
 
 function apply(image: AuditImage, item: JobItem): void {
-  if (item.status === 'succeeded' && item.result) {
+  if (item.status === 'succeeded' && item.result && image.purpose && !item.result.altText.trim()) image.suggestionError = EMPTY_FOR_FUNCTIONAL;
+  else if (item.status === 'succeeded' && item.result) {
     image.suggestion = item.result.altText;
     image.suggestionVerification = item.result.verification;
   } else if (item.status === 'failed') image.suggestionError = item.error ?? { code: 'failed', message: 'The image could not be described' };

@@ -1,10 +1,10 @@
 import { auditSchema } from '@altwise/shared';
 import type { Audit } from '@altwise/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FakeVisionServer, RecordedRequest } from '../../../../../test-utils/fake-vision-server';
-import { startFakeVisionServer } from '../../../../../test-utils/fake-vision-server';
-import type { ImageHost } from '../../../../../test-utils/image-host';
-import { startImageHost } from '../../../../../test-utils/image-host';
+import type { FakeVisionServer, RecordedRequest } from '@altwise/test-support/fake-vision-server';
+import { startFakeVisionServer } from '@altwise/test-support/fake-vision-server';
+import type { ImageHost } from '@altwise/test-support/image-host';
+import { startImageHost } from '@altwise/test-support/image-host';
 import { DATABASES, registerUser, startTestServer } from '../../../test/support/test-server';
 import type { TestServer } from '../../../test/support/test-server';
 import { distinctPng, FAST_RETRY } from '../alt-text/alt-text.test-support';
@@ -29,12 +29,12 @@ const PAGE = `<!doctype html>
 <a href="/team"><img src="/purpose/team.png" alt="Team"> Meet the team</a>
 </body></html>`;
 
-/** The language the model was asked to write in, from the user prompt ("… image in de, at most …"). */
+/** The language the model was asked to write in, from the user prompt ("… longDescription in German (de); …"). */
 function askedLanguage(request: RecordedRequest): string {
   const messages = request.body.messages as Array<{ role: string; content: unknown }>;
   const user = messages.find((message) => message.role === 'user')!;
   const text = Array.isArray(user.content) ? user.content.map((part: { text?: string }) => part.text ?? '').join('\n') : String(user.content);
-  return /attached image in ([\w-]+),/.exec(text)?.[1] ?? 'none';
+  return /longDescription in (?:[^;(]*\()?([\w-]+)\)?;/.exec(text)?.[1] ?? 'none';
 }
 
 function userPrompt(request: RecordedRequest): string {

@@ -1,7 +1,7 @@
 import { AUDITS_PER_HOUR, HOUR_MS } from '@altwise/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ImageHost } from '../../../../../test-utils/image-host';
-import { startImageHost } from '../../../../../test-utils/image-host';
+import type { ImageHost } from '@altwise/test-support/image-host';
+import { startImageHost } from '@altwise/test-support/image-host';
 import { DATABASES, registerUser, startTestServer } from '../../../test/support/test-server';
 import type { TestServer } from '../../../test/support/test-server';
 import { setPlan } from '../alt-text/alt-text.test-support';

@@ -2,7 +2,7 @@
 // can send to a colleague (inline styles, no script; thumbnails load from the audited site).
 import type { Audit, AuditImage } from '@altwise/shared';
 
-const CSV_COLUMNS = ['index', 'kind', 'verdict', 'image_url', 'selector', 'accessible_name', 'name_source', 'suggestion', 'issues', 'link_href', 'figcaption', 'heading', 'language'] as const;
+const CSV_COLUMNS = ['index', 'kind', 'verdict', 'image_url', 'selector', 'accessible_name', 'name_source', 'suggestion', 'issues', 'link_href', 'figcaption', 'heading', 'language', 'location'] as const;
 
 /** Quotes a CSV cell; a leading = + - @ is defused so a spreadsheet never runs a page's text as a formula. */
 export function csvCell(value: string | number | null | undefined): string {
@@ -26,6 +26,7 @@ function csvRow(image: AuditImage): string {
     image.context.figcaption,
     image.context.heading,
     image.language,
+    image.location,
   ];
   return cells.map(csvCell).join(',');
 }
@@ -38,7 +39,7 @@ export function escapeHtml(value: string): string {
   return value.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;').replaceAll("'", '&#39;');
 }
 
-const VERDICT_LABEL: Record<AuditImage['verdict'], string> = { missing: 'Missing', poor: 'Poor', decorative: 'Decorative', ok: 'OK' };
+const VERDICT_LABEL: Record<AuditImage['verdict'], string> = { missing: 'Missing', poor: 'Poor', decorative: 'Decorative', ok: 'OK', broken: 'Broken' };
 
 function altCell(value: string | null): string {
   if (value === null) return '<em>none</em>';
@@ -64,7 +65,7 @@ function imageRow(image: AuditImage): string {
 <td>${altCell(image.accessibleName)}${image.nameSource ? ` <small>(${escapeHtml(image.nameSource)})</small>` : ''}</td>
 <td>${suggestion}</td>
 <td>${issues}</td>
-<td><code>${escapeHtml(image.selector)}</code></td>
+<td>${escapeHtml(image.location)}<details><summary>CSS path</summary><code>${escapeHtml(image.selector)}</code></details></td>
 </tr>`;
 }
 
@@ -81,7 +82,7 @@ export function auditHtml(audit: Audit): string {
 body{font-family:system-ui,sans-serif;margin:2rem;color:#1a1a1a;background:#fff;line-height:1.5}
 table{border-collapse:collapse;width:100%}th,td{border:1px solid #767676;padding:.5rem;vertical-align:top;text-align:left}
 th{background:#f0f0f0}code{font-size:.85em;word-break:break-all}img{max-width:96px;height:auto}
-.verdict-missing{color:#a50e0e;font-weight:bold}.verdict-poor{color:#7a4b00;font-weight:bold}.verdict-ok{color:#0b6b2b}.verdict-decorative{color:#444}
+.verdict-missing{color:#a50e0e;font-weight:bold}.verdict-poor{color:#7a4b00;font-weight:bold}.verdict-ok{color:#0b6b2b}.verdict-decorative{color:#444}.verdict-broken{color:#a50e0e;font-weight:bold}
 dl{display:grid;grid-template-columns:max-content auto;gap:.25rem 1rem}dt{font-weight:bold}
 </style>
 </head>
@@ -96,13 +97,14 @@ dl{display:grid;grid-template-columns:max-content auto;gap:.25rem 1rem}dt{font-w
 <dt>Poor</dt><dd>${summary.poor}</dd>
 <dt>Decorative</dt><dd>${summary.decorative}</dd>
 <dt>OK</dt><dd>${summary.ok}</dd>
+<dt>Broken (did not load)</dt><dd>${summary.broken}</dd>
 <dt>Suggested</dt><dd>${summary.suggested}</dd>
 <dt>Not audited</dt><dd>${summary.notAudited}</dd>
 </dl>
 ${summary.notAudited > 0 ? `<p>The page has ${summary.images + summary.notAudited} images; only the first ${summary.images} were audited.</p>` : ''}
 <h2>Images</h2>
 <table>
-<thead><tr><th scope="col">#</th><th scope="col">Image</th><th scope="col">Verdict</th><th scope="col">Current alt</th><th scope="col">Suggested alt</th><th scope="col">Issues</th><th scope="col">Selector</th></tr></thead>
+<thead><tr><th scope="col">#</th><th scope="col">Image</th><th scope="col">Verdict</th><th scope="col">Current alt</th><th scope="col">Suggested alt</th><th scope="col">Issues</th><th scope="col">Where</th></tr></thead>
 <tbody>
 ${audit.images.map(imageRow).join('\n')}
 </tbody>

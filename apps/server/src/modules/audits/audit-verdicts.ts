@@ -19,13 +19,19 @@ export const MISSING_FUNCTIONAL_NAME: AltTextIssue = {
   id: 'missing-alt',
 };
 
+/** Why a link's or button's only image got no suggestion when the describer saw nothing to say. */
+export const EMPTY_FOR_FUNCTIONAL = {
+  code: 'needs_purpose',
+  message: 'No suggestion: this image is the only content of a link or button, so an empty alt would leave it without a name. Write where the link goes or what the button does.',
+};
+
 /**
  * missing: nothing to announce (or decorative markup on the only content of a link or button);
  * decorative: hidden on purpose; poor: the quality checker has an error or a warning; ok otherwise.
  * The checker reads the name in the image's language and, for a link's or button's only content,
  * against its purpose (the destination or action it must name).
  */
-export function verdictOf(image: FoundImage, language: string | null): Pick<AuditImage, 'verdict' | 'issues'> {
+export function verdictOf(image: Pick<FoundImage, 'markedDecorative' | 'accessibleName' | 'kind' | 'context' | 'purpose'>, language: string | null): Pick<AuditImage, 'verdict' | 'issues'> {
   const functional = image.context.link?.soleContent === true;
   if (image.markedDecorative) {
     return functional ? { verdict: 'missing', issues: [FUNCTIONAL_EMPTY] } : { verdict: 'decorative', issues: [] };

@@ -23,13 +23,17 @@ function toListItem(row: Omit<Row, 'result'>): AuditListItem {
     suggest: Boolean(row.suggest),
     createdAt: new Date(Number(row.created_at)).toISOString(),
     // Audits stored before the image cap have no notAudited: nothing was left out then.
-    summary: { notAudited: 0, ...(JSON.parse(row.summary) as Omit<AuditSummary, 'notAudited'>) },
+    // Nor a broken count: pictures were not fetched then.
+    summary: { notAudited: 0, broken: 0, ...(JSON.parse(row.summary) as Omit<AuditSummary, 'notAudited' | 'broken'>) },
     job: row.job_id ? { id: row.job_id, url: jobUrl(row.job_id) } : null,
   };
 }
 
-/** Images stored before per-image language and purpose were recorded read as "none declared". */
-const withDefaults = (image: AuditImage): AuditImage => ({ ...image, language: image.language ?? null, purpose: image.purpose ?? null });
+/**
+ * Images stored before per-image language and purpose were recorded read as "none declared";
+ * before readable locations, the CSS path is the only location there is.
+ */
+const withDefaults = (image: AuditImage): AuditImage => ({ ...image, language: image.language ?? null, purpose: image.purpose ?? null, location: image.location ?? image.selector });
 
 const LIST_COLUMNS = ['id', 'user_id', 'url', 'final_url', 'page_title', 'suggest', 'summary', 'created_at', 'job_id', 'job_filled'] as const;
 

@@ -5,18 +5,23 @@ import { fetchPage } from '@altwise/engine';
 import type { Caller } from '../../platform/caller';
 import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
-import { QuotaExceeded } from '../../platform/metering';
+import type { QuotaDecision } from '../usage';
+import { QuotaExceeded } from '../usage';
+
+/** Told of every quota decision of the audit's suggestions, for the answer's X-RateLimit-* headers. */
+export type QuotaListener = (decision: QuotaDecision) => void;
 import { createConcurrencyLimit } from '../../platform/concurrency-limit';
-import { createRateLimiter } from '../../platform/rate-limiter';
-import type { AltTextService, QuotaListener } from '../alt-text';
-import { mapWithConcurrency, toAppError, toItemError } from '../alt-text';
+import { createRateLimiter } from '../rate-limits';
+import type { AltTextService } from '../alt-text';
+import { Admitted, mapWithConcurrency, toAppError, toItemError } from '../alt-text';
 import { decodeCursor, encodeCursor } from '../../platform/keyset-cursor';
 import type { AuditJobs } from './audit-job';
 import { imagesFromJob, jobIsOver, startSuggestionJob } from './audit-job';
 import { imagesJson, prepareAuditJson } from './audit-json';
 import { createAuditRepository } from './audit.repository';
 import type { StoredAudit } from './audit.repository';
-import { suggestionContext, verdictOf } from './audit-verdicts';
+import { markBroken } from './audit-probe';
+import { EMPTY_FOR_FUNCTIONAL, suggestionContext, verdictOf } from './audit-verdicts';
 import type { FoundImage } from './page-images';
 import { createPageParsePool } from './page-parse-pool';
 
@@ -48,6 +53,7 @@ function summaryOf(images: AuditImage[], notAudited: number): AuditSummary {
     decorative: count('decorative'),
     poor: count('poor'),
     ok: count('ok'),
+    broken: count('broken'),
     suggested: images.filter((image) => image.suggestion !== null).length,
     notAudited,
   };
@@ -77,6 +83,9 @@ export function createAuditService({ ctx, altText, jobs, planOf }: AuditServiceD
   // decoded back to back on the event loop (~25 ms each); a slow page host holds a slot for at
   // most the fetch timeout.
   const fetches = createConcurrencyLimit(2 * parser.size);
+  // Picture checks (audit-probe.ts) at once, across every audit of this instance: a handful, so ten
+  // audits at once do not crowd out the requests around them (a check is a fetch and a header read).
+  const probes = createConcurrencyLimit(4);
 
   /**
    * Every audit fetches and parses a page of up to 5 MB and charges nothing unless it suggests:
@@ -124,7 +133,7 @@ export function createAuditService({ ctx, altText, jobs, planOf }: AuditServiceD
   async function suggest(caller: Caller, pageTitle: string | null, targets: AuditImage[], onQuota: QuotaListener, requestRef?: string) {
     await mapWithConcurrency(targets, ctx.config.batchConcurrency, async (image) => {
       try {
-        const result = await altText.generate(
+        const { result, quota } = await altText.generate(
           caller,
           {
             image: { url: image.imageUrl! },
@@ -132,12 +141,21 @@ export function createAuditService({ ctx, altText, jobs, planOf }: AuditServiceD
             language: image.language ?? undefined,
             purpose: image.purpose ?? undefined,
           },
-          onQuota,
           requestRef ? `${requestRef}/${image.index}` : undefined,
         );
+        if (quota) onQuota(quota);
+        // An empty alt on a link's or button's only image would leave it without a name: no
+        // suggestion is better than one that creates a failure.
+        if (image.purpose && !result.altText.trim()) {
+          image.suggestionError = EMPTY_FOR_FUNCTIONAL;
+          return;
+        }
         image.suggestion = result.altText;
         image.suggestionVerification = result.verification;
-      } catch (error) {
+      } catch (thrown) {
+        if (thrown instanceof Admitted) onQuota(thrown.quota);
+        if (thrown instanceof QuotaExceeded) onQuota(thrown.decision);
+        const error = thrown instanceof Admitted ? thrown.cause : thrown;
         image.suggestionError =
           error instanceof QuotaExceeded
             ? { code: 'quota_exceeded', message: 'The request limit was reached before this image was described' }
@@ -154,6 +172,8 @@ export function createAuditService({ ctx, altText, jobs, planOf }: AuditServiceD
       // loop stays free however large or hostile the page.
       const found = await parser.parse(page.html, page.finalUrl, MAX_AUDIT_IMAGES);
       const images = await withVerdicts(found.images, input.language);
+      const { images: imageConfig, batchConcurrency } = ctx.config;
+      await markBroken(images, { allow: imageConfig.fetchAllow, timeoutMs: imageConfig.fetchTimeoutMs, maxBytes: imageConfig.maxBytes, concurrency: batchConcurrency, shared: probes });
       let job: Audit['job'] = null;
       if (input.suggest) {
         const wanted = images.filter(needsSuggestion);

@@ -1,7 +1,7 @@
 import { auditSchema } from '@altwise/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ImageHost } from '../../../../../test-utils/image-host';
-import { startImageHost } from '../../../../../test-utils/image-host';
+import type { ImageHost } from '@altwise/test-support/image-host';
+import { startImageHost } from '@altwise/test-support/image-host';
 import { DATABASES, registerUser, startTestServer } from '../../../test/support/test-server';
 import type { TestServer } from '../../../test/support/test-server';
 import { distinctPng, setPlan } from '../alt-text/alt-text.test-support';
@@ -51,7 +51,9 @@ for (const database of DATABASES) {
     let token: string;
 
     beforeAll(async () => {
-      host = await startImageHost();
+      // Every picture the pages name loads (a 404 would make it "broken", which has its own suite).
+      const picture = await distinctPng();
+      host = await startImageHost({}, { fallback: () => ({ body: picture, contentType: 'image/png' }) });
       // A stalled image holds a job's item this long at most, so the server closes quickly.
       server = await startTestServer(database, { IMAGE_FETCH_ALLOW: host.hostPort, PAGE_FETCH_ALLOW: host.hostPort, IMAGE_FETCH_TIMEOUT_MS: '3000' });
       token = (await registerUser(server)).token;
@@ -127,6 +129,7 @@ for (const database of DATABASES) {
         decorative: result.images.filter((image) => image.verdict === 'decorative').length,
         poor: 1,
         ok: result.images.filter((image) => image.verdict === 'ok').length,
+        broken: 0,
         suggested: 0,
         notAudited: 0,
       });

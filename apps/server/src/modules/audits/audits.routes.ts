@@ -3,9 +3,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AuthGuards } from '../../platform/caller';
 import { callerOf } from '../../platform/caller';
-import type { Idempotency } from '../../platform/idempotency';
+import type { Idempotency } from '../idempotency';
 import { errorResponses } from '../../platform/error-responses';
-import { setRateLimitHeaders } from '../../platform/metering';
+import { setRateLimitHeaders } from '../usage';
 import { preparedAuditSerializer } from './audit-json';
 import { auditCsv, auditHtml } from './audit-report';
 import type { AuditService } from './audit.service';
@@ -24,8 +24,6 @@ export const auditsRoutes: FastifyPluginAsyncZod<{ audits: AuditService; guards:
   { audits, guards, idempotency },
 ) => {
   const secured = { onRequest: guards.requireCaller };
-  // The page-parsing workers end with the app.
-  app.addHook('onClose', async () => audits.close());
   const security: Array<Record<string, string[]>> = [{ bearerAuth: [] }, { apiKey: [] }];
 
   app.post(

@@ -12,6 +12,8 @@ import { cssSelectorOf } from './css-selector';
 import type { Element, Node } from './html-tree';
 import { attr, childrenOf, collapse, hasAttr, isElement } from './html-tree';
 import { createTextReader } from './page-text';
+import { landmarkOf, locationOf, SECTIONING } from './image-location';
+import type { Landmark } from './image-location';
 import { chosenSource, firstPictureSource } from './srcset';
 
 const CONTEXT_CHARS = 300;
@@ -27,7 +29,9 @@ const HEADING = /^h[1-6]$/;
 // BCP-47 in its common shapes (the shared languageSchema's rule).
 const LANGUAGE_TAG = /^[a-zA-Z]{2,3}(-[a-zA-Z0-9]{2,8})*$/;
 
-export type FoundImage = Omit<AuditImage, 'verdict' | 'issues' | 'suggestion' | 'suggestionError'> & {
+export type FoundImage = Omit<AuditImage, 'verdict' | 'issues' | 'suggestion' | 'suggestionError' | 'location'> & {
+  /** Where it is, in words (image-location.ts); the service adds it to the audited image. */
+  location: string;
   /** Hidden on purpose: alt="", role="presentation"/"none" or aria-hidden="true". */
   markedDecorative: boolean;
 };
@@ -79,22 +83,31 @@ interface Inherited {
   /** Inside an image element (other than <picture>): the outer one is what is announced. */
   readonly inImage: boolean;
   readonly inSvg: boolean;
+  /** The nearest landmark (main, nav, header…) around it. */
+  readonly landmark: Landmark | null;
+  /** Inside an article, aside, main, nav or section (its header is not the page's). */
+  readonly sectioned: boolean;
 }
 
-const ROOT: Inherited = { host: null, figure: null, map: null, paragraph: null, hidden: false, lang: null, inImage: false, inSvg: false };
+const ROOT: Inherited = { host: null, figure: null, map: null, paragraph: null, hidden: false, lang: null, inImage: false, inSvg: false, landmark: null, sectioned: false };
 
 function validLang(element: Element): string | null {
   const lang = attr(element, 'lang')?.trim();
   return lang && LANGUAGE_TAG.test(lang) ? lang : null;
 }
 
-function inheritedBy(element: Element, from: Inherited, kind: FoundImage['kind'] | null): Inherited {
+function inheritedBy(element: Element, from: Inherited, kind: FoundImage['kind'] | null, position: number): Inherited {
   const tag = element.tagName;
   const isHost = (tag === 'a' && hasAttr(element, 'href')) || tag === 'button';
   const hidden = from.hidden || attr(element, 'aria-hidden')?.trim() === 'true';
   const lang = validLang(element) ?? from.lang;
   const inImage = from.inImage || (kind !== null && tag !== 'picture');
-  if (!isHost && tag !== 'figure' && tag !== 'map' && tag !== 'p' && tag !== 'svg' && hidden === from.hidden && lang === from.lang && inImage === from.inImage) {
+  const landmark = landmarkOf(element, from.landmark, position, from.sectioned);
+  const sectioned = from.sectioned || SECTIONING.has(tag);
+  if (
+    !isHost && tag !== 'figure' && tag !== 'map' && tag !== 'p' && tag !== 'svg' &&
+    hidden === from.hidden && lang === from.lang && inImage === from.inImage && landmark === from.landmark && sectioned === from.sectioned
+  ) {
     return from;
   }
   return {
@@ -106,6 +119,8 @@ function inheritedBy(element: Element, from: Inherited, kind: FoundImage['kind']
     lang,
     inImage,
     inSvg: from.inSvg || tag === 'svg',
+    landmark,
+    sectioned,
   };
 }
 
@@ -115,6 +130,8 @@ interface Candidate {
   inherited: Inherited;
   position: number;
   heading: Element | null;
+  /** The heading's document position (a heading before the landmark began is not inside it). */
+  headingPosition: number;
 }
 
 /** Everything the one walk learns about the page. */
@@ -152,6 +169,7 @@ function walk(document: Node, maxImages: number): Walk {
   let imageElements = 0;
   let position = 0;
   let heading: Element | null = null;
+  let headingPosition = -1;
 
   const pushChildren = (stack: Frame[], parent: Node, inherited: Inherited) => {
     const children = childrenOf(parent);
@@ -213,13 +231,16 @@ function walk(document: Node, maxImages: number): Walk {
       imageElements += 1;
       if (!inherited.inImage) {
         result.total += 1;
-        if (result.candidates.length < maxImages) result.candidates.push({ element, kind, inherited, position: here, heading });
+        if (result.candidates.length < maxImages) result.candidates.push({ element, kind, inherited, position: here, heading, headingPosition });
       }
     }
     // After the image itself: a heading is "before" the images inside it and after, never before itself.
-    if (HEADING.test(tag)) heading = element;
+    if (HEADING.test(tag)) {
+      heading = element;
+      headingPosition = here;
+    }
     stack.push({ node: element, exit: true, imagesBefore, position: here });
-    pushChildren(stack, element, inheritedBy(element, inherited, kind));
+    pushChildren(stack, element, inheritedBy(element, inherited, kind, here));
   }
   result.paragraphs.sort((a, b) => a.position - b.position);
   for (const [id, count] of idCounts) if (count === 1) result.selectors.uniqueIds.add(id);
@@ -334,6 +355,8 @@ export function imagesOfDocument(document: Node, pageUrl: URL, { maxImages = MAX
     return text((useAfter ? after : before)!.element);
   }
 
+  // "3rd image in figure": images are counted within the place (landmark and heading) they share.
+  const perPlace = new Map<string, number>();
   const images = found.candidates.map((candidate, index): FoundImage => {
     const { element, kind, inherited } = candidate;
     const role = attr(element, 'role')?.trim().toLowerCase();
@@ -355,8 +378,21 @@ export function imagesOfDocument(document: Node, pageUrl: URL, { maxImages = MAX
       },
       language: validLang(element) ?? inherited.lang,
       purpose: soleContent ? link.purpose : null,
+      location: placeOf(candidate),
       markedDecorative,
     };
   });
   return { pageTitle: found.title ? text(found.title) : null, images, notAudited: found.total - images.length };
+
+  function placeOf(candidate: Candidate): string {
+    const { inherited } = candidate;
+    const landmark = inherited.landmark;
+    // Only a heading inside the landmark names a part of it.
+    const heading = candidate.heading && (!landmark || candidate.headingPosition > landmark.position) ? text(candidate.heading, 80) : null;
+    const place = `${landmark?.position ?? -1}/${heading === null ? -1 : candidate.headingPosition}`;
+    const ordinal = (perPlace.get(place) ?? 0) + 1;
+    perPlace.set(place, ordinal);
+    const container = inherited.host ? (inherited.host.tagName === 'a' ? 'link' : 'button') : inherited.figure ? 'figure' : inherited.map ? 'image map' : null;
+    return locationOf({ landmark: landmark ? { ...landmark, label: landmark.label ?? null } : null, heading, ordinal, kind: candidate.kind, container });
+  }
 }

@@ -138,7 +138,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
     },
   );
 
-  // SPEC.md: logout has no body. Any client's way of sending none (no body, an empty JSON body)
+  // Logout has no body (docs/product-decisions.md#sessions). Any client's way of sending none (no body, an empty JSON body)
   // is accepted, in a scope of its own so other routes keep refusing empty JSON.
   await app.register(async (scope) => {
     registerJsonBodyParser(scope, undefined, { emptyBodyIsNull: true });

@@ -1,10 +1,10 @@
 import { hash, verify } from '@node-rs/argon2';
 import type { AuthResponse, LoginResponse } from '@altwise/shared';
 import { HOUR_MS } from '@altwise/shared';
-import type { RevocationBus } from '../../platform/revocations';
+import type { RevocationBus } from './revocation-bus';
 import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
-import type { RateLimiter } from '../../platform/rate-limiter';
+import type { RateLimiter } from '../rate-limits';
 import type { UserService } from '../users';
 import { toUser } from '../users';
 import type { AccessTokens } from './access-token.service';

@@ -1,7 +1,7 @@
 import { PASSWORD_MESSAGES } from '@altwise/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SmtpSink } from '../../../../../test-utils/smtp-sink';
-import { startSmtpSink } from '../../../../../test-utils/smtp-sink';
+import type { SmtpSink } from '@altwise/test-support/smtp-sink';
+import { startSmtpSink } from '@altwise/test-support/smtp-sink';
 import { DATABASES, registerUser, startTestServer } from '../../../test/support/test-server';
 import type { TestServer } from '../../../test/support/test-server';
 

@@ -14,3 +14,8 @@ export { createTwoFactorService } from './two-factor.service';
 export type { TwoFactorService } from './two-factor.service';
 export { createLoginAlerts } from './login-alerts';
 export type { LoginAlerts } from './login-alerts';
+export { createRevocationBus } from './revocation-bus';
+export type { Revocation, RevocationBus } from './revocation-bus';
+export { authModule } from './auth.module';
+export type { AuthModule } from './auth.module';
+export { revocationsModule } from './revocations.module';

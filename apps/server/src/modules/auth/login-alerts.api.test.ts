@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SmtpSink } from '../../../../../test-utils/smtp-sink';
-import { startSmtpSink } from '../../../../../test-utils/smtp-sink';
+import type { SmtpSink } from '@altwise/test-support/smtp-sink';
+import { startSmtpSink } from '@altwise/test-support/smtp-sink';
 import { DATABASES, registerUser, startTestServer } from '../../../test/support/test-server';
 import type { TestServer } from '../../../test/support/test-server';
 import { KNOWN_DEVICE_MS } from './login-alerts';

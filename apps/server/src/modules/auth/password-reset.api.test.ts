@@ -1,7 +1,7 @@
 import { PASSWORD_MESSAGES } from '@altwise/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SmtpSink } from '../../../../../test-utils/smtp-sink';
-import { startSmtpSink } from '../../../../../test-utils/smtp-sink';
+import type { SmtpSink } from '@altwise/test-support/smtp-sink';
+import { startSmtpSink } from '@altwise/test-support/smtp-sink';
 import { until } from '../../../test/support/server-process';
 import { DATABASES, registerUser, startTestServer } from '../../../test/support/test-server';
 import type { TestServer } from '../../../test/support/test-server';
@@ -170,5 +170,54 @@ for (const database of DATABASES) {
       expect(await server.app.db.selectFrom('password_reset_tokens').select('id').where('user_id', '=', user.userId).execute()).toEqual([]);
       expect(await server.app.db.selectFrom('mail_outbox').select('id').where('user_id', '=', user.userId).execute()).toEqual([]);
     });
+  });
+
+  // Its own mail server: messages held unanswered here must not slow the suite above.
+  describe(`password reset timing (${database})`, () => {
+    let server: TestServer;
+    let sink: SmtpSink;
+    let ip = 0;
+    const from = () => ({ 'x-forwarded-for': `203.0.113.${(ip += 1)}` });
+    const forgot = (email: string) => server.request('POST', '/api/auth/password/forgot', { body: { email }, headers: from() });
+    beforeAll(async () => {
+      sink = await startSmtpSink();
+      server = await startTestServer(database, { SMTP_URL: sink.url, PUBLIC_URL, TRUST_PROXY: '1' }, { mail: { pollMs: 200, retryBaseMs: 50 } });
+    });
+    afterAll(async () => {
+      // The sink first: it drops the held connections, so the server's sender is not left waiting.
+      await sink.close();
+      await server.close();
+    });
+
+    it('answers a known and an unknown address in the same timing class: no mail is sent while the request waits', async () => {
+      const accounts = await Promise.all(Array.from({ length: 8 }, () => registerUser(server)));
+      // The mail server holds every message of these accounts unanswered: a request that waited for
+      // delivery would never answer, and would be told apart from an unknown address by its time.
+      const known = new Set(accounts.map((account) => account.credentials.email));
+      sink.decide((mail) => (mail.to.some((to) => known.has(to)) ? { hold: true } : { accept: true }));
+      try {
+        const timed = async (email: string) => {
+          const started = performance.now();
+          const response = await forgot(email);
+          expect(response.status).toBe(200);
+          return performance.now() - started;
+        };
+        const knownMs: number[] = [];
+        const unknownMs: number[] = [];
+        // Interleaved, so load on the shared machine falls on both alike.
+        for (const [index, account] of accounts.entries()) {
+          knownMs.push(await timed(account.credentials.email));
+          unknownMs.push(await timed(`nobody-${index}-${Date.now()}@example.com`));
+        }
+        const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+        await sink.held();
+        // Same class: both a few database writes, tens of milliseconds apart at most (no SMTP round trip).
+        expect(Math.abs(median(knownMs) - median(unknownMs))).toBeLessThan(50);
+        expect(Math.max(...knownMs)).toBeLessThan(1_000);
+      } finally {
+        sink.decide(() => ({ accept: true }));
+      }
+    });
+
   });
 }

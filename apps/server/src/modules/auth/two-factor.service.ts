@@ -6,7 +6,7 @@ import type { Database } from '../../db/schema';
 import type { AppContext } from '../../platform/context';
 import { decrypt, encrypt, hmacHex } from '../../platform/crypto';
 import { AppError } from '../../platform/errors';
-import type { RateLimiter } from '../../platform/rate-limiter';
+import type { RateLimiter } from '../rate-limits';
 import type { MailService } from '../mail';
 import type { UserService } from '../users';
 import { createLoginThrottle } from './login-throttle';

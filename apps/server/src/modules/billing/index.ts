@@ -4,3 +4,5 @@ export { createBillingService } from './billing.service';
 export type { BillingService } from './billing.service';
 export { createTestPaymentProvider } from './payment-provider';
 export type { PaymentProvider } from './payment-provider';
+export { billingModule } from './billing.module';
+export type { BillingModule } from './billing.module';

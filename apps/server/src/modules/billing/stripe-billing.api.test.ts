@@ -1,7 +1,7 @@
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FakeStripe } from '../../../../../test-utils/fake-stripe';
-import { startFakeStripe } from '../../../../../test-utils/fake-stripe';
+import type { FakeStripe } from '@altwise/test-support/fake-stripe';
+import { startFakeStripe } from '@altwise/test-support/fake-stripe';
 import { DATABASES, registerUser, startTestServer } from '../../../test/support/test-server';
 import type { TestServer } from '../../../test/support/test-server';
 

@@ -2,7 +2,7 @@ import type { DemoInfo, DemoResult } from '@altwise/shared';
 import { DEMO_UPLOAD_MAX_BYTES, HOUR_MS } from '@altwise/shared';
 import type { AltTextService, ImageInput } from '../alt-text';
 import { AppError } from '../../platform/errors';
-import type { RateLimiter } from '../../platform/rate-limiter';
+import type { RateLimiter } from '../rate-limits';
 
 export const DEMO_LIMIT_PER_HOUR = 10;
 export const DEMO_MAX_BYTES = DEMO_UPLOAD_MAX_BYTES;

@@ -2,3 +2,4 @@
 export { demoRoutes } from './demo.routes';
 export { DEMO_MAX_BYTES, createDemoService } from './demo.service';
 export type { DemoService } from './demo.service';
+export { demoModule } from './demo.module';

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
+import { endJobIfDone } from './job-end';
 import type { JobsRepository } from './jobs.repository';
 
 export interface FollowUpHooks {
@@ -34,7 +35,7 @@ export function createJobFollowUp(deps: { repository: JobsRepository; now: () =>
       for (const jobId of [...touched]) {
         touched.delete(jobId);
         const onEnding = deps.onJobEnding;
-        if (await deps.repository.finalize(jobId, deps.now(), onEnding && ((trx) => onEnding(jobId, trx)))) await deps.onJobEnded?.(jobId);
+        if (await endJobIfDone(deps.repository, jobId, deps.now(), onEnding && ((trx) => onEnding(jobId, trx)))) await deps.onJobEnded?.(jobId);
         else await deps.onProgress?.(jobId);
       }
     },

@@ -15,13 +15,21 @@ export interface JobRow {
   columns: string | null;
   /** JSON ImagePurpose, as stored with the item; null or absent: none. */
   purpose?: string | null;
+  /** SHA-256 of an uploaded file's bytes, known at creation (identical files are described once). */
+  imageHash?: string | null;
+  /** An uploaded file's relative path (job-uploads.ts); absent for a URL. */
+  path?: string | null;
 }
 
 export interface ParsedRows {
   rows: JobRow[];
   rowErrors: RowError[];
+  /** Rows refused, all of them (rowErrors keeps the first ones). */
+  skipped: number;
   /** Input column names in order: the CSV header, or image_url, context, id for JSON. */
   columnNames: string[];
+  /** Files stored by job-uploads.ts under this id: the job takes them in its creation transaction. */
+  uploadId?: string;
 }
 
 export const JSON_COLUMNS = ['image_url', 'context', 'id'];
@@ -63,7 +71,7 @@ export function rowsFromItems(items: unknown[]): ParsedRows {
     rows.push({ imageUrl: parsed.data.imageUrl, context: parsed.data.context || null, clientId: parsed.data.id ?? null, columns: null, purpose: storedPurpose(parsed.data.purpose) });
   });
   if (rows.length === 0) throw noValidRows(rowErrors);
-  return { rows, rowErrors: rowErrors.slice(0, MAX_ROW_ERRORS_KEPT), columnNames: JSON_COLUMNS };
+  return { rows, rowErrors: rowErrors.slice(0, MAX_ROW_ERRORS_KEPT), skipped: rowErrors.length, columnNames: JSON_COLUMNS };
 }
 
 const csvRefusal = (message: string, detail: string) => new AppError('validation_failed', message, 400, [{ field: 'file', message: detail }]);
@@ -92,7 +100,9 @@ export async function rowsFromCsv(bytes: Uint8Array): Promise<ParsedRows> {
   let carried = 0;
   const rows: JobRow[] = [];
   const rowErrors: RowError[] = [];
+  let skipped = 0;
   const rowError = (error: RowError) => {
+    skipped += 1;
     if (rowErrors.length < MAX_ROW_ERRORS_KEPT) rowErrors.push(error);
   };
   try {
@@ -138,5 +148,5 @@ export async function rowsFromCsv(bytes: Uint8Array): Promise<ParsedRows> {
   }
   if (!names) throw csvRefusal('The CSV file is empty', 'Empty');
   if (rows.length === 0) throw noValidRows(rowErrors);
-  return { rows, rowErrors, columnNames: names };
+  return { rows, rowErrors, skipped, columnNames: names };
 }

@@ -1,23 +1,16 @@
-import { performance } from 'node:perf_hooks';
-import { setTimeout as sleep } from 'node:timers/promises';
+import { createHash } from 'node:crypto';
 import { MAX_JOB_ITEM_ATTEMPTS } from '@altwise/shared';
-import { isDatabaseUnavailable } from '../../db/database';
-import { createBatchWriter } from '../../platform/batch-writer';
-import type { AppContext } from '../../platform/context';
-import type { AltTextEngine } from '@altwise/engine';
-import { isEngineError } from '@altwise/engine';
 import type { ImagePurpose } from '@altwise/shared';
-import { accountCacheScope, isCallerCaused, toItemError } from '../alt-text';
-import type { MeteringService, Reservation, UnitOutcome } from '../usage';
+import { isEngineError } from '@altwise/engine';
+import { isDatabaseUnavailable } from '../../db/database';
+import type { GenerationUnit, RowVerdict, RowWrite } from '../alt-text';
+import { isCallerCaused, resultUsage, toItemError } from '../alt-text';
 import type { LeaseKeeper } from './job-leases';
-import { retryDelay } from './job-leases';
 import type { ClaimedItem, ItemOutcome, JobsRepository } from './jobs.repository';
 
 export const JOBS_ENDPOINT = 'POST /api/v1/jobs';
 /** Wait before the 2nd and 3rd tries of an item that failed on our side or the provider's. */
 export const RETRY_BASE_MS = 1_000;
-/** Tries of a settlement failing for another reason than an unreachable database (a bug, a constraint). */
-const SETTLE_TRIES = 3;
 
 /** What an item needs of its job: who pays, and the options. */
 export interface JobInfo {
@@ -27,87 +20,74 @@ export interface JobInfo {
   maxLength?: number;
 }
 
-interface SettledItem {
-  item: ClaimedItem;
-  attempts: number;
-  at: number;
-  outcome: ItemOutcome;
-  unit: UnitOutcome;
-  reservation: Reservation;
-  event: { userId: string; apiKeyId: string | null; endpoint: string; outcome: 'success' | 'error'; images: number; processingMs: number; cached: boolean; at: number };
-}
-
 export type RunOutcome = 'settled' | 'waiting';
 
 /**
- * Processes one claimed item exactly like a single request is: admit one unit (quota), describe
- * (the cache counts as elsewhere), then settle the unit with the item's result in ONE transaction
- * (group commit), guarded by the item's lease so a unit is never charged twice. When the quota is
- * used up the job waits for the window's reset instead of failing.
+ * The key items share a description under: the bytes, and what shapes what is written about them
+ * (the item's context and purpose). Identical images with one context are described once.
+ */
+export function imageKeyOf(imageHash: string, item: Pick<ClaimedItem, 'context' | 'purpose'>): string {
+  return createHash('sha256').update(`${imageHash}\n${item.context ?? ''}\n${item.purpose ?? ''}`).digest('hex');
+}
+
+/**
+ * Runs claimed items through the generation unit (the account's style, one unit admitted,
+ * described, settled with the item's row in one transaction, guarded by the item's lease so a unit
+ * is never charged twice). What is left here is the bulk part: leases, retries, and waiting for the
+ * quota window's reset instead of failing.
  */
 export function createJobRunner(deps: {
-  ctx: Pick<AppContext, 'db' | 'now'>;
+  ctx: { now: () => number };
   repository: JobsRepository;
-  metering: MeteringService;
-  describer: Pick<AltTextEngine, 'describe'>;
+  generation: GenerationUnit;
   owner: string;
   /** This instance's leases: held (renewed) while an item runs here, released for sure. */
   leases: Pick<LeaseKeeper, 'hold' | 'drop' | 'release'>;
   /** Null when the job is gone (deleted with its account). */
   jobInfo: (jobId: string) => Promise<JobInfo | null>;
+  /** The image of an item: its URL, or an uploaded file's stored bytes (job-files.ts). */
+  imageOf?: (imageUrl: string) => Promise<{ url: string } | { bytes: Buffer; fileName?: string }>;
 }) {
-  const { ctx, repository, metering, owner } = deps;
+  const { repository, generation, owner } = deps;
   // Jobs this instance marked as waiting for quota, to clear the mark on the next admission.
   const waiting = new Set<string>();
   // Items running here, by account, so a deleted account's are stopped at once (forgetAccount).
   const runningOf = new Map<string, Set<AbortController>>();
   // Accounts deleted lately (bounded): an item read before the notice does not start after it.
   const deleted = new Set<string>();
-  const writer = createBatchWriter<SettledItem>({
-    writeBatch: (units) =>
-      ctx.db.transaction().execute(async (trx) => {
-        const settlements = [];
-        for (const unit of units) {
-          const held = await repository.settleItem(trx, { jobId: unit.item.jobId, idx: unit.item.idx, leaseToken: unit.item.leaseToken, owner, attempts: unit.attempts, at: unit.at, outcome: unit.outcome });
-          // A settlement tried again after a commit whose outcome was unknown, and that commit had
-          // gone through: the item and its unit are settled already; nothing more to write.
-          if (!held && (await repository.settledUnder(trx, unit.item))) continue;
-          // Not ours any more (taken as dead, or cancelled): whatever happened, this run charges nothing.
-          // A job that is gone went with its account: no usage event may name the deleted account.
-          const gone = !held && !(await repository.jobExists(trx, unit.item.jobId));
-          settlements.push({ reservation: unit.reservation, outcome: held ? unit.unit : ('refund' as const), event: held ? unit.event : gone ? undefined : { ...unit.event, outcome: 'error' as const } });
-        }
-        await metering.settleIn(trx, settlements);
-      }),
-  });
-
-  function outcomeOfFailure(error: unknown, attempts: number, at: number): { outcome: ItemOutcome; unit: UnitOutcome } {
-    const { code, message } = toItemError(error);
-    if (isCallerCaused(error)) return { outcome: { kind: 'failed', code, message }, unit: 'keep' };
-    if (attempts < MAX_JOB_ITEM_ATTEMPTS) return { outcome: { kind: 'retry', at: at + RETRY_BASE_MS * 4 ** (attempts - 1), code, message }, unit: 'refund' };
-    return { outcome: { kind: 'failed', code, message }, unit: 'refund' };
-  }
 
   /**
-   * Writes an item's outcome with its unit. While the database cannot be reached this is retried
-   * until it can (issue 20 row 1): the answer, paid for, exists only here, and the lease stays
-   * held (renewed) meanwhile, so nobody asks the model for it again.
+   * The item's row in the unit's transaction. Not ours any more (taken as dead, or cancelled): the
+   * unit is given back, unless an earlier commit of this very settlement went through (its outcome
+   * was unknown); a job that is gone went with its account, so no event may name the account.
    */
-  async function settle(unit: SettledItem): Promise<void> {
-    for (let tries = 1; ; tries += 1) {
-      try {
-        await writer.write(unit);
-        return;
-      } catch (error) {
-        if (!isDatabaseUnavailable(error) && tries >= SETTLE_TRIES) throw error;
-        await sleep(retryDelay(tries));
-      }
+  function itemWrite(item: ClaimedItem, attempts: number, at: number, outcome: ItemOutcome): RowWrite {
+    return async (trx): Promise<RowVerdict> => {
+      const verdict = await repository.settleItem(trx, { jobId: item.jobId, idx: item.idx, leaseToken: item.leaseToken, owner, attempts, at, outcome });
+      if (verdict === 'written') return 'written';
+      // Another item of the job was charged for the same image: this one shares its description.
+      if (verdict === 'duplicate') return 'free';
+      if (await repository.settledUnder(trx, item)) return 'already';
+      return (await repository.jobExists(trx, item.jobId)) ? 'refund' : 'gone';
+    };
+  }
+
+  function failure(item: ClaimedItem, error: unknown, at: number) {
+    const attempts = item.attempts + 1;
+    const { code, message } = toItemError(error);
+    if (!isEngineError(error) && isDatabaseUnavailable(error)) {
+      // The database failed under the describer (its cache), no fault of the item's: the try
+      // does not count (a long outage must not use up an item's tries), and it is taken again soon.
+      return { unit: 'refund' as const, write: itemWrite(item, item.attempts, at, { kind: 'retry', at: at + RETRY_BASE_MS, code, message }) };
     }
+    if (isCallerCaused(error)) return { unit: 'keep' as const, write: itemWrite(item, attempts, at, { kind: 'failed', code, message }) };
+    if (attempts < MAX_JOB_ITEM_ATTEMPTS) return { unit: 'refund' as const, write: itemWrite(item, attempts, at, { kind: 'retry', at: at + RETRY_BASE_MS * 4 ** (attempts - 1), code, message }) };
+    return { unit: 'refund' as const, write: itemWrite(item, attempts, at, { kind: 'failed', code, message }) };
   }
 
   /** Admit one unit, describe (stopped by `signal`), settle: the item as a single request is. */
   async function runFor(item: ClaimedItem, job: JobInfo, signal: AbortSignal): Promise<RunOutcome> {
-    const { decision, reservation } = await metering.admit(job.userId, 1);
+    const { decision, reservation } = await generation.admit(job.userId, 1);
     if (!decision.admitted) {
       waiting.add(item.jobId);
       await repository.setWaiting(item.jobId, decision[decision.window].resetAt);
@@ -117,31 +97,29 @@ export function createJobRunner(deps: {
     if (!reservation) throw new Error('admitted without a reservation');
     try {
       if (waiting.delete(item.jobId)) await repository.setWaiting(item.jobId, null);
-      const started = performance.now();
-      const attempts = item.attempts + 1;
-      let counted = attempts;
-      let settled: Pick<SettledItem, 'outcome' | 'unit'> & { cached: boolean; ok: boolean };
-      try {
-        const purpose = item.purpose ? (JSON.parse(item.purpose) as ImagePurpose) : undefined;
-        const described = await deps.describer.describe({ url: item.imageUrl }, { language: job.language, maxLength: job.maxLength, context: item.context ?? undefined, purpose }, { cacheScope: accountCacheScope(job.userId), signal });
-        const processingTime = Math.round(performance.now() - started);
-        const { altText, longDescription, isDecorative, containsText, textInImage, wcagCompliant, verification, verificationReason, uncertainText, issues, provider, model, cached } = described;
-        const result = JSON.stringify({ altText, longDescription, isDecorative, containsText, textInImage, wcagCompliant, verification, verificationReason, uncertainText, issues, provider, model, cached, processingTime });
-        settled = { outcome: { kind: 'succeeded', result }, unit: 'success', cached, ok: true };
-      } catch (error) {
-        if (!isEngineError(error) && isDatabaseUnavailable(error)) {
-          // The database failed under the describer (its cache), no fault of the item's: the try
-          // does not count (a long outage must not use up an item's tries), and it is taken again soon.
-          counted = item.attempts;
-          settled = { outcome: { kind: 'retry', at: ctx.now() + RETRY_BASE_MS, ...toItemError(error) }, unit: 'refund', cached: false, ok: false };
-        } else settled = { ...outcomeOfFailure(error, attempts, ctx.now()), cached: false, ok: false };
-      }
-      const at = ctx.now();
-      const event = { userId: job.userId, apiKeyId: job.apiKeyId, endpoint: JOBS_ENDPOINT, outcome: settled.ok ? ('success' as const) : ('error' as const), images: 1, processingMs: Math.round(performance.now() - started), cached: settled.cached, at };
-      await settle({ item, attempts: counted, at, outcome: settled.outcome, unit: settled.unit, reservation, event });
+      const purpose = item.purpose ? (JSON.parse(item.purpose) as ImagePurpose) : undefined;
+      const options = await generation.styled(job.userId, { language: job.language, maxLength: job.maxLength, context: item.context ?? undefined, purpose });
+      await generation.run({
+        payer: job,
+        endpoint: JOBS_ENDPOINT,
+        reservation,
+        image: deps.imageOf ? await deps.imageOf(item.imageUrl) : { url: item.imageUrl },
+        options,
+        signal,
+        // The answer, paid for, exists only here: written once the database takes it (issue 20 row 1),
+        // the lease held (renewed) meanwhile, so nobody asks the model for it again.
+        persistent: true,
+        succeeded: (described, processingTime, at) => {
+          const { altText, longDescription, isDecorative, containsText, textInImage, wcagCompliant, verification, verificationReason, uncertainText, issues, provider, model, cached } = described;
+          // Token usage: the tokens the model calls cost, none for a cache hit.
+          const result = JSON.stringify({ altText, longDescription, isDecorative, containsText, textInImage, wcagCompliant, verification, verificationReason, uncertainText, issues, provider, model, cached, processingTime, ...resultUsage(described) });
+          return itemWrite(item, item.attempts + 1, at, { kind: 'succeeded', result, imageHash: described.sha256, imageKey: imageKeyOf(described.sha256, item) });
+        },
+        failed: (error, at) => failure(item, error, at),
+      });
       return 'settled';
     } finally {
-      metering.finish(reservation);
+      generation.finish(reservation);
     }
   }
 
@@ -183,8 +161,7 @@ export function createJobRunner(deps: {
       if (deleted.size > 1_000) deleted.delete(deleted.values().next().value!);
       for (const stop of runningOf.get(userId) ?? []) stop.abort();
     },
-    flush: () => writer.flush(),
-    close: () => writer.close(),
+    flush: () => generation.flush(),
   };
 }
 

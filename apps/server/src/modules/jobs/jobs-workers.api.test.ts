@@ -11,17 +11,17 @@ import { Redis } from 'ioredis';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FakeVisionServer } from '../../../../../test-utils/fake-vision-server';
-import { startFakeVisionServer } from '../../../../../test-utils/fake-vision-server';
-import type { ImageHost } from '../../../../../test-utils/image-host';
-import { startImageHost } from '../../../../../test-utils/image-host';
+import type { FakeVisionServer } from '@altwise/test-support/fake-vision-server';
+import { startFakeVisionServer } from '@altwise/test-support/fake-vision-server';
+import type { ImageHost } from '@altwise/test-support/image-host';
+import { startImageHost } from '@altwise/test-support/image-host';
 import type { ServerProcess, WorkerProcess } from '../../../test/support/server-process';
 import { call, freePort, startServerProcess, startWorkerProcess, until } from '../../../test/support/server-process';
 import { dropRedisPrefix, redisTestPrefix, TEST_REDIS_URL } from '../../../test/support/redis';
 import { createPostgresSchema, DATABASES } from '../../../test/support/test-server';
 import type { Database } from '../../db/schema';
 import { distinctPng } from '../alt-text/alt-text.test-support';
-import { startTcpProxy } from '../../../../../test-utils/tcp-proxy';
+import { startTcpProxy } from '@altwise/test-support/tcp-proxy';
 
 const MODEL_CONCURRENCY = 3;
 const MODES = [
@@ -48,6 +48,7 @@ for (const mode of MODES) {
     });
     continue;
   }
+  // PostgreSQL only: worker processes share one server database; CI's PostgreSQL pass (with TEST_REDIS_URL) runs it.
   describe.runIf(DATABASES.includes('postgres'))(
     `bulk jobs across worker processes (PostgreSQL, ${mode.name})`,
     () => {
@@ -135,7 +136,7 @@ for (const mode of MODES) {
           if (Date.now() > deadline) throw new Error(`job still ${JSON.stringify(finished)}`);
           await new Promise((resolve) => setTimeout(resolve, 200));
         }
-        expect(finished.counts).toEqual({ total: 60, succeeded: 60, failed: 0, pending: 0, cancelled: 0 });
+        expect(finished.counts).toEqual({ total: 60, succeeded: 60, failed: 0, pending: 0, cancelled: 0, skipped: 0 });
         expect(vision.maxConcurrent).toBeLessThanOrEqual(mode.maxModelCalls);
         // Every result is there, once.
         const results = await call(api.url, 'GET', `/api/v1/jobs/${id}/results?limit=100`, { token });
@@ -289,6 +290,7 @@ for (const mode of MODES) {
   const redisUrl = mode.redis ? TEST_REDIS_URL : null;
   if (mode.redis && !redisUrl) continue; // said above
   // Needs PostgreSQL (worker processes share one database); CI's PostgreSQL pass runs it.
+  // PostgreSQL only: worker processes share one server database; CI's PostgreSQL pass (with TEST_REDIS_URL) runs it.
   describe.runIf(DATABASES.includes('postgres'))(`bulk jobs heal after the database drops (PostgreSQL, ${mode.name})`, () => {
     const prefix = redisTestPrefix();
     let fleet: Fleet;
@@ -350,6 +352,7 @@ async function startOwnRedis(port: number): Promise<ChildProcess> {
 }
 
 // Needs PostgreSQL (worker processes share one database); CI's PostgreSQL pass runs it.
+// PostgreSQL only: worker processes share one server database; CI's PostgreSQL pass (with TEST_REDIS_URL) runs it.
 describe.runIf(DATABASES.includes('postgres'))('bulk jobs on BullMQ when Redis is killed and restarted empty (PostgreSQL)', () => {
   let fleet: Fleet;
   let redis: ChildProcess;

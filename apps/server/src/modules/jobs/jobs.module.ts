@@ -1,23 +1,33 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Executor } from '../../db/executor';
 import type { AuthGuards } from '../../platform/caller';
+import { defineModule } from '../../platform/app-module';
 import type { AppContext } from '../../platform/context';
-import type { Idempotency } from '../../platform/idempotency';
-import type { InstanceRegistry } from '../../platform/instance-registry';
+import type { Idempotency } from '../idempotency';
+import type { InstanceRegistry } from '../instances';
 import type { AltTextEngine } from '@altwise/engine';
-import type { MeteringService } from '../usage';
+import type { GenerationUnit } from '../alt-text';
+import { batchClientFor } from './economy/batch-client-factory';
+import { createEconomyCoordinator } from './economy/economy-coordinator';
+import { economyModeOf } from './economy/economy-mode';
+import { createEconomyRepository } from './economy/economy.repository';
+import { endJobIfDone } from './job-end';
+import type { JobQuotaStatus } from './job-estimate';
 import { createBullmqDispatcher } from './bullmq-dispatcher';
 import { createJobDispatcher } from './job-dispatcher';
 import { createLeaseKeeper } from './job-leases';
+import { createJobReviewRepository } from './job-review.repository';
+import { jobReviewRoutes } from './job-review.routes';
+import { createJobReviewService } from './job-review.service';
 import type { FollowUpHooks, JobDispatcher } from './job-follow-up';
 import type { JobInfo } from './job-runner';
 import { createJobRunner } from './job-runner';
+import { UNCLAIMED_UPLOAD_MS, createJobFilesRepository, jobImageReader } from './job-files';
 import { createJobsRepository } from './jobs.repository';
 import { jobsRoutes } from './jobs.routes';
 import { createJobsService } from './jobs.service';
-import { createWebhooksRepository } from './webhooks.repository';
 import { webhooksRoutes } from './webhooks.routes';
-import { createWebhooksService } from './webhooks.service';
+import type { WebhooksModule } from './webhooks.module';
 
 /**
  * Bulk jobs: the API, and the dispatcher that works through every job's items: in process on this
@@ -26,16 +36,25 @@ import { createWebhooksService } from './webhooks.service';
  */
 export function createJobsModule(deps: {
   ctx: AppContext;
-  metering: MeteringService;
-  describer: Pick<AltTextEngine, 'describe'>;
+  /** The generation unit single requests use too (alt-text module): style, quota, engine, one writer. */
+  generation: GenerationUnit;
+  /** The account's quota windows now, for estimates (usage module). */
+  quotaStatus: (userId: string, executor?: Executor) => Promise<JobQuotaStatus>;
   instance: InstanceRegistry;
   planOf: (userId: string) => Promise<string>;
   logger: FastifyBaseLogger;
-  /** The first webhook retry's delay (default 10 s, doubling); tests shorten it. */
-  webhookRetryBaseMs?: number;
+  /** Job webhooks and account events (job.finished), the webhooks module's. */
+  webhooks: WebhooksModule;
+  /** The process's engine, for economy jobs' batch requests (economy/); none: economy jobs run as standard. */
+  engine?: Pick<AltTextEngine, 'prepareRequest' | 'finishAnswer' | 'rememberAnswer'>;
 }) {
   const { ctx } = deps;
-  const webhooks = createWebhooksService({ ctx, repository: createWebhooksRepository(ctx.db), allow: ctx.config.webhooks.allow, retryBaseMs: deps.webhookRetryBaseMs ?? 10_000 });
+  const { webhooks, accountWebhooks } = deps.webhooks;
+  // Every end of a job (completed, failed, cancelled), in the transaction that records it.
+  const jobFinished = async (jobId: string, trx: Executor) => {
+    const found = await jobs.byId(jobId, trx);
+    if (found) await accountWebhooks.emit(found.row.user_id, 'job.finished', { job: found.job }, trx, jobId);
+  };
   // Per instance, a job is asked for a progress slot at most this often; the database decides across instances.
   const progressAskedAt = new Map<string, number>();
   const repository = createJobsRepository(ctx.db);
@@ -61,13 +80,14 @@ export function createJobsModule(deps: {
   };
   // Leases renewed with every heartbeat while their items run here; stale after the instance staleness window.
   const leases = createLeaseKeeper({ repository, owner: deps.instance.id, now: ctx.now, renewEveryMs: deps.instance.heartbeatEveryMs, logger: deps.logger });
-  const runner = createJobRunner({ ctx, repository, metering: deps.metering, describer: deps.describer, owner: deps.instance.id, leases, jobInfo });
+  const runner = createJobRunner({ ctx, repository, generation: deps.generation, owner: deps.instance.id, leases, jobInfo, imageOf: jobImageReader(ctx.db) });
   const hooks: FollowUpHooks = {
     onJobEnding: async (jobId, trx) => {
       const found = await jobs.byId(jobId, trx);
       if (found?.row.webhook_url) {
         await webhooks.enqueue({ id: jobId, userId: found.row.user_id, webhookUrl: found.row.webhook_url }, found.job.status === 'failed' ? 'job.failed' : 'job.completed', found.job, trx);
       }
+      await jobFinished(jobId, trx);
     },
     onJobEnded: async (jobId) => {
       infos.delete(jobId);
@@ -94,15 +114,51 @@ export function createJobsModule(deps: {
   const dispatcher: JobDispatcher = ctx.config.redisUrl
     ? createBullmqDispatcher({ ...common, redisUrl: ctx.config.redisUrl, prefix: ctx.config.redisPrefix, modelConcurrency: ctx.config.modelConcurrency, modelRpm: ctx.config.modelRpm })
     : createJobDispatcher({ ...common, perAccount });
-  const jobs = createJobsService({ ctx, repository, planOf: deps.planOf, wake: dispatcher.wake, aliveSince: deps.instance.aliveSince, validateWebhook: webhooks.validateTarget, defaultWebhook: webhooks.defaultUrl });
+  // Economy jobs (issue 26): the provider's batch API where it has one; see economy/economy-coordinator.ts.
+  const batchApi = deps.engine ? batchClientFor(ctx.config.ai) : { client: null, provider: ctx.config.ai.provider };
+  const economy =
+    batchApi.client && deps.engine
+      ? createEconomyCoordinator({
+          now: ctx.now,
+          owner: deps.instance.id,
+          aliveSince: deps.instance.aliveSince,
+          client: batchApi.client,
+          engine: deps.engine,
+          generation: deps.generation,
+          repository: createEconomyRepository(ctx.db),
+          jobs: repository,
+          quotaStatus: deps.quotaStatus,
+          pollMs: ctx.config.economy.pollMs,
+          batchMaxItems: ctx.config.economy.batchMaxItems,
+          logger: deps.logger,
+          settled: async (jobId) => {
+            const onEnding = hooks.onJobEnding;
+            if (await endJobIfDone(repository, jobId, ctx.now(), onEnding && ((trx) => onEnding(jobId, trx)))) await hooks.onJobEnded?.(jobId);
+            else await hooks.onProgress?.(jobId);
+          },
+        })
+      : null;
+  const wake = () => {
+    dispatcher.wake();
+    economy?.wake();
+  };
+  const onCancelled = async (jobId: string, trx: Parameters<typeof jobFinished>[1]) => {
+    await jobFinished(jobId, trx);
+    // Its provider batch is cancelled by the coordinator's next look (now, not at the next poll).
+    if (economy) setImmediate(economy.wake);
+  };
+  const jobs = createJobsService({ ctx, repository, planOf: deps.planOf, quotaStatus: deps.quotaStatus, wake, aliveSince: deps.instance.aliveSince, validateWebhook: webhooks.validateTarget, defaultWebhook: webhooks.defaultUrl, onCancelled, modeOf: economyModeOf(batchApi.client, batchApi.provider) });
 
   return {
     jobs,
     dispatcher,
     webhooks,
+    /** Account events for the default webhook URL (API keys, rate-limit alerts call it in their transactions). */
+    accountWebhooks,
     async register(app: FastifyInstance, options: { guards: AuthGuards; idempotency: Idempotency }): Promise<void> {
-      await app.register(jobsRoutes, { jobs, ...options });
+      await app.register(jobsRoutes, { jobs, ...options, uploads: { db: ctx.db, maxImageBytes: ctx.config.images.maxBytes, now: ctx.now } });
       await app.register(webhooksRoutes, { jobs, webhooks, guards: options.guards });
+      await app.register(jobReviewRoutes, { review: createJobReviewService({ repository: createJobReviewRepository(ctx.db) }), guards: options.guards });
     },
     /**
      * Account deletion, in its transaction: every job with its items and webhook deliveries, and the
@@ -124,14 +180,60 @@ export function createJobsModule(deps: {
     start(): void {
       leases.start();
       dispatcher.start();
+      economy?.start();
     },
     /** Shutdown: no new items; those in flight settle, then their commits are flushed. */
     async stop(): Promise<void> {
+      await economy?.stop();
       await dispatcher.stop();
-      await runner.close();
+      await runner.flush();
       leases.stop();
     },
   };
 }
 
 export type JobsModule = ReturnType<typeof createJobsModule>;
+
+declare module '../../platform/app-module' {
+  interface ModuleRegistry {
+    jobs: JobsModule;
+  }
+}
+
+/** Bulk jobs as the composition root builds them: in the API server and in `npm run worker`. */
+export const jobsModule = defineModule({
+  name: 'jobs',
+  needs: ['altText', 'usage', 'users', 'instance', 'webhooks', 'revocations'],
+  create: ({ ctx, logger, retention }, { altText, usage, users, instance, webhooks, revocations }) => {
+    const bulkJobs = createJobsModule({
+      ctx,
+      generation: altText.altText.unit,
+      quotaStatus: (userId, executor) => usage.quota.status(userId, undefined, executor),
+      instance,
+      planOf: async (userId) => (await users.users.get(userId)).plan,
+      logger,
+      webhooks,
+      engine: altText.vision.engine,
+    });
+    // A deleted account's running job items and webhook attempts stop wherever they run.
+    revocations.subscribe((revocation) => {
+      if (revocation.kind === 'user' && revocation.deleted) bulkJobs.forgetAccount(revocation.id);
+    });
+    const repository = createJobsRepository(ctx.db);
+    retention.add({ name: 'bulk jobs', run: async (trx, at) => void (await repository.deleteEndedBefore(trx, at.jobs)) });
+    // Uploaded files no job took (a refused or replayed request, a crash mid-upload); a job's go with it.
+    const files = createJobFilesRepository(ctx.db);
+    retention.add({ name: 'unclaimed job uploads', run: async (trx, at) => void (await files.deleteUnclaimedBefore(trx, at.now - UNCLAIMED_UPLOAD_MS)) });
+    return bulkJobs;
+  },
+  http: {
+    needs: ['guards', 'idempotency'],
+    register: (app, bulkJobs, { guards, idempotency }) => bulkJobs.register(app, { guards, idempotency }),
+  },
+  // WORKERS=none: this instance only serves the API, and workers elsewhere take the items.
+  start: (bulkJobs, { ctx }) => {
+    if (ctx.config.workers === 'inline') bulkJobs.start();
+  },
+  // Before the modules it needs: items in flight settle and their commits are written.
+  stop: (bulkJobs) => bulkJobs.stop(),
+});

@@ -1,12 +1,17 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import type { ExpressionBuilder, Kysely, Transaction } from 'kysely';
+import type { ExpressionBuilder, Kysely, Selectable, Transaction } from 'kysely';
 import { sql } from 'kysely';
 import type { Executor } from '../../db/executor';
 import type { Database, JobItemsTable, JobsTable } from '../../db/schema';
 
-export type JobRow = JobsTable;
-export type JobItemRow = Omit<JobItemsTable, 'attempts' | 'next_attempt_at' | 'lease_token'> & { attempts: number; next_attempt_at: number; lease_token: number };
-export type NewJobItem = Pick<JobItemsTable, 'job_id' | 'idx' | 'image_url' | 'context' | 'client_id' | 'columns'> & Partial<Pick<JobItemsTable, 'purpose'>>;
+export type JobRow = Selectable<JobsTable>;
+export type JobItemRow = Omit<JobItemsTable, 'attempts' | 'next_attempt_at' | 'lease_token' | 'dispatch'> & { attempts: number; next_attempt_at: number; lease_token: number; dispatch: string };
+/**
+ * An item as stored at creation. `image_hash` (an uploaded file's SHA-256) and `duplicate_of` (the
+ * idx of the first item of the same image, which alone is dispatched) are known then for uploads and
+ * repeated URLs; other duplicates are found when their bytes are fetched (see settleItem).
+ */
+export type NewJobItem = Pick<JobItemsTable, 'job_id' | 'idx' | 'image_url' | 'context' | 'client_id' | 'columns'> & Partial<Pick<JobItemsTable, 'purpose' | 'image_hash' | 'duplicate_of'>> & { dispatch?: string; path?: string | null };
 
 /** An item due for someone to take, with its account's turn (see `due`). */
 export interface DueItem {
@@ -39,7 +44,14 @@ export type HeldLease = Pick<ClaimedItem, 'jobId' | 'idx' | 'leaseToken'>;
 
 /** How a settled item ends, written with its quota settlement. */
 export type ItemOutcome =
-  | { kind: 'succeeded'; result: string }
+  | {
+      kind: 'succeeded';
+      result: string;
+      /** SHA-256 of the described bytes. */
+      imageHash: string;
+      /** The bytes with what shapes their description (context, purpose): items with one key share one description. */
+      imageKey: string;
+    }
   | { kind: 'failed'; code: string; message: string }
   | { kind: 'retry'; at: number; code: string; message: string };
 
@@ -48,7 +60,14 @@ export interface StatusCounts {
   succeeded: number;
   failed: number;
   cancelled: number;
+  /** Items that are nobody's duplicate (as far as known): the distinct images. */
+  distinct: number;
+  /** Pending items that are nobody's duplicate: the units the job will still use. */
+  pendingDistinct: number;
 }
+
+/** How a settlement went: the item's outcome written, written as another item's duplicate, or not this claim's to write. */
+export type SettleVerdict = 'written' | 'duplicate' | 'lost';
 
 const INSERT_CHUNK = 500;
 /** Ended jobs removed per retention sweep (hourly). */
@@ -98,6 +117,10 @@ export function createJobsRepository(db: Kysely<Database>) {
       .select(['i.job_id', 'i.idx', 'i.attempts', 'i.lease_owner', 'i.lease_token', 'j.user_id', 'j.created_at'])
       .select(sql<number>`row_number() over (partition by j.user_id order by j.created_at, i.job_id, i.idx)`.as('turn'))
       .where('i.status', '=', 'pending')
+      // A known duplicate is never dispatched: it ends with the item it duplicates.
+      .where('i.duplicate_of', 'is', null)
+      // Economy items go to a provider batch (economy/), not to the runner.
+      .where('i.dispatch', '=', 'live')
       .where('i.next_attempt_at', '<=', now)
       .where('j.status', 'in', ACTIVE)
       .where((eb) => eb.or([eb('j.waiting_until', 'is', null), eb('j.waiting_until', '<=', now)]))
@@ -144,6 +167,9 @@ export function createJobsRepository(db: Kysely<Database>) {
       .where('job_id', '=', jobId)
       .where('idx', 'in', indexes)
       .where('status', '=', 'pending')
+      .where('duplicate_of', 'is', null)
+      // Economy items go to a provider batch (economy/), not to the runner.
+      .where('dispatch', '=', 'live')
       // A stale message (a redelivery from before the item's last try) must not cut its backoff short.
       .where('next_attempt_at', '<=', now)
       .where((eb) => leaseFree(eb, owner, aliveSince))
@@ -174,7 +200,7 @@ export function createJobsRepository(db: Kysely<Database>) {
         if (at > 0) await nextTurn();
         await trx
           .insertInto('job_items')
-          .values(items.slice(at, at + INSERT_CHUNK).map((item) => ({ ...item, status: 'pending', lease_owner: null, result: null, error_code: null, error_message: null, review: null, finished_at: null })))
+          .values(items.slice(at, at + INSERT_CHUNK).map((item) => ({ image_hash: null, duplicate_of: null, ...item, status: 'pending', lease_owner: null, result: null, error_code: null, error_message: null, review: null, finished_at: null })))
           .execute();
       }
     },
@@ -197,17 +223,20 @@ export function createJobsRepository(db: Kysely<Database>) {
     },
 
     async counts(jobIds: string[], executor: Executor = db): Promise<Map<string, StatusCounts>> {
-      const result = new Map<string, StatusCounts>(jobIds.map((id) => [id, { pending: 0, succeeded: 0, failed: 0, cancelled: 0 }]));
+      const result = new Map<string, StatusCounts>(jobIds.map((id) => [id, { pending: 0, succeeded: 0, failed: 0, cancelled: 0, distinct: 0, pendingDistinct: 0 }]));
       if (jobIds.length === 0) return result;
       const rows = await executor
         .selectFrom('job_items')
-        .select(['job_id', 'status', (eb) => eb.fn.countAll().as('n')])
+        .select(['job_id', 'status', (eb) => eb.fn.countAll().as('n'), sql<number>`sum(case when duplicate_of is null then 1 else 0 end)`.as('firsts')])
         .where('job_id', 'in', jobIds)
         .groupBy(['job_id', 'status'])
         .execute();
       for (const row of rows) {
         const counts = result.get(row.job_id);
-        if (counts && row.status in counts) counts[row.status as keyof StatusCounts] = Number(row.n);
+        if (!counts) continue;
+        if (row.status === 'pending' || row.status === 'succeeded' || row.status === 'failed' || row.status === 'cancelled') counts[row.status] = Number(row.n);
+        counts.distinct += Number(row.firsts);
+        if (row.status === 'pending') counts.pendingDistinct = Number(row.firsts);
       }
       return result;
     },
@@ -296,54 +325,86 @@ export function createJobsRepository(db: Kysely<Database>) {
 
     /**
      * Writes an item's outcome if this instance still holds it (pending, leased to `owner` under this
-     * claim's token); false
-     * when it does not (its lease was taken as dead, or the job was cancelled), so the caller
-     * refunds instead of charging a second time.
+     * claim's token); `lost` when it does not (its lease was taken as dead, or the job was
+     * cancelled), so the caller refunds instead of charging a second time.
+     *
+     * A description claims its image key for the job (job_images' primary key: of two items with
+     * the same bytes settling at once, on any instances, the second waits for the first's commit and
+     * finds it). An item that finds the key taken becomes that item's duplicate (`duplicate`: its
+     * unit is given back) with its result and review. Either way the item's followers (the
+     * duplicates known at creation, never dispatched) end as it ends.
      */
-    async settleItem(trx: Executor, item: HeldLease & { owner: string; attempts: number; at: number; outcome: ItemOutcome }): Promise<boolean> {
+    async settleItem(trx: Executor, item: HeldLease & { owner: string; attempts: number; at: number; outcome: ItemOutcome }): Promise<SettleVerdict> {
       const { outcome } = item;
       const values =
         outcome.kind === 'succeeded'
-          ? { status: 'succeeded', result: outcome.result, error_code: null, error_message: null, finished_at: item.at }
+          ? { status: 'succeeded', result: outcome.result, image_hash: outcome.imageHash, error_code: null, error_message: null, finished_at: item.at }
           : outcome.kind === 'failed'
             ? { status: 'failed', error_code: outcome.code, error_message: outcome.message, finished_at: item.at }
             : { status: 'pending', next_attempt_at: outcome.at, error_code: outcome.code, error_message: outcome.message };
-      const result = await trx
+      const written = await trx
         .updateTable('job_items')
         .set({ ...values, attempts: item.attempts, lease_owner: null, lease_renewed_at: null })
         .where((eb) => heldBy(eb, item.owner, [item]))
         .executeTakeFirst();
+      if (Number(written.numUpdatedRows) !== 1) return 'lost';
+      if (outcome.kind === 'retry') return 'written';
+      let primary = item.idx;
+      if (outcome.kind === 'succeeded') {
+        await trx
+          .insertInto('job_images')
+          .values({ job_id: item.jobId, image_key: outcome.imageKey, primary_idx: item.idx })
+          .onConflict((oc) => oc.columns(['job_id', 'image_key']).doNothing())
+          .execute();
+        const claim = await trx.selectFrom('job_images').select('primary_idx').where('job_id', '=', item.jobId).where('image_key', '=', outcome.imageKey).executeTakeFirstOrThrow();
+        primary = Number(claim.primary_idx);
+      }
+      if (primary !== item.idx) {
+        const first = await trx.selectFrom('job_items').select(['result', 'review']).where('job_id', '=', item.jobId).where('idx', '=', primary).executeTakeFirstOrThrow();
+        await trx.updateTable('job_items').set({ duplicate_of: primary, result: first.result, review: first.review }).where('job_id', '=', item.jobId).where('idx', '=', item.idx).execute();
+      }
+      const ended = await trx.selectFrom('job_items').select(['status', 'result', 'review', 'error_code', 'error_message', 'image_hash']).where('job_id', '=', item.jobId).where('idx', '=', item.idx).executeTakeFirstOrThrow();
+      await trx
+        .updateTable('job_items')
+        .set({ ...ended, duplicate_of: primary, finished_at: item.at })
+        .where('job_id', '=', item.jobId)
+        .where('duplicate_of', '=', item.idx)
+        .where('status', '=', 'pending')
+        .execute();
+      return primary === item.idx ? 'written' : 'duplicate';
+    },
+
+    /** A cancelled job's items left pending by a retry (nobody holds them) are cancelled too. */
+    async cancelLeftovers(trx: Executor, jobId: string, now: number): Promise<void> {
+      await trx
+        .updateTable('job_items')
+        .set({ status: 'cancelled', finished_at: now })
+        .where('job_id', '=', jobId)
+        .where('status', '=', 'pending')
+        .where('lease_owner', 'is', null)
+        .where((eb) => eb.exists(eb.selectFrom('jobs').select('id').where('id', '=', jobId).where('status', '=', 'cancelled')))
+        .execute();
+    },
+
+    async anySucceeded(trx: Executor, jobId: string): Promise<boolean> {
+      return (await trx.selectFrom('job_items').select('idx').where('job_id', '=', jobId).where('status', '=', 'succeeded').limit(1).executeTakeFirst()) !== undefined;
+    },
+
+    /** Records the end of an active job with nothing pending, as `status`; true when this call ended it. */
+    async endJob(trx: Executor, jobId: string, status: 'completed' | 'failed', now: number): Promise<boolean> {
+      const result = await trx
+        .updateTable('jobs')
+        .set({ status, finished_at: now, waiting_until: null })
+        .where('id', '=', jobId)
+        .where('status', 'in', ACTIVE)
+        .where((eb) => eb.not(eb.exists(eb.selectFrom('job_items').select('idx').where('job_id', '=', jobId).where('status', '=', 'pending'))))
+        .executeTakeFirst();
       return Number(result.numUpdatedRows) === 1;
     },
 
-    /**
-     * Ends a job with nothing left to do: `completed`, or `failed` when no item succeeded. A
-     * cancelled job's items left pending by a retry are cancelled too. True when this call ended it.
-     * `onEnded` runs in the same transaction (the job.completed webhook is stored with the end, so a
-     * crash cannot record one without the other).
-     */
-    async finalize(jobId: string, now: number, onEnded?: (trx: Transaction<Database>) => Promise<void>): Promise<boolean> {
-      return db.transaction().execute(async (trx) => {
-        await trx
-          .updateTable('job_items')
-          .set({ status: 'cancelled', finished_at: now })
-          .where('job_id', '=', jobId)
-          .where('status', '=', 'pending')
-          .where('lease_owner', 'is', null)
-          .where((eb) => eb.exists(eb.selectFrom('jobs').select('id').where('id', '=', jobId).where('status', '=', 'cancelled')))
-          .execute();
-        const anySucceeded = await trx.selectFrom('job_items').select('idx').where('job_id', '=', jobId).where('status', '=', 'succeeded').limit(1).executeTakeFirst();
-        const result = await trx
-          .updateTable('jobs')
-          .set({ status: anySucceeded ? 'completed' : 'failed', finished_at: now, waiting_until: null })
-          .where('id', '=', jobId)
-          .where('status', 'in', ACTIVE)
-          .where((eb) => eb.not(eb.exists(eb.selectFrom('job_items').select('idx').where('job_id', '=', jobId).where('status', '=', 'pending'))))
-          .executeTakeFirst();
-        const ended = Number(result.numUpdatedRows) === 1;
-        if (ended) await onEnded?.(trx);
-        return ended;
-      });
+    /** Runs `work` in one transaction (a job's end with its webhook). */
+    transaction<T>(work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
+      return db.transaction().execute(work);
     },
 
     /** Active jobs with nothing pending: their end was not recorded (the instance died first). */
@@ -358,8 +419,11 @@ export function createJobsRepository(db: Kysely<Database>) {
       return rows.map((row) => row.id);
     },
 
-    /** Cancels an active job: its pending items nobody alive is working on are never processed. */
-    async cancel(jobId: string, now: number, aliveSince: number): Promise<boolean> {
+    /**
+     * Cancels an active job: its pending items nobody alive is working on are never processed.
+     * `onCancelled` runs in the same transaction (the account's job.finished webhook event).
+     */
+    async cancel(jobId: string, now: number, aliveSince: number, onCancelled?: (trx: Transaction<Database>) => Promise<void>): Promise<boolean> {
       return db.transaction().execute(async (trx) => {
         const result = await trx.updateTable('jobs').set({ status: 'cancelled', finished_at: now, waiting_until: null }).where('id', '=', jobId).where('status', 'in', ACTIVE).executeTakeFirst();
         if (Number(result.numUpdatedRows) !== 1) return false;
@@ -370,6 +434,7 @@ export function createJobsRepository(db: Kysely<Database>) {
           .where('status', '=', 'pending')
           .where((eb) => eb.or([eb('lease_owner', 'is', null), eb('lease_owner', 'not in', trx.selectFrom('instances').select('id').where('heartbeat_at', '>=', aliveSince))]))
           .execute();
+        await onCancelled?.(trx);
         return true;
       });
     },
@@ -386,6 +451,7 @@ export function createJobsRepository(db: Kysely<Database>) {
     async deleteForUser(trx: Executor, userId: string): Promise<void> {
       await trx.deleteFrom('webhook_deliveries').where('user_id', '=', userId).execute();
       await trx.deleteFrom('job_items').where('job_id', 'in', trx.selectFrom('jobs').select('id').where('user_id', '=', userId)).execute();
+      await trx.deleteFrom('job_images').where('job_id', 'in', trx.selectFrom('jobs').select('id').where('user_id', '=', userId)).execute();
       await trx.deleteFrom('jobs').where('user_id', '=', userId).execute();
     },
 
@@ -406,18 +472,34 @@ export function createJobsRepository(db: Kysely<Database>) {
       const ids = rows.map((row) => row.id);
       if (ids.length === 0) return 0;
       await trx.deleteFrom('job_items').where('job_id', 'in', ids).execute();
+      await trx.deleteFrom('job_images').where('job_id', 'in', ids).execute();
       await trx.deleteFrom('webhook_deliveries').where('job_id', 'in', ids).execute();
       await trx.deleteFrom('jobs').where('id', 'in', ids).execute();
       return ids.length;
     },
 
-    async review(jobId: string, idx: number, review: string, result: string | null): Promise<void> {
-      await db
-        .updateTable('job_items')
-        .set(result === null ? { review } : { review, result })
+    /**
+     * Reviews items with their groups: every item of `idxs`, the item each duplicates, and every
+     * duplicate of those, so an image is reviewed once however often the job holds it. Only
+     * described items change; `result` (an edited text, checked) replaces theirs when given.
+     * Returns how many rows changed.
+     */
+    async applyReview(jobId: string, idxs: number[], review: string, result: string | null, executor: Executor = db): Promise<number> {
+      if (idxs.length === 0) return 0;
+      const firsts = executor
+        .selectFrom('job_items')
+        .select((eb) => eb.fn.coalesce('duplicate_of', 'idx').as('first'))
         .where('job_id', '=', jobId)
-        .where('idx', '=', idx)
-        .execute();
+        .where('idx', 'in', idxs);
+      const changed = await executor
+        .updateTable('job_items')
+        // A person's review is newer than any bulk review: that one's undo no longer touches these rows.
+        .set({ review, ...(result !== null && { result }), undo_token: null, undo_review: null, undo_result: null })
+        .where('job_id', '=', jobId)
+        .where('status', '=', 'succeeded')
+        .where((eb) => eb.or([eb('idx', 'in', firsts), eb('duplicate_of', 'in', firsts)]))
+        .executeTakeFirst();
+      return Number(changed.numUpdatedRows);
     },
   };
 }

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import multipart from '@fastify/multipart';
 import {
   createJobRequestSchema,
+  jobEstimateSchema,
   jobExportQuerySchema,
   jobListQuerySchema,
   jobListResponseSchema,
@@ -18,8 +19,11 @@ import { z } from 'zod';
 import type { AuthGuards } from '../../platform/caller';
 import { callerOf } from '../../platform/caller';
 import { AppError, parseOrThrow } from '../../platform/errors';
-import type { Idempotency } from '../../platform/idempotency';
-import { readUpload } from '../../platform/multipart-upload';
+import type { Idempotency } from '../idempotency';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import { createJobFilesRepository } from './job-files';
+import { readJobForm } from './job-uploads';
 import type { ParsedRows } from './job-input';
 import { rowsFromCsv, rowsFromItems } from './job-input';
 import type { JobOptions, JobsService } from './jobs.service';
@@ -34,22 +38,43 @@ const idempotencyHeader = z.object({
 
 type CreateBody = z.output<typeof createJobRequestSchema>;
 
-/** JSON `{ items, …options }`, or a multipart form with a CSV `file` and the options as fields. */
-async function jobInput(request: FastifyRequest, body: CreateBody | null | undefined): Promise<{ parsed: ParsedRows; options: JobOptions; fingerprint: unknown }> {
+type UploadDeps = { db: Kysely<Database>; maxImageBytes: number; now: () => number };
+
+async function parseOrDiscard<T extends z.ZodType>(schema: T, fields: Record<string, string>, uploadId: string, uploads: UploadDeps): Promise<z.output<T>> {
+  try {
+    return parseOrThrow(schema, fields);
+  } catch (error) {
+    await createJobFilesRepository(uploads.db).discard(uploadId);
+    throw error;
+  }
+}
+
+/** JSON `{ items, …options }`, or a multipart form with a CSV `file`, or image `files` (job-uploads.ts), and the options as fields. */
+async function jobInput(request: FastifyRequest, body: CreateBody | null | undefined, uploads: UploadDeps): Promise<{ parsed: ParsedRows; options: JobOptions; fingerprint: unknown }> {
   if (request.isMultipart()) {
-    const upload = await readUpload(request);
+    const upload = await readJobForm(request, { ...uploads, maxCsvBytes: JOB_BODY_LIMIT });
     const fields = Object.fromEntries(Object.entries(upload.fields).filter(([, value]) => value.trim() !== ''));
+    if (upload.kind === 'files') {
+      // Files (job-uploads.ts): stored already; a refused option drops them.
+      const options = await parseOrDiscard(jobOptionsSchema, fields, upload.uploadId, uploads);
+      return { parsed: upload.parsed, options, fingerprint: request.headers['idempotency-key'] === undefined ? null : { filesSha256: upload.digest, ...options } };
+    }
     const options = parseOrThrow(jobOptionsSchema, fields);
-    // The upload is named by its hash: a 16 MB text is not copied into the idempotency fingerprint.
-    const csvSha256 = createHash('sha256').update(upload.bytes).digest('hex');
-    return { parsed: await rowsFromCsv(upload.bytes), options, fingerprint: { csvSha256, ...options } };
+    // The upload is named by its hash (a 16 MB text is not copied into the idempotency
+    // fingerprint), and hashed only when a key asks for a fingerprint.
+    const fingerprint = request.headers['idempotency-key'] === undefined ? null : { csvSha256: createHash('sha256').update(upload.bytes).digest('hex'), ...options };
+    return { parsed: await rowsFromCsv(upload.bytes), options, fingerprint };
   }
   if (!body) throw AppError.badRequest('Send JSON with items, or a multipart form with a CSV file');
   const { items, ...options } = body;
   return { parsed: rowsFromItems(items), options, fingerprint: body };
 }
 
-export const jobsRoutes: FastifyPluginAsyncZod<{ jobs: JobsService; guards: AuthGuards; idempotency: Idempotency }> = async (app, { jobs, guards, idempotency }) => {
+export const jobsRoutes: FastifyPluginAsyncZod<{ jobs: JobsService; guards: AuthGuards; idempotency: Idempotency; uploads: UploadDeps }> = async (app, { jobs, guards, idempotency, uploads }) => {
+  // Uploaded files no job took (a refused job, an idempotent replay, an estimate) are deleted at once.
+  const discardUnclaimed = async (parsed: ParsedRows) => {
+    if (parsed.uploadId) await createJobFilesRepository(uploads.db).discard(parsed.uploadId);
+  };
   await app.register(multipart, { limits: { fileSize: JOB_BODY_LIMIT, files: 1, fields: 10, fieldSize: 4 * 1024, parts: 12 } });
   const secured = { onRequest: guards.requireCaller };
   const security: Array<Record<string, string[]>> = [{ bearerAuth: [] }, { apiKey: [] }];
@@ -63,7 +88,10 @@ export const jobsRoutes: FastifyPluginAsyncZod<{ jobs: JobsService; guards: Auth
       config: {
         documentedBodies: {
           'application/json': createJobRequestSchema.describe('Up to 10,000 items { imageUrl, context?, id?, purpose?: { kind: link|button, href?, label? } } and the options; a CSV may give purpose_kind, purpose_href, purpose_label columns'),
-          'multipart/form-data': jobOptionsSchema.extend({ file: z.file().describe('CSV with an image_url column; optional context and id; other columns are carried through') }),
+          'multipart/form-data': jobOptionsSchema.extend({
+            file: z.file().optional().describe('CSV with an image_url column; optional context and id; other columns are carried through'),
+            files: z.array(z.file()).optional().describe('Or the images themselves (JPEG, PNG, GIF, WebP, AVIF; each at most IMAGE_MAX_BYTES), up to 10,000, each part named by its relative path ("products/shoes/red.jpg"); a file that is not an image is a row error. A .zip part is opened: each entry is a file named by its path in the zip (directories, __MACOSX/ and dotfiles skipped; links, encrypted entries, nested zips and ".." names are row errors; a damaged zip is a 400, a zip bomb a 413)'),
+          }),
         },
       },
       schema: {
@@ -78,9 +106,43 @@ export const jobsRoutes: FastifyPluginAsyncZod<{ jobs: JobsService; guards: Auth
     },
     async (request, reply) => {
       const caller = callerOf(request);
-      const input = await jobInput(request, request.body);
+      const input = await jobInput(request, request.body, uploads);
       reply.status(202);
-      return idempotency.handle(request, reply, caller.userId, input.fingerprint, () => jobs.create(caller, input.parsed, input.options));
+      try {
+        return await idempotency.handle(request, reply, caller.userId, input.fingerprint, () => jobs.create(caller, input.parsed, input.options));
+      } finally {
+        await discardUnclaimed(input.parsed);
+      }
+    },
+  );
+
+  app.post(
+    '/api/v1/jobs/estimate',
+    {
+      ...secured,
+      bodyLimit: JOB_BODY_LIMIT,
+      config: {
+        documentedBodies: {
+          'application/json': createJobRequestSchema.describe('The same body as POST /api/v1/jobs'),
+          'multipart/form-data': jobOptionsSchema.extend({ file: z.file().describe('The same CSV as POST /api/v1/jobs') }),
+        },
+      },
+      schema: {
+        tags,
+        summary: 'What a job would use (units after de-duplication where known), the quota left, and when the plan limits let it finish; creates nothing',
+        consumes: ['application/json', 'multipart/form-data'],
+        security,
+        body: createJobRequestSchema.nullish(),
+        response: { 200: jobEstimateSchema },
+      },
+    },
+    async (request) => {
+      const input = await jobInput(request, request.body, uploads);
+      try {
+        return await jobs.estimate(callerOf(request), input.parsed);
+      } finally {
+        await discardUnclaimed(input.parsed);
+      }
     },
   );
 
@@ -117,7 +179,7 @@ export const jobsRoutes: FastifyPluginAsyncZod<{ jobs: JobsService; guards: Auth
       ...secured,
       schema: {
         tags,
-        summary: 'The results as CSV (streamed): the input columns, then alt_text, long_description, is_decorative, wcag_compliant, issues, status, error',
+        summary: 'The results as CSV (streamed): the input columns, then alt_text, long_description, is_decorative, wcag_compliant, issues, status, error, input_tokens, output_tokens (as the provider reported them; empty where no model was called)',
         security,
         params: idParams,
         querystring: jobExportQuerySchema,

@@ -1,29 +1,41 @@
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
-import type { ImagePurpose, Job, JobItem, ReviewRequest, RowError } from '@altwise/shared';
+import type { ImagePurpose, Job, JobEstimate, JobItem, JobMode, ReviewRequest, RowError } from '@altwise/shared';
 import { JOB_FORBIDDEN_MESSAGE, getPlan } from '@altwise/shared';
+import type { Transaction } from 'kysely';
 import type { Executor } from '../../db/executor';
+import type { Database } from '../../db/schema';
 import type { Caller } from '../../platform/caller';
 import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { csvLine } from './csv';
+import { createJobFilesRepository } from './job-files';
+import { duplicatesAtCreation } from './job-duplicates';
+import type { JobQuotaStatus } from './job-estimate';
+import { estimateOf } from './job-estimate';
+import { purposeOf, toJobItem } from './job-item-view';
 import type { JobRow as InputRow, ParsedRows } from './job-input';
 import { rowsFromItems } from './job-input';
-import type { ItemFilter, JobItemRow, JobRow, JobsRepository, StatusCounts } from './jobs.repository';
+import type { ItemFilter, JobRow, JobsRepository, StatusCounts } from './jobs.repository';
 import { reviewedResult } from './reviewed-result';
 
 export interface JobOptions {
   language?: string;
   maxLength?: number;
   webhookUrl?: string;
+  /** standard (default) or economy: the provider's batch API (economy/). */
+  mode?: JobMode;
 }
 
 const NOT_FOUND = 'Job not found';
+/** How the note of an economy job run as standard begins (the job's effectiveMode is read from it). */
+export const STANDARD_FALLBACK = 'Runs as a standard job';
+const ACTIVE_STATUSES = new Set(['queued', 'running']);
 const EXPORT_PAGE = 500;
-const RESULT_COLUMNS = ['alt_text', 'long_description', 'is_decorative', 'wcag_compliant', 'issues', 'status', 'error'];
+// input_tokens, output_tokens: as the provider reported them; empty where no model was called.
+const RESULT_COLUMNS = ['alt_text', 'long_description', 'is_decorative', 'wcag_compliant', 'issues', 'status', 'error', 'input_tokens', 'output_tokens'];
 
 /** The purpose stored with an item (issue 19); none for items stored before it. */
-const purposeOf = (row: Pick<JobItemRow, 'purpose'>): ImagePurpose | undefined => (row.purpose ? (JSON.parse(row.purpose) as ImagePurpose) : undefined);
 
 const iso = (ms: number | null | string) => (ms === null ? null : new Date(Number(ms)).toISOString());
 
@@ -41,6 +53,8 @@ export function createJobsService(deps: {
   ctx: Pick<AppContext, 'db' | 'now'>;
   repository: JobsRepository;
   planOf: (userId: string) => Promise<string>;
+  /** The account's quota windows now (estimates). */
+  quotaStatus: (userId: string, executor?: Executor) => Promise<JobQuotaStatus>;
   /** Tells the dispatcher a job was stored. */
   wake: () => void;
   aliveSince: () => number;
@@ -48,10 +62,14 @@ export function createJobsService(deps: {
   validateWebhook: (userId: string, url: string) => Promise<void>;
   /** The account's default webhook URL (Settings), for a job created without one. */
   defaultWebhook: (userId: string) => Promise<string | null>;
+  /** A job was cancelled: runs in the cancellation's transaction (the account's job.finished event). */
+  onCancelled?: (jobId: string, trx: Transaction<Database>) => Promise<void>;
+  /** How a job asked in `mode` runs here (economy/economy-mode.ts); standard when not given. */
+  modeOf?: (mode: JobMode) => { effective: JobMode; note: string | null };
 }) {
   const { ctx, repository } = deps;
 
-  function toJob(row: JobRow, counts: StatusCounts): Job {
+  function toJob(row: JobRow, counts: StatusCounts, quota: JobQuotaStatus): Job {
     const options = JSON.parse(row.options) as JobOptions;
     const now = ctx.now();
     const total = Number(row.total);
@@ -64,7 +82,7 @@ export function createJobsService(deps: {
       id: row.id,
       status: row.status as Job['status'],
       total,
-      counts: { total, ...counts },
+      counts: { total, pending: counts.pending, succeeded: counts.succeeded, failed: counts.failed, cancelled: counts.cancelled, skipped: Number(row.skipped) },
       language: options.language,
       maxLength: options.maxLength,
       webhookUrl: row.webhook_url,
@@ -74,25 +92,20 @@ export function createJobsService(deps: {
       etaSeconds: eta === null ? null : Math.max(eta, waitingUntil && waitingUntil > now ? Math.ceil((waitingUntil - now) / 1000) : 0),
       waitingForQuotaUntil: row.status === 'running' && waitingUntil !== null && waitingUntil > now ? iso(waitingUntil) : null,
       rowErrors: JSON.parse(row.row_errors) as RowError[],
+      // Items not yet known as someone's duplicate count as distinct: exact once every image was read.
+      distinctImages: counts.distinct,
+      // What the job will still use: its pending distinct images (nothing once it has ended).
+      estimate: estimateOf({ units: ACTIVE_STATUSES.has(row.status) ? counts.pendingDistinct : 0, deduplicated: counts.pendingDistinct === 0 }, quota, now),
+      // Economy mode (economy/): asked, run, and why they differ.
+      mode: (row.mode ?? 'standard') as JobMode,
+      effectiveMode: row.mode === 'economy' ? economyEffective(row) : 'standard',
+      modeNote: row.mode_note ?? null,
     };
   }
 
-  function toItem(row: JobItemRow): JobItem {
-    return {
-      id: String(row.idx),
-      imageUrl: row.image_url,
-      context: row.context,
-      clientId: row.client_id,
-      columns: row.columns ? (JSON.parse(row.columns) as Record<string, string>) : {},
-      ...(row.purpose && { purpose: purposeOf(row) }),
-      status: row.status as JobItem['status'],
-      review: (row.review as JobItem['review']) ?? null,
-      attempts: Number(row.attempts),
-      result: row.result ? JSON.parse(row.result) : null,
-      // A pending item's last error is its retry's reason, not its outcome.
-      error: row.status === 'failed' && row.error_code ? { code: row.error_code, message: row.error_message ?? '' } : null,
-      finishedAt: iso(row.finished_at),
-    };
+  /** An economy job runs as one unless its note says it fell back to standard (set at creation). */
+  function economyEffective(row: JobRow): JobMode {
+    return row.mode_note?.startsWith(STANDARD_FALLBACK) ? 'standard' : 'economy';
   }
 
   async function ownJob(userId: string, id: string): Promise<JobRow> {
@@ -102,8 +115,8 @@ export function createJobsService(deps: {
   }
 
   async function describe(row: JobRow, executor?: Executor): Promise<Job> {
-    const counts = await repository.counts([row.id], executor);
-    return toJob(row, counts.get(row.id)!);
+    const [counts, quota] = await Promise.all([repository.counts([row.id], executor), deps.quotaStatus(row.user_id, executor)]);
+    return toJob(row, counts.get(row.id)!, quota);
   }
 
   function itemIndex(itemId: string): number {
@@ -111,13 +124,25 @@ export function createJobsService(deps: {
     return Number(itemId);
   }
 
+  /** Only paid plans run jobs; a job's estimate is asked under the same rule. */
+  async function requirePlan(userId: string): Promise<void> {
+    if (!getPlan(await deps.planOf(userId)).batchAllowed) throw new AppError('plan_forbidden', JOB_FORBIDDEN_MESSAGE, 403);
+  }
+
+  /** What a job of `units` units would use, and whether the account's quota holds it now. */
+  async function estimateJob(userId: string, input: { units: number; deduplicated: boolean }): Promise<JobEstimate> {
+    return estimateOf(input, await deps.quotaStatus(userId), ctx.now());
+  }
+
   /** Stores the job and its items in one transaction and returns at once; the dispatcher does the rest. */
   async function create(caller: Caller, parsed: ParsedRows, options: JobOptions): Promise<Job> {
-    if (!getPlan(await deps.planOf(caller.userId)).batchAllowed) throw new AppError('plan_forbidden', JOB_FORBIDDEN_MESSAGE, 403);
+    await requirePlan(caller.userId);
     if (options.webhookUrl) await deps.validateWebhook(caller.userId, options.webhookUrl);
     // Checked when it was saved; taken as it is now, so a later change does not alter this job.
     const webhookUrl = options.webhookUrl ?? (await deps.defaultWebhook(caller.userId));
     const id = randomUUID();
+    const mode = options.mode ?? 'standard';
+    const modeRun = mode === 'economy' && deps.modeOf ? deps.modeOf(mode) : { effective: 'standard' as const, note: mode === 'economy' ? `${STANDARD_FALLBACK}: this server has no provider batch API.` : null };
     const row: JobRow = {
       id,
       user_id: caller.userId,
@@ -127,13 +152,17 @@ export function createJobsService(deps: {
       options: JSON.stringify({ language: options.language, maxLength: options.maxLength }),
       columns: JSON.stringify(parsed.columnNames),
       row_errors: JSON.stringify(parsed.rowErrors),
+      skipped: parsed.skipped,
       webhook_url: webhookUrl,
       created_at: ctx.now(),
       started_at: null,
       finished_at: null,
       waiting_until: null,
       progress_sent_at: null,
+      mode,
+      mode_note: modeRun.note,
     };
+    const known = duplicatesAtCreation(parsed.rows);
     const items = parsed.rows.map((input: InputRow, idx) => ({
       job_id: id,
       idx,
@@ -142,14 +171,30 @@ export function createJobsService(deps: {
       client_id: input.clientId,
       columns: input.columns,
       purpose: input.purpose ?? null,
+      image_hash: input.imageHash ?? null,
+      path: input.path ?? null,
+      duplicate_of: known.duplicateOf[idx] ?? null,
+      dispatch: modeRun.effective === 'economy' ? 'batch' : 'live',
     }));
-    await ctx.db.transaction().execute((trx) => repository.insertJob(trx, row, items));
+    await ctx.db.transaction().execute(async (trx) => {
+      await repository.insertJob(trx, row, items);
+      // Uploaded files (job-uploads.ts) become this job's, with it or not at all.
+      if (parsed.uploadId) await createJobFilesRepository(ctx.db).claim(parsed.uploadId, id, trx);
+    });
     deps.wake();
-    return toJob(row, { pending: items.length, succeeded: 0, failed: 0, cancelled: 0 });
+    return toJob(row, { pending: items.length, succeeded: 0, failed: 0, cancelled: 0, distinct: known.units, pendingDistinct: known.units }, await deps.quotaStatus(caller.userId));
   }
 
   return {
     create,
+    estimateJob,
+
+    /** POST /v1/jobs/estimate: the job `parsed` would be, estimated; nothing is created. */
+    async estimate(caller: Caller, parsed: ParsedRows): Promise<JobEstimate> {
+      await requirePlan(caller.userId);
+      const known = duplicatesAtCreation(parsed.rows);
+      return estimateJob(caller.userId, { units: known.units, deduplicated: known.deduplicated });
+    },
 
     /** Another module's job (a page audit's suggestions): items checked as POST /api/v1/jobs checks them. */
     createFromItems(caller: Caller, items: Array<{ imageUrl: string; context?: string; id?: string; purpose?: ImagePurpose }>, options: JobOptions = {}): Promise<Job> {
@@ -170,9 +215,9 @@ export function createJobsService(deps: {
     async list(userId: string, query: { limit: number; cursor?: string }) {
       const rows = await repository.listJobs(userId, query.limit + 1, query.cursor ? decodeCursor(query.cursor) : undefined);
       const page = rows.slice(0, query.limit);
-      const counts = await repository.counts(page.map((row) => row.id));
+      const [counts, quota] = await Promise.all([repository.counts(page.map((row) => row.id)), deps.quotaStatus(userId)]);
       const last = page.at(-1);
-      return { items: page.map((row) => toJob(row, counts.get(row.id)!)), nextCursor: rows.length > query.limit && last ? encodeCursor(last) : null };
+      return { items: page.map((row) => toJob(row, counts.get(row.id)!, quota)), nextCursor: rows.length > query.limit && last ? encodeCursor(last) : null };
     },
 
     async get(userId: string, id: string): Promise<Job> {
@@ -181,7 +226,8 @@ export function createJobsService(deps: {
 
     async cancel(userId: string, id: string): Promise<Job> {
       const row = await ownJob(userId, id);
-      if (!(await repository.cancel(row.id, ctx.now(), deps.aliveSince()))) {
+      const onCancelled = deps.onCancelled;
+      if (!(await repository.cancel(row.id, ctx.now(), deps.aliveSince(), onCancelled && ((trx) => onCancelled(row.id, trx))))) {
         throw new AppError('conflict', `The job is ${row.status} and cannot be cancelled`, 409);
       }
       return describe((await repository.findJob(userId, id))!);
@@ -192,7 +238,7 @@ export function createJobsService(deps: {
       const rows = await repository.itemsPage(job.id, query.limit + 1, query.cursor === undefined ? -1 : Number(query.cursor), query.status);
       const page = rows.slice(0, query.limit);
       const last = page.at(-1);
-      return { items: page.map(toItem), nextCursor: rows.length > query.limit && last ? String(last.idx) : null };
+      return { items: page.map(toJobItem), nextCursor: rows.length > query.limit && last ? String(last.idx) : null };
     },
 
     /**
@@ -207,8 +253,8 @@ export function createJobsService(deps: {
         for (let after = -1; ; ) {
           const rows = await repository.itemsPage(job.id, EXPORT_PAGE, after, filter);
           for (const row of rows) {
-            const item = toItem(row);
-            const input = Object.keys(item.columns).length ? names.map((name) => item.columns[name] ?? '') : [item.imageUrl, item.context ?? '', item.clientId ?? ''];
+            const item = toJobItem(row);
+            const input = Object.keys(item.columns).length ? names.map((name) => item.columns[name] ?? '') : [item.imageUrl ?? item.path ?? '', item.context ?? '', item.clientId ?? ''];
             const result = item.result;
             yield csvLine([
               ...input,
@@ -219,6 +265,8 @@ export function createJobsService(deps: {
               result ? result.issues.map((issue) => issue.message).join('; ') : '',
               item.review ?? item.status,
               item.error?.message ?? '',
+              result?.usage ? String(result.usage.inputTokens) : '',
+              result?.usage ? String(result.usage.outputTokens) : '',
             ]);
           }
           if (rows.length < EXPORT_PAGE) return;
@@ -228,7 +276,10 @@ export function createJobsService(deps: {
       return Readable.from(lines());
     },
 
-    /** Approve or reject a result, optionally with edited alt text (checked again by the rules). */
+    /**
+     * Approve or reject a result, optionally with edited alt text (checked again by the rules). The
+     * image's whole group takes the review: the item it duplicates and every duplicate of it.
+     */
     async review(userId: string, id: string, itemId: string, request: ReviewRequest): Promise<JobItem> {
       const job = await ownJob(userId, id);
       const idx = itemIndex(itemId);
@@ -237,8 +288,8 @@ export function createJobsService(deps: {
       if (item.status !== 'succeeded' || !item.result) throw new AppError('conflict', 'Only a described image can be reviewed', 409);
       const options = JSON.parse(job.options) as JobOptions;
       const reviewed = reviewedResult(JSON.parse(item.result) as NonNullable<JobItem['result']>, request, { ...options, context: item.context, purpose: purposeOf(item) });
-      await repository.review(job.id, idx, request.status, reviewed && JSON.stringify(reviewed));
-      return toItem((await repository.findItem(job.id, idx))!);
+      await repository.applyReview(job.id, [idx], request.status, reviewed && JSON.stringify(reviewed));
+      return toJobItem((await repository.findItem(job.id, idx))!);
     },
   };
 }

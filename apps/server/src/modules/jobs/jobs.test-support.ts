@@ -1,10 +1,10 @@
 // Shared set-up of the jobs API suites: a loopback image host, the fake vision model (one model
 // call per attempt, so retries are the job's own), an optional controlled clock, and helpers.
 import type { Job } from '@altwise/shared';
-import type { FakeVisionServer } from '../../../../../test-utils/fake-vision-server';
-import { startFakeVisionServer } from '../../../../../test-utils/fake-vision-server';
-import type { ImageHost } from '../../../../../test-utils/image-host';
-import { startImageHost } from '../../../../../test-utils/image-host';
+import type { FakeVisionServer } from '@altwise/test-support/fake-vision-server';
+import { startFakeVisionServer } from '@altwise/test-support/fake-vision-server';
+import type { ImageHost } from '@altwise/test-support/image-host';
+import { startImageHost } from '@altwise/test-support/image-host';
 import type { TestDatabase, TestServer } from '../../../test/support/test-server';
 import { registerUser, startTestServer } from '../../../test/support/test-server';
 import { FAST_RETRY, distinctPng, setPlan } from '../alt-text/alt-text.test-support';

@@ -9,8 +9,9 @@ const CLAIM_HOLD_MS = 60_000;
 
 export function createWebhooksRepository(db: Kysely<Database>) {
   return {
-    secretOf(userId: string) {
-      return db.selectFrom('webhook_secrets').selectAll().where('user_id', '=', userId).executeTakeFirst();
+    /** In `executor`'s transaction when given (an event queued with its cause reads where it writes). */
+    secretOf(userId: string, executor: Executor = db) {
+      return executor.selectFrom('webhook_secrets').selectAll().where('user_id', '=', userId).executeTakeFirst();
     },
 
     async saveSecret(userId: string, ciphertext: string, at: number): Promise<void> {
@@ -68,6 +69,17 @@ export function createWebhooksRepository(db: Kysely<Database>) {
     /** Account deletion: its signing secret (and default URL); its deliveries go with its jobs. */
     async deleteSecretOf(userId: string, trx: Executor = db): Promise<void> {
       await trx.deleteFrom('webhook_secrets').where('user_id', '=', userId).execute();
+    },
+
+    /** Retention: account events (no job) that ended before `cutoff`; job events go with their job. */
+    async deleteAccountEventsBefore(trx: Executor, cutoff: number): Promise<number> {
+      const result = await trx.deleteFrom('webhook_deliveries').where('job_id', 'is', null).where('status', '!=', 'pending').where('finished_at', '<', cutoff).executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
+
+    /** The account's events (no job), newest first. */
+    accountEventsOf(userId: string, limit: number) {
+      return db.selectFrom('webhook_deliveries').selectAll().where('user_id', '=', userId).where('job_id', 'is', null).orderBy('created_at', 'desc').orderBy('id').limit(limit).execute();
     },
 
     ofJob(jobId: string) {

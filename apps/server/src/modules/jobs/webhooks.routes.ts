@@ -47,6 +47,20 @@ export const webhooksRoutes: FastifyPluginAsyncZod<{ webhooks: WebhooksService; 
   );
 
   app.get(
+    '/api/v1/webhooks/deliveries',
+    {
+      ...sessionOnly,
+      schema: {
+        tags,
+        summary: "The account events sent to the default webhook URL (Settings → Webhook notifications) and every attempt, latest 100; job.finished events are listed with their job's deliveries",
+        security: sessionSecurity,
+        response: { 200: webhookDeliveriesResponseSchema },
+      },
+    },
+    async (request) => ({ items: await webhooks.accountDeliveriesOf(callerOf(request).userId) }),
+  );
+
+  app.get(
     '/api/v1/jobs/:id/webhooks',
     {
       ...secured,

@@ -9,7 +9,14 @@ import { AppError } from '../../platform/errors';
 import { SIGNATURE_HEADER, signatureHeader } from './webhook-signature';
 import type { DeliveryRow, WebhooksRepository } from './webhooks.repository';
 
-export type WebhookEvent = 'job.progress' | 'job.completed' | 'job.failed';
+/** A job's own events, sent to the job's webhook URL. */
+export type JobWebhookEvent = 'job.progress' | 'job.completed' | 'job.failed';
+/**
+ * Account events (Settings → "Webhook notifications"), sent to the account's default webhook URL.
+ * `job.finished` also carries the job (every job of the account, cancelled ones too).
+ */
+export type AccountWebhookEvent = 'account.limit_reached' | 'api_key.created' | 'api_key.revoked' | 'job.finished';
+export type WebhookEvent = JobWebhookEvent | AccountWebhookEvent;
 
 /** Deliveries are retried with exponential backoff for this long after the event, then given up. */
 export const DELIVERY_WINDOW_MS = 24 * 60 * 60 * 1000;
@@ -21,6 +28,18 @@ const ATTEMPT_TIMEOUT_MS = 10_000;
 function isTimeout(error: unknown): boolean {
   const { name, code } = (error ?? {}) as { name?: unknown; code?: unknown };
   return name === 'TimeoutError' || code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT';
+}
+
+function toDelivery(row: DeliveryRow) {
+  return {
+    id: row.id,
+    event: row.event as WebhookEvent,
+    url: row.url,
+    status: row.status as 'pending' | 'delivered' | 'failed',
+    attempts: JSON.parse(row.attempts_log) as DeliveryAttempt[],
+    createdAt: new Date(Number(row.created_at)).toISOString(),
+    nextAttemptAt: row.status === 'pending' ? new Date(Number(row.next_attempt_at)).toISOString() : null,
+  };
 }
 
 export interface DeliveryAttempt {
@@ -64,7 +83,7 @@ export function createWebhooksService(deps: {
     if (signal.aborted) return;
     const started = performance.now();
     const log = JSON.parse(row.attempts_log) as DeliveryAttempt[];
-    if (row.event === 'job.progress' && (await repository.jobEnded(row.job_id))) {
+    if (row.event === 'job.progress' && row.job_id !== null && (await repository.jobEnded(row.job_id))) {
       // A receiver that was down must not hear of progress after the job's end (job.completed or
       // job.failed carries the final state): the stale event is dropped, saying why.
       const now = ctx.now();
@@ -105,6 +124,13 @@ export function createWebhooksService(deps: {
     });
   }
 
+  async function insertEvent(target: { userId: string; jobId: string | null; url: string }, event: WebhookEvent, data: object, executor?: Executor): Promise<void> {
+    const id = randomUUID();
+    const at = ctx.now();
+    const payload = JSON.stringify({ id, type: event, createdAt: new Date(at).toISOString(), data });
+    await repository.insert({ id, user_id: target.userId, job_id: target.jobId, event, url: target.url, payload, status: 'pending', attempts: 0, attempts_log: '[]', next_attempt_at: at, created_at: at, finished_at: null }, executor);
+  }
+
   const service = {
     /** A new signing secret (replacing any old one at once); the only time it is shown. */
     async rotateSecret(userId: string): Promise<{ secret: string; createdAt: string }> {
@@ -127,9 +153,9 @@ export function createWebhooksService(deps: {
       return service.secretStatus(userId);
     },
 
-    /** The account's default webhook URL, if any (a job created without one uses it). */
-    async defaultUrl(userId: string): Promise<string | null> {
-      return (await repository.secretOf(userId))?.default_url ?? null;
+    /** The account's default webhook URL, if any (a job created without one uses it; account events go there). */
+    async defaultUrl(userId: string, executor?: Executor): Promise<string | null> {
+      return (await repository.secretOf(userId, executor))?.default_url ?? null;
     },
 
     /** At job creation: a webhook needs a signing secret and a URL the SSRF guard allows. */
@@ -148,12 +174,20 @@ export function createWebhooksService(deps: {
     },
 
     /** Stores an event for delivery; in `executor`'s transaction when given (a job's end). */
-    async enqueue(job: { id: string; userId: string; webhookUrl: string }, event: WebhookEvent, data: Job, executor?: Executor): Promise<void> {
-      const id = randomUUID();
-      const at = ctx.now();
-      const payload = JSON.stringify({ id, type: event, createdAt: new Date(at).toISOString(), data: { job: data } });
-      await repository.insert({ id, user_id: job.userId, job_id: job.id, event, url: job.webhookUrl, payload, status: 'pending', attempts: 0, attempts_log: '[]', next_attempt_at: at, created_at: at, finished_at: null }, executor);
+    async enqueue(job: { id: string; userId: string; webhookUrl: string }, event: JobWebhookEvent, data: Job, executor?: Executor): Promise<void> {
+      await insertEvent({ userId: job.userId, jobId: job.id, url: job.webhookUrl }, event, { job: data }, executor);
     },
+
+    /**
+     * Stores an account event for the default URL, in `executor`'s transaction (its cause's). A
+     * `job.finished` event is listed with its job's deliveries; the others belong to no job.
+     */
+    async enqueueAccountEvent(target: { userId: string; url: string; jobId: string | null }, event: AccountWebhookEvent, data: object, executor: Executor): Promise<void> {
+      await insertEvent(target, event, data, executor);
+    },
+
+    /** Retention: finished account events (job events go with their job). */
+    deleteAccountEventsBefore: (trx: Executor, cutoff: number) => repository.deleteAccountEventsBefore(trx, cutoff),
 
     /** Account deletion, in its transaction: the signing secret and default URL (deliveries go with the jobs). */
     deleteForUser: (userId: string, trx?: Executor) => repository.deleteSecretOf(userId, trx),
@@ -173,16 +207,12 @@ export function createWebhooksService(deps: {
     },
 
     async deliveriesOf(jobId: string) {
-      const rows = await repository.ofJob(jobId);
-      return rows.map((row) => ({
-        id: row.id,
-        event: row.event as WebhookEvent,
-        url: row.url,
-        status: row.status as 'pending' | 'delivered' | 'failed',
-        attempts: JSON.parse(row.attempts_log) as DeliveryAttempt[],
-        createdAt: new Date(Number(row.created_at)).toISOString(),
-        nextAttemptAt: row.status === 'pending' ? new Date(Number(row.next_attempt_at)).toISOString() : null,
-      }));
+      return (await repository.ofJob(jobId)).map(toDelivery);
+    },
+
+    /** The account's events that belong to no job (a limit reached, keys), the latest 100. */
+    async accountDeliveriesOf(userId: string) {
+      return (await repository.accountEventsOf(userId, 100)).map(toDelivery);
     },
   };
   return service;

@@ -3,3 +3,4 @@ export { legalRoutes } from './legal.routes';
 export { createLegalService, LegalFileError } from './legal.service';
 export type { LegalService } from './legal.service';
 export { renderMarkdown } from './markdown';
+export { legalModule } from './legal.module';

@@ -6,3 +6,4 @@ export type { ComposedMail, MailContent } from './mail-layout';
 export { createLogTransport, createSmtpTransport } from './mail-transport';
 export type { MailTransport, OutgoingMail } from './mail-transport';
 export { createMailOutboxRepository } from './mail-outbox.repository';
+export { mailModule } from './mail.module';

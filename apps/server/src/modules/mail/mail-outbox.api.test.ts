@@ -1,9 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SmtpSink } from '../../../../../test-utils/smtp-sink';
-import { startSmtpSink } from '../../../../../test-utils/smtp-sink';
+import type { SmtpSink } from '@altwise/test-support/smtp-sink';
+import { startSmtpSink } from '@altwise/test-support/smtp-sink';
 import { loadConfig } from '../../config';
-import { createInstanceRegistry } from '../../platform/instance-registry';
+import { createInstanceRegistry } from '../instances';
 import { deriveKeys, loadAppSecret } from '../../platform/secrets';
 import { until } from '../../../test/support/server-process';
 import { DATABASES, startTestServer } from '../../../test/support/test-server';

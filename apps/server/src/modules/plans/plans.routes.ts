@@ -1,7 +1,7 @@
 import { PLANS, plansResponseSchema } from '@altwise/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
-/** The enforced plan catalogue (DESIGN.md §1), public: the landing, subscription and key screens read it. */
+/** The enforced plan catalogue (docs/product-decisions.md#plan-catalogues), public: the landing, subscription and key screens read it. */
 export const plansRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/v1/plans',

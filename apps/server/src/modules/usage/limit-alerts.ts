@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { Executor } from '../../db/executor';
 import type { AppContext } from '../../platform/context';
 import type { MailService } from '../mail';
 import type { SettingsService, UserService } from '../users';
@@ -42,19 +43,33 @@ export function createLimitAlerts(deps: {
   settings: Pick<SettingsService, 'get'>;
   mail: Pick<MailService, 'enqueue' | 'wake'>;
   logger: FastifyBaseLogger;
+  /**
+   * Settings → "Webhook notifications": the same crossings (80 % and 100 %) as account.limit_reached
+   * events for the default webhook URL, queued under the same claim, so once across instances too.
+   */
+  events?: { emit(userId: string, event: 'account.limit_reached', data: object, executor: Executor): Promise<unknown> };
 }) {
   const { ctx } = deps;
   const alerts = createLimitAlertsRepository(ctx.db);
 
   async function send(userId: string, crossings: LimitCrossing[]): Promise<void> {
     const settings = await deps.settings.get(userId);
-    if (!settings.notifications.email || !settings.api.rateLimitAlerts) return;
+    const byMail = settings.notifications.email && settings.api.rateLimitAlerts;
+    // Whether a default URL is set is asked in the transaction (no URL: nothing queued, no error).
+    const byWebhook = deps.events !== undefined && settings.api.webhooks;
+    if (!byMail && !byWebhook) return;
     const user = await deps.users.get(userId);
     const at = ctx.now();
     let queued = false;
     await ctx.db.transaction().execute(async (trx) => {
       for (const crossing of crossings) {
+        // One claim per crossing, whatever the channels: each alert goes out once on each.
         if (!(await alerts.claim({ userId, window: crossing.window, windowStart: crossing.windowStart, level: crossing.level }, at, trx))) continue;
+        if (byWebhook) {
+          const data = { window: crossing.window, level: crossing.level, limit: crossing.limit, windowStart: new Date(crossing.windowStart).toISOString(), resetAt: new Date(crossing.resetAt).toISOString() };
+          await deps.events?.emit(userId, 'account.limit_reached', data, trx);
+        }
+        if (!byMail) continue;
         await deps.mail.enqueue(
           {
             userId,

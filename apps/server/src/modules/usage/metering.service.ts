@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Executor } from '../../db/executor';
 import type { AppContext } from '../../platform/context';
-import type { InstanceRegistry } from '../../platform/instance-registry';
-import type { QuotaDecision, UsageEvent } from '../../platform/metering';
+import type { InstanceRegistry } from '../instances';
+import type { QuotaDecision, UsageEvent } from './quota-decision';
 import type { AccountQuotaService } from './quota.service';
 import { createReservationRepository } from './reservation.repository';
 import { createUsageRepository } from './usage.repository';
@@ -37,7 +37,7 @@ export interface UnitSettlement {
 export type Admission = { decision: QuotaDecision; reservation: Reservation | null };
 
 /**
- * Crash-safe metering (DESIGN.md §8). Admission charges the quota and writes a reservation in one
+ * Crash-safe metering (docs/architecture.md#crash-safe-metering). Admission charges the quota and writes a reservation in one
  * transaction; each unit is settled with its history row and usage event in one transaction (the
  * caller's, see settleIn); reservations nobody will settle (their instance died, or the request
  * ended without settling) are released, that is refunded, by `reconcile`, which any instance runs.

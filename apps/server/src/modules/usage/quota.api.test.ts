@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASES, registerUser, startTestServer } from '../../../test/support/test-server';
 import type { TestServer } from '../../../test/support/test-server';
-import type { QuotaDecision } from '../../platform/metering';
-import { quotaExceededError } from '../../platform/metering';
+import type { QuotaDecision } from './quota-decision';
+import { quotaExceededError } from './quota-decision';
 import type { TestClock } from './usage.test-support';
 import { createTestClock, meteringFor } from './usage.test-support';
 

@@ -161,6 +161,12 @@ export function createQuotaRepository(db: Kysely<Database>, dialect: DialectName
         .execute();
     },
 
+    /** The account's plan id, read in `executor` (an unknown account reads as free). */
+    async planIn(executor: Executor, userId: string): Promise<string> {
+      const row = await executor.selectFrom('users').select('plan').where('id', '=', userId).executeTakeFirst();
+      return row?.plan ?? 'free';
+    },
+
     async used(userId: string, hourStart: number, dayStart: number, executor: Executor = db): Promise<{ hour: number; day: number }> {
       const rows = await executor
         .selectFrom('quota_counters')

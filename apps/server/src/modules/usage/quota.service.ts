@@ -1,7 +1,7 @@
 import { getPlan } from '@altwise/shared';
 import type { Executor } from '../../db/executor';
 import type { AppContext } from '../../platform/context';
-import type { QuotaDecision, QuotaWindow, RefusedDecision } from '../../platform/metering';
+import type { QuotaDecision, QuotaWindow, RefusedDecision } from './quota-decision';
 import type { UserService } from '../users';
 import { createQuotaRepository } from './quota.repository';
 import type { WindowName } from './quota.repository';
@@ -28,9 +28,12 @@ const REFUSAL_MEMORY_MS = 1_000;
 export function createQuotaService(ctx: Pick<AppContext, 'db' | 'now' | 'dialect'>, deps: { users: Pick<UserService, 'planOf'> }) {
   const counters = createQuotaRepository(ctx.db, ctx.dialect);
 
-  async function limitsOf(userId: string) {
-    const plan = getPlan(await deps.users.planOf(userId));
+  function limitsOfPlan(planId: string) {
+    const plan = getPlan(planId);
     return { plan: plan.id, hour: plan.limits.requestsPerHour, day: plan.limits.requestsPerDay };
+  }
+  async function limitsOf(userId: string) {
+    return limitsOfPlan(await deps.users.planOf(userId));
   }
 
   // A refused account is refused from memory for a moment (the same plan, no refund here since),
@@ -209,9 +212,11 @@ export function createQuotaService(ctx: Pick<AppContext, 'db' | 'now' | 'dialect
       counters.chargeOverLimit(trx, userId, units, windows.hourStart, windows.dayStart),
 
     /** The account's current windows, without charging anything (usage screen, key list). */
-    async status(userId: string, at: number = ctx.now()): Promise<QuotaStatus> {
+    async status(userId: string, at: number = ctx.now(), executor?: Executor): Promise<QuotaStatus> {
       const { hourStart, dayStart } = windowsAt(at);
-      const [limits, used] = await Promise.all([limitsOf(userId), counters.used(userId, hourStart, dayStart)]);
+      // In the caller's transaction when given (a job's end reads its estimate there; SQLite has one connection).
+      const limitsNow = executor ? counters.planIn(executor, userId).then((plan) => limitsOfPlan(plan)) : limitsOf(userId);
+      const [limits, used] = await Promise.all([limitsNow, counters.used(userId, hourStart, dayStart, executor)]);
       return {
         plan: limits.plan,
         hour: { ...window(limits.hour, used.hour, hourStart + HOUR_MS), used: used.hour },

@@ -2,7 +2,7 @@ import { usageResponseSchema } from '@altwise/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASES, registerUser, startTestServer } from '../../../test/support/test-server';
 import type { TestServer } from '../../../test/support/test-server';
-import type { UsageOutcome } from '../../platform/metering';
+import type { UsageOutcome } from './quota-decision';
 import type { TestClock } from './usage.test-support';
 import { createTestClock, meteringFor } from './usage.test-support';
 

@@ -2,17 +2,20 @@ import type { Insertable, Kysely } from 'kysely';
 import type { Executor } from '../../db/executor';
 import { sql } from 'kysely';
 import type { Database, UsageRollupsTable } from '../../db/schema';
-import type { UsageEvent } from '../../platform/metering';
+import type { UsageEvent } from './quota-decision';
 import { HOUR_MS, startOfHour } from './usage-windows';
 
 export type EventRow = UsageEvent & { at: number };
 
-/** Totals of one outcome (in one bucket): requests, images and their summed processing time. */
+/** Totals of one outcome (in one bucket): requests, images, their summed processing time and tokens. */
 export interface OutcomeTotals {
   outcome: string;
   requests: number;
   images: number;
   processingMs: number;
+  inputTokens: number;
+  outputTokens: number;
+  cachedInputTokens: number;
 }
 
 type UsageRollupRow = Insertable<UsageRollupsTable>;
@@ -45,6 +48,9 @@ export function createUsageRepository(db: Kysely<Database>) {
           requests: 1,
           images: event.images,
           processing_ms: event.processingMs,
+          input_tokens: event.tokens?.inputTokens ?? 0,
+          output_tokens: event.tokens?.outputTokens ?? 0,
+          cached_input_tokens: event.tokens?.cachedInputTokens ?? 0,
         };
         const key = JSON.stringify([row.user_id, row.bucket_start, row.api_key_id, row.outcome]);
         const existing = rollups.get(key);
@@ -52,6 +58,9 @@ export function createUsageRepository(db: Kysely<Database>) {
           existing.requests += 1;
           existing.images += row.images;
           existing.processing_ms += row.processing_ms;
+          existing.input_tokens = Number(existing.input_tokens) + Number(row.input_tokens);
+          existing.output_tokens = Number(existing.output_tokens) + Number(row.output_tokens);
+          existing.cached_input_tokens = Number(existing.cached_input_tokens) + Number(row.cached_input_tokens);
         } else rollups.set(key, row);
       }
       const ordered = [...rollups].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, row]) => row);
@@ -68,6 +77,9 @@ export function createUsageRepository(db: Kysely<Database>) {
               processing_ms: event.processingMs,
               cached: event.cached ? 1 : 0,
               created_at: event.at,
+              input_tokens: event.tokens?.inputTokens ?? 0,
+              output_tokens: event.tokens?.outputTokens ?? 0,
+              cached_input_tokens: event.tokens?.cachedInputTokens ?? 0,
             })),
           )
           .execute();
@@ -79,6 +91,9 @@ export function createUsageRepository(db: Kysely<Database>) {
               requests: sql<number>`usage_rollups.requests + excluded.requests`,
               images: sql<number>`usage_rollups.images + excluded.images`,
               processing_ms: sql<number>`usage_rollups.processing_ms + excluded.processing_ms`,
+              input_tokens: sql<number>`usage_rollups.input_tokens + excluded.input_tokens`,
+              output_tokens: sql<number>`usage_rollups.output_tokens + excluded.output_tokens`,
+              cached_input_tokens: sql<number>`usage_rollups.cached_input_tokens + excluded.cached_input_tokens`,
             }),
           )
           .execute();
@@ -99,6 +114,9 @@ export function createUsageRepository(db: Kysely<Database>) {
           sql<number>`sum(requests)`.as('requests'),
           sql<number>`sum(images)`.as('images'),
           sql<number>`sum(processing_ms)`.as('processing_ms'),
+          sql<number>`sum(input_tokens)`.as('input_tokens'),
+          sql<number>`sum(output_tokens)`.as('output_tokens'),
+          sql<number>`sum(cached_input_tokens)`.as('cached_input_tokens'),
         ])
         .where('user_id', '=', userId)
         .where('bucket_start', '>=', from)
@@ -113,6 +131,9 @@ export function createUsageRepository(db: Kysely<Database>) {
         requests: Number(row.requests),
         images: Number(row.images),
         processingMs: Number(row.processing_ms),
+        inputTokens: Number(row.input_tokens),
+        outputTokens: Number(row.output_tokens),
+        cachedInputTokens: Number(row.cached_input_tokens),
       }));
     },
 
@@ -152,8 +173,9 @@ export function createUsageRepository(db: Kysely<Database>) {
       await db.transaction().execute(async (trx) => {
         await trx.deleteFrom('usage_rollups').execute();
         await sql`
-          insert into usage_rollups (user_id, bucket_start, api_key_id, outcome, requests, images, processing_ms)
-          select user_id, ${hour}, coalesce(api_key_id, ${sql.lit(NO_KEY)}), outcome, count(*), sum(images), sum(processing_ms)
+          insert into usage_rollups (user_id, bucket_start, api_key_id, outcome, requests, images, processing_ms, input_tokens, output_tokens, cached_input_tokens)
+          select user_id, ${hour}, coalesce(api_key_id, ${sql.lit(NO_KEY)}), outcome, count(*), sum(images), sum(processing_ms),
+                 sum(input_tokens), sum(output_tokens), sum(cached_input_tokens)
           from usage_events where user_id is not null
           group by 1, 2, 3, 4
         `.execute(trx);

@@ -18,7 +18,9 @@ export const usageRoutes: FastifyPluginAsyncZod<{ usage: UsageService; guards: A
         description:
           'Counts are images (a batch of N counts N). totalRequestsToday is every image requested today ' +
           '(success, error and throttled); successRate and errorRate are shares of it. avgResponseTime is ' +
-          'the mean processing time of successful requests. With X-API-Key, `key` gives that key\'s own usage.',
+          'the mean processing time of successful requests. Each bucket\'s inputTokens, outputTokens and ' +
+          'cachedInputTokens (the "tokens" series) are the tokens the vision provider reported for the model ' +
+          'calls in it: a cache hit and the offline describer add none. With X-API-Key, `key` gives that key\'s own usage.',
         security: [{ bearerAuth: [] }, { apiKey: [] }],
         querystring: usageQuerySchema,
         response: { 200: usageResponseSchema },

@@ -4,7 +4,7 @@ import { nextPlan } from '@altwise/shared';
 import { createBatchWriter } from '../../platform/batch-writer';
 import type { Caller } from '../../platform/caller';
 import type { AppContext } from '../../platform/context';
-import type { UsageEvent, UsageRecorder } from '../../platform/metering';
+import type { UsageEvent, UsageRecorder } from './quota-decision';
 import type { AccountQuotaService } from './quota.service';
 import type { EventRow, OutcomeTotals } from './usage.repository';
 import { createUsageRepository } from './usage.repository';
@@ -25,6 +25,18 @@ export interface KeyUsage {
 
 const percent = (part: number, whole: number) => Math.round((part / whole) * 1000) / 10;
 const average = (totalMs: number, count: number) => (count > 0 ? Math.round(totalMs / count) : 0);
+
+/** Tokens of every outcome: a unit refunded after its model call (its row was gone) still cost them. */
+function tokensOf(rows: OutcomeTotals[]) {
+  return rows.reduce(
+    (sum, row) => ({
+      inputTokens: sum.inputTokens + row.inputTokens,
+      outputTokens: sum.outputTokens + row.outputTokens,
+      cachedInputTokens: sum.cachedInputTokens + row.cachedInputTokens,
+    }),
+    { inputTokens: 0, outputTokens: 0, cachedInputTokens: 0 },
+  );
+}
 
 function totalsBy(rows: OutcomeTotals[], outcome: string) {
   return rows
@@ -94,6 +106,7 @@ export function createUsageService(ctx: Pick<AppContext, 'db' | 'now'>, deps: { 
           error: totalsBy(rows, 'error').images,
           throttled: totalsBy(rows, 'throttled').images,
           avgResponseTime: average(success.ms, success.requests),
+          ...tokensOf(rows),
         };
       });
 

@@ -2,7 +2,7 @@
 // quotas and record events at chosen times without a generation endpoint in the way.
 import { randomUUID } from 'node:crypto';
 import type { TestServer } from '../../../test/support/test-server';
-import type { QuotaDecision } from '../../platform/metering';
+import type { QuotaDecision } from './quota-decision';
 import type { AppContext } from '../../platform/context';
 import { createUserService } from '../users/user.service';
 import { createQuotaService } from './quota.service';

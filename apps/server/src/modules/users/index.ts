@@ -4,3 +4,5 @@ export { createSettingsService } from './settings.service';
 export type { SettingsService } from './settings.service';
 export { createUserService, toUser } from './user.service';
 export type { UserService } from './user.service';
+export { usersModule } from './users.module';
+export type { UsersModule } from './users.module';

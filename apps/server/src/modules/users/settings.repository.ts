@@ -4,8 +4,8 @@ import type { Database } from '../../db/schema';
 
 export function createSettingsRepository(db: Kysely<Database>) {
   return {
-    async find(userId: string): Promise<string | null> {
-      const row = await db
+    async find(userId: string, executor: Executor = db): Promise<string | null> {
+      const row = await executor
         .selectFrom('user_settings')
         .select('settings')
         .where('user_id', '=', userId)

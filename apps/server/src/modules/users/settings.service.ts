@@ -53,8 +53,9 @@ export function createSettingsService(
   }
 
   return {
-    async get(userId: string): Promise<Settings> {
-      const stored = await settings.find(userId);
+    /** In `executor`'s transaction when given (an account event queued with its cause). */
+    async get(userId: string, executor?: Executor): Promise<Settings> {
+      const stored = await settings.find(userId, executor);
       return withDefaults(stored ? JSON.parse(stored) : null);
     },
 

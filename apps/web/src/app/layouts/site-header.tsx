@@ -49,7 +49,7 @@ function SectionMenu() {
       <ul
         id={listId}
         hidden={!open}
-        className="absolute inset-x-0 top-16 border-b border-gray-200 bg-white px-4 py-2 shadow-lg dark:border-gray-800 dark:bg-gray-950"
+        className="absolute inset-x-0 top-full border-b border-gray-200 bg-white px-4 py-2 shadow-lg dark:border-gray-800 dark:bg-gray-950"
       >
         {sectionLinks.map((link) => (
           <li key={link.href}>
@@ -68,7 +68,8 @@ export function SiteHeader() {
   const signedIn = useAuthStore((state) => state.isAuthenticated);
   return (
     <header className="sticky top-0 z-40 border-b border-gray-200/80 bg-white/85 backdrop-blur dark:border-gray-800 dark:bg-gray-950/85">
-      <nav aria-label="Main" className="relative mx-auto flex h-16 max-w-7xl items-center justify-between gap-2 px-4 sm:gap-4 sm:px-6 lg:px-8">
+      {/* Wraps below ~350 px (WCAG 1.4.10 Reflow at 320): the sign-in links go to a second row rather than off-screen. */}
+      <nav aria-label="Main" className="relative mx-auto flex min-h-16 max-w-7xl flex-wrap items-center justify-between gap-2 px-4 py-2 sm:h-16 sm:flex-nowrap sm:gap-4 sm:px-6 sm:py-0 lg:px-8">
         <div className="flex items-center gap-1">
           <SectionMenu />
           <Link

@@ -7,7 +7,7 @@ export interface NavItem {
   icon: LucideIcon;
 }
 
-/** The sidebar, in SPEC §2 order. */
+/** The sidebar, in the original order (docs/product-decisions.md#app-shell). */
 export const NAV_ITEMS: NavItem[] = [
   { to: '/app/dashboard', label: 'Dashboard', icon: LayoutDashboard },
   { to: '/app/generate', label: 'Generate Alt Text', icon: Sparkles },

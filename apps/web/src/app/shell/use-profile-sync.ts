@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useAuthStore } from '@/lib/auth-store';
-import { profileQueryOptions } from '@/lib/profile-query';
+import { profileQueryOptions } from '@/lib/api/get-profile';
 
-/** Refreshes the stored user from the server on entering the app; a failed fetch signs out (SPEC §4). */
+/** Refreshes the stored user from the server on entering the app; a failed fetch signs out (docs/product-decisions.md#sessions). */
 export function useProfileSync(): void {
   const setUser = useAuthStore((state) => state.setUser);
   const logout = useAuthStore((state) => state.logout);

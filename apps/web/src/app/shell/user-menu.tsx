@@ -11,7 +11,7 @@ const itemClasses =
  * Initials, full name and "<Plan> Plan"; a menu with View Profile, Settings and Logout. Radix's
  * DropdownMenu is the ARIA menu button: arrow keys, Home/End, type-ahead, Escape and an outside
  * click close it and focus returns to the button. On a phone the button shows the initials only,
- * so the menu itself starts with the name and plan (SPEC §2).
+ * so the menu itself starts with the name and plan (docs/product-decisions.md#app-shell).
  */
 export function UserMenu() {
   const user = useAuthStore((state) => state.user);

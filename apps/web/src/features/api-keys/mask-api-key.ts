@@ -2,7 +2,7 @@
 export const MASK_DOTS = '••••••••';
 
 /**
- * A key as shown by default (SPEC §2): the first 12 characters, dots, the last 4.
+ * A key as shown by default (docs/product-decisions.md#api-keys): the first 12 characters, dots, the last 4.
  * Keys too short to keep 16 characters visible show only their last 4.
  */
 export function maskApiKey(key: string): string {

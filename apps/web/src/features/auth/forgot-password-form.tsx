@@ -8,7 +8,7 @@ import { errorMessage } from '@/lib/api-client';
 import { fieldErrors } from '@/lib/form-errors';
 import { toast } from '@/lib/toast';
 import { useFieldErrors } from '@/lib/use-field-errors';
-import { requestPasswordReset } from './api/password-reset';
+import { requestPasswordReset } from './api/request-password-reset';
 
 /** Asks for a reset link; the answer never says whether the address has an account. */
 export function ForgotPasswordForm() {

@@ -68,7 +68,7 @@ describe('RegisterForm', () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
-  it('shows every required-field message of SPEC §5 under its field', async () => {
+  it('shows every required-field message of the product under its field', async () => {
     const { user } = setup();
     await user.click(screen.getByRole('button', { name: 'Create account' }));
     expect(screen.getByLabelText('First name')).toHaveAccessibleDescription('First name is required');

@@ -9,7 +9,7 @@ import { ApiError, errorMessage } from '@/lib/api-client';
 import { fieldErrors } from '@/lib/form-errors';
 import { toast } from '@/lib/toast';
 import { useFieldErrors } from '@/lib/use-field-errors';
-import { resetPassword } from './api/password-reset';
+import { resetPassword } from './api/reset-password';
 import { linkClasses } from './auth-card';
 import { PasswordChecklist } from './password-checklist';
 

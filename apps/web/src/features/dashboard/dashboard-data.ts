@@ -2,7 +2,7 @@ import type { UsageBucket, UsageResponse } from '@altwise/shared';
 import { formatMs, formatNumber } from '@/lib/format';
 import { bucketLabels, bucketImages, peakIndex, weightedAverageResponseTime } from '@/lib/usage-buckets';
 
-/** SPEC §3: when the daily figures are missing, a limit of 500 with 100 remaining. */
+/** docs/product-decisions.md#quotas: when the daily figures are missing, a limit of 500 with 100 remaining. */
 export const DAILY_FALLBACK = { limit: 500, remaining: 100 } as const;
 
 export interface WeeklyUsage {

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { PageHeader } from '@/components/page-header';
 import { QueryErrorState } from '@/components/query-error';
-import { apiKeyListQueryOptions, countActiveKeys } from '@/lib/api-keys-query';
-import { usageQueryOptions } from '@/lib/usage-query';
+import { apiKeyListQueryOptions, countActiveKeys } from '@/lib/api/list-api-keys';
+import { usageQueryOptions } from '@/lib/api/get-usage';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useErrorToast } from '@/lib/use-error-toast';
 import { DailyUsageCard, PerformanceCard, WeeklyUsageCard } from './components/dashboard-charts';

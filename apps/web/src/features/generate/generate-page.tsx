@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { PageHeader } from '@/components/page-header';
 import { useDocumentTitle } from '@/lib/use-document-title';
-import { apiKeyListQueryOptions } from '@/lib/api-keys-query';
+import { apiKeyListQueryOptions } from '@/lib/api/list-api-keys';
 import { GenerateForm } from './components/generate-form';
 import { ResultsSection } from './components/results-section';
 import { TipsBox } from './components/tips-box';
@@ -12,6 +12,7 @@ import type { JobOutcome } from './use-generate-job';
 
 function announce(outcome: JobOutcome): string {
   const done = outcome.entries.filter((entry) => entry.status === 'done');
+  if (done.length > 0 && outcome.failed > 0) return `Alt text generated for ${done.length} of ${done.length + outcome.failed} images; ${outcome.failed} failed.`;
   if (done.length === 1 && done[0]?.status === 'done') return `Alt text generated: ${done[0].result.altText}`;
   if (done.length > 1) return `Alt text generated for ${done.length} images.`;
   return outcome.failed > 0 ? 'No alt text was generated.' : '';
@@ -25,10 +26,16 @@ export default function GeneratePage() {
   const [announcement, setAnnouncement] = useState('');
   const [newest, setNewest] = useState<string | null>(null);
 
+  // Each result lands on top as soon as it is done; the announcement and focus wait for the whole.
+  const lastArrived = useRef<string | null>(null);
+  const onEntry = (entry: ResultEntry) => {
+    lastArrived.current = entry.id;
+    setEntries((current) => [entry, ...current]);
+  };
   const onResults = (outcome: JobOutcome) => {
-    setEntries((current) => [...outcome.entries, ...current]);
     setAnnouncement(announce(outcome));
-    setNewest(outcome.entries[0]?.id ?? null);
+    // The top card: the last to arrive.
+    setNewest(outcome.entries.length > 0 ? lastArrived.current : null);
   };
 
   // The form's fields and button are disabled while a job runs, so the browser drops focus to
@@ -49,7 +56,7 @@ export default function GeneratePage() {
       />
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="lg:col-span-2">
-          <GenerateForm onResults={onResults} />
+          <GenerateForm onEntry={onEntry} onResults={onResults} />
         </div>
         <div>
           <TipsBox />

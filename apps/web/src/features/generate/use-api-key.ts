@@ -1,10 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useAuthStore } from '@/lib/auth-store';
-import { createApiKey } from '@/lib/create-api-key';
-import { apiKeyListQueryOptions, revealedKeyQueryKey, revealedKeyQueryOptions } from '@/lib/api-keys-query';
+import { createApiKey } from '@/lib/api/create-api-key';
+import { apiKeyListQueryOptions } from '@/lib/api/list-api-keys';
+import { revealedKeyQueryKey, revealedKeyQueryOptions } from '@/lib/api/reveal-api-key';
 
-/** SPEC §8: shown when no key can be found or created. */
+/** docs/product-decisions.md#generate: shown when no key can be found or created. */
 export const API_KEY_UNAVAILABLE = 'API key not available. Please check your API keys page.';
 
 /** The name of the key generation makes on first use, so it is recognisable on API Keys. */

@@ -4,6 +4,7 @@ import { ApiError, errorMessage } from '@/lib/api-client';
 import { generateAltText } from './api/generate-alt-text';
 import type { GenerateInput } from './api/generate-alt-text';
 import { generateBatch } from './api/generate-batch';
+import type { BatchItem } from './api/generate-batch';
 import { doneEntry, entryId, isBatchItemError, nameFromUrl, previewSource } from './result-entry';
 import type { ResultEntry } from './result-entry';
 import { useGenerationKey } from './use-api-key';
@@ -16,6 +17,8 @@ export interface GenerateJob {
   urls: string[];
   files: File[];
   context?: string;
+  /** Told of each image's entry the moment it is done (a batch's images one by one, as the server settles them). */
+  onEntry?: (entry: ResultEntry) => void;
 }
 
 export interface JobOutcome {
@@ -63,10 +66,14 @@ export function useGenerateJob() {
     const describe = (input: GenerateInput) => withKey((key) => generateAltText(input, key));
 
     const outcome: JobOutcome = { entries: [], succeeded: 0, failed: 0, errors: [] };
+    const shown = <T extends ResultEntry>(entry: T): T => {
+      job.onEntry?.(entry);
+      return entry;
+    };
     const fail = (name: string, message: string, imageUrl?: string) => {
       outcome.failed += 1;
       if (!outcome.errors.includes(message)) outcome.errors.push(message);
-      return { id: entryId(), status: 'failed', name, imageUrl, message } satisfies ResultEntry;
+      return shown({ id: entryId(), status: 'failed', name, imageUrl, message } satisfies ResultEntry);
     };
 
     const fileTasks = job.files.map(async (file): Promise<ResultEntry[]> => {
@@ -75,7 +82,7 @@ export function useGenerateJob() {
         const preview = URL.createObjectURL(file);
         objectUrls.current.push(preview);
         outcome.succeeded += 1;
-        return [doneEntry(result, file.name, preview)];
+        return [shown(doneEntry(result, file.name, preview))];
       } catch (error) {
         return [fail(file.name, errorMessage(error))];
       }
@@ -88,27 +95,35 @@ export function useGenerateJob() {
         try {
           const result = await describe({ imageUrl, context: job.context });
           outcome.succeeded += 1;
-          return [doneEntry(result, nameFromUrl(imageUrl), previewSource(result.imageUrl) ?? imageUrl)];
+          return [shown(doneEntry(result, nameFromUrl(imageUrl), previewSource(result.imageUrl) ?? imageUrl))];
         } catch (error) {
           return [fail(nameFromUrl(imageUrl), errorMessage(error), imageUrl)];
         }
       }
+      // Each image's entry is made as it arrives, and kept in input order for the outcome.
+      const arrived = new Map<number, ResultEntry>();
+      const inOrder = () => job.urls.flatMap((_url, index) => arrived.get(index) ?? []);
       try {
-        const response = await withKey((key) => generateBatch({ imageUrls: job.urls, context: job.context }, key));
-        return response.results.map((item) => {
-          if (isBatchItemError(item)) return fail(nameFromUrl(item.imageUrl), item.error.message, item.imageUrl);
-          outcome.succeeded += 1;
-          return doneEntry(item, nameFromUrl(item.imageUrl), previewSource(item.imageUrl));
-        });
+        const toEntry = (index: number, item: BatchItem) => {
+          if (isBatchItemError(item)) arrived.set(index, fail(nameFromUrl(item.imageUrl), item.error.message, item.imageUrl));
+          else {
+            outcome.succeeded += 1;
+            arrived.set(index, shown(doneEntry(item, nameFromUrl(item.imageUrl), previewSource(item.imageUrl))));
+          }
+        };
+        // A retry with a fresh key (401) is refused before any image is described, so nothing arrives twice.
+        await withKey((key) => generateBatch({ imageUrls: job.urls, context: job.context }, key, toEntry));
+        return inOrder();
       } catch (error) {
         if (error instanceof ApiError && error.status === 403) {
           outcome.planMessage = error.message;
           return [];
         }
+        // The images that had arrived are kept; the rest failed with the request.
         const message = errorMessage(error);
-        outcome.failed += job.urls.length;
+        outcome.failed += job.urls.length - arrived.size;
         if (!outcome.errors.includes(message)) outcome.errors.push(message);
-        return [];
+        return inOrder();
       }
     };
 

@@ -4,8 +4,8 @@ import { PageHeader } from '@/components/page-header';
 import { QueryErrorAlert } from '@/components/query-error';
 import { Spinner } from '@/components/spinner';
 import { useDocumentTitle } from '@/lib/use-document-title';
-import { useJobs } from './api/jobs-api';
-import { JobProgress, jobTiming } from './components/job-progress';
+import { useJobs } from './api/get-jobs';
+import { JobProgress, jobTiming, sizeText } from './components/job-progress';
 import { NewJobForm } from './components/new-job-form';
 
 export default function JobsPage() {
@@ -14,7 +14,7 @@ export default function JobsPage() {
   return (
     <div>
       <PageHeader title="Bulk jobs" description="Describe a whole site's images, review the results, then export them." />
-      <div className="grid gap-6 lg:grid-cols-2">
+      <div className="grid min-w-0 gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
         <Card>
           <NewJobForm />
         </Card>
@@ -26,17 +26,14 @@ export default function JobsPage() {
           <ul className="space-y-4">
             {jobs.data?.items.map((job) => (
               <li key={job.id} className="rounded-lg border border-gray-200 p-4 dark:border-gray-700">
-                <div className="mb-2 flex items-center justify-between gap-2">
-                  <Link to={`/app/jobs/${job.id}`} className="font-medium text-blue-800 underline dark:text-blue-300">
-                    {job.total} images, {new Date(job.createdAt).toLocaleString()}
+                <div className="mb-2 flex flex-wrap items-center justify-between gap-2">
+                  <Link to={`/app/jobs/${job.id}`} className="min-w-0 break-words font-medium text-blue-800 underline dark:text-blue-300">
+                    {sizeText(job)}, {new Date(job.createdAt).toLocaleString()}
                   </Link>
                   <span className="text-sm text-gray-700 dark:text-gray-200">{job.status}</span>
                 </div>
                 <JobProgress job={job} label={`Progress of the job of ${new Date(job.createdAt).toLocaleString()}`} />
-                <p className="mt-1 text-sm text-gray-700 dark:text-gray-200">
-                  {job.counts.succeeded} described, {job.counts.failed} failed
-                  {jobTiming(job) ? ` · ${jobTiming(job)}` : ''}
-                </p>
+                {jobTiming(job) && <p className="mt-1 text-sm text-gray-700 dark:text-gray-200">{jobTiming(job)}</p>}
               </li>
             ))}
           </ul>

@@ -17,7 +17,7 @@ import { errorMessage } from '@/lib/api-client';
 import { formatMs } from '@/lib/format';
 import { PLACEHOLDER_IMAGE } from '@/lib/placeholder-image';
 import { toast } from '@/lib/toast';
-import { generateDemoAltText } from './demo-api';
+import { generateDemoAltText } from './api/generate-demo-alt-text';
 
 /** The object URL of a chosen file, revoked when it changes. */
 function usePreviewUrl(file: File | null): string | null {
@@ -113,7 +113,7 @@ export function DemoSection({ visionModel }: { visionModel?: boolean } = {}) {
 
   const clearFile = () => setFile(null);
 
-  // SPEC.md: the first image is used.
+  // The first image is used (docs/product-decisions.md#validation-messages).
   const choose = ([next]: File[]) => {
     if (!next) return;
     if (next.size > DEMO_UPLOAD_MAX_BYTES) {

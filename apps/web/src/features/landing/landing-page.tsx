@@ -1,6 +1,6 @@
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { CtaSection } from './cta-section';
-import { useVisionModel } from './demo-api';
+import { useVisionModel } from './api/get-demo-info';
 import { DemoSection } from './demo-section';
 import { FeaturesSection } from './features-section';
 import { HeroSection } from './hero-section';

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { buttonClasses } from '@/components/button';
 import { cn } from '@/lib/cn';
 
-/** The marketing cards of SPEC §9 (the enforced in-app catalogue lives in @altwise/shared). */
+/** The marketing cards (docs/product-decisions.md#plan-catalogues; the enforced in-app catalogue lives in @altwise/shared). */
 const plans = [
   {
     name: 'Free',

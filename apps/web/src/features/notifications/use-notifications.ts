@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
-import { apiKeyListQueryOptions } from '@/lib/api-keys-query';
-import { usageQueryOptions } from '@/lib/usage-query';
+import { apiKeyListQueryOptions } from '@/lib/api/list-api-keys';
+import { usageQueryOptions } from '@/lib/api/get-usage';
 import { deriveNotifications } from './derive-notifications';
 import type { AppNotification } from './derive-notifications';
 import { useNotificationReadStore } from './read-store';

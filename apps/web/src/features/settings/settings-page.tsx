@@ -94,7 +94,7 @@ const API: SwitchRow<'api'>[] = [
     field: 'webhooks',
     label: 'Webhook notifications',
     description:
-      "Stored only: bulk jobs call the job's webhook URL (or your default one) whatever this says.",
+      "Send account events (a rate limit reached at 80% or 100%, an API key created or revoked, a job finished) to your default webhook URL, signed with your webhook signing secret. Off, or without a default URL: nothing is sent. Jobs call their own webhook URL whatever this says.",
   },
 ];
 

@@ -67,7 +67,7 @@ export interface PlanButtonContext {
 }
 
 /**
- * SPEC §2: "Current Plan" (disabled) on the user's plan, "Downgrade to Free" on the free plan,
+ * docs/product-decisions.md#subscription: "Current Plan" (disabled) on the user's plan, "Downgrade to Free" on the free plan,
  * "Upgrade to <plan name>" otherwise, "Processing..." while that plan's change is in flight.
  * While any change is in flight, every other button waits too.
  */

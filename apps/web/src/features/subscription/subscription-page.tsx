@@ -17,7 +17,7 @@ import { PlanFaq } from './components/plan-faq';
 import { TrustStrip } from './components/trust-strip';
 import { planButtonState } from './plan-display';
 
-/** The catalogue entry of a plan id; an unknown or missing plan is the free plan (SPEC §9). */
+/** The catalogue entry of a plan id; an unknown or missing plan is the free plan (docs/product-decisions.md#plan-catalogues). */
 function resolvePlan(plans: readonly Plan[], id: string | null | undefined): Plan | undefined {
   return plans.find((plan) => plan.id === id) ?? plans.find((plan) => plan.price === 0) ?? plans[0];
 }

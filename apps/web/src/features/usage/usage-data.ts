@@ -10,6 +10,11 @@ export const RANGE_PHRASES: Record<UsageRange, string> = {
 };
 
 const requests = (count: number) => `${formatNumber(count)} ${count === 1 ? 'request' : 'requests'}`;
+const tokens = (count: number) => `${formatNumber(count)} ${count === 1 ? 'token' : 'tokens'}`;
+
+/** Said wherever tokens are shown: where the figures come from, and why a draft has none. */
+export const TOKENS_NOTE =
+  'Tokens are as the vision provider reported them. Answers from the cache and the offline describer (drafts) report none.';
 
 export interface SeriesView {
   range: UsageRange;
@@ -21,7 +26,12 @@ export interface SeriesView {
   error: number[];
   throttled: number[];
   responseTimes: number[];
+  /** The "tokens" series: input and output tokens per bucket, as the provider reported them. */
+  inputTokens: number[];
+  outputTokens: number[];
   totals: { success: number; error: number; throttled: number; all: number };
+  tokenTotals: { input: number; output: number; cachedInput: number };
+  tokenSummary: string;
   trendSummary: string;
   responseSummary: string;
   statusSummary: string;
@@ -66,6 +76,22 @@ export function seriesView(series: UsageResponse['series']): SeriesView {
         `(${share(totals.error, totals.all)}) and ${formatNumber(totals.throttled)} throttled ` +
         `(${share(totals.throttled, totals.all)}).`;
 
+  const inputTokens = buckets.map((bucket) => bucket.inputTokens);
+  const outputTokens = buckets.map((bucket) => bucket.outputTokens);
+  const tokenTotals = {
+    input: sum(inputTokens),
+    output: sum(outputTokens),
+    cachedInput: sum(buckets.map((bucket) => bucket.cachedInputTokens)),
+  };
+  const heaviest = peakIndex(buckets, (bucket) => bucket.inputTokens + bucket.outputTokens);
+  const tokenSummary =
+    heaviest === null
+      ? `No tokens reported in ${phrase}.`
+      : `In ${phrase}: ${formatNumber(tokenTotals.input)} input` +
+        (tokenTotals.cachedInput > 0 ? ` (${formatNumber(tokenTotals.cachedInput)} of them cached)` : '') +
+        ` and ${formatNumber(tokenTotals.output)} output tokens; the most was ${long[heaviest]} with ` +
+        `${tokens(inputTokens[heaviest]! + outputTokens[heaviest]!)}.`;
+
   return {
     range,
     categoryHeader: range === '24h' ? 'Hour' : 'Day',
@@ -75,7 +101,11 @@ export function seriesView(series: UsageResponse['series']): SeriesView {
     error,
     throttled,
     responseTimes,
+    inputTokens,
+    outputTokens,
     totals,
+    tokenTotals,
+    tokenSummary,
     trendSummary,
     responseSummary,
     statusSummary,

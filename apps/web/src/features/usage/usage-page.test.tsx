@@ -124,6 +124,52 @@ describe('UsagePage', () => {
     expect(screen.getByRole('link', { name: 'Upgrade to Pro' })).toHaveAttribute('href', '/subscription');
   });
 
+  it('shows the tokens series: input and output per day, a data table, a summary and where the figures come from', async () => {
+    // Two days with model calls (one with cached input), five without (cache hits, drafts).
+    serveUsage({
+      buckets: buckets('7d', (index) =>
+        index === 2
+          ? { success: 3, inputTokens: 300, outputTokens: 60 }
+          : index === 6
+            ? { success: 12, inputTokens: 1_200, outputTokens: 240, cachedInputTokens: 100 }
+            : { success: 1 },
+      ),
+    });
+    const { container } = renderRoute(<UsagePage />, { path: '/app/usage' });
+    await waitFor(() => expect(bodyRows('Tokens')).toBe(7));
+
+    const chart = screen.getByRole('img', { name: 'Tokens, bar chart' });
+    expect(JSON.parse(chart.dataset.values!)).toEqual([
+      [0, 0, 300, 0, 0, 0, 1200],
+      [0, 0, 60, 0, 0, 0, 240],
+    ]);
+    const table = screen.getByRole('table', { name: 'Tokens' });
+    const headers = within(table).getAllByRole('columnheader').map((header) => header.textContent);
+    expect(headers).toEqual(['Day', 'Input tokens', 'Output tokens']);
+    const last = within(table).getAllByRole('row').at(-1)!;
+    expect(within(last).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['1,200', '240']);
+
+    expect(screen.getByText('Input and output tokens per day, the last 7 days')).toBeInTheDocument();
+    expect(
+      screen.getByText(/^In the last 7 days: 1,500 input \(100 of them cached\) and 300 output tokens; the most was .+ with 1,440 tokens\.$/),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText('Tokens are as the vision provider reported them. Answers from the cache and the offline describer (drafts) report none.'),
+    ).toBeInTheDocument();
+    await expectNoAxeViolations(container);
+  }, 20_000);
+
+  it('says no tokens were reported when no model was called in the range', async () => {
+    serveUsage();
+    renderRoute(<UsagePage />, { path: '/app/usage' });
+    await waitFor(() => expect(bodyRows('Tokens')).toBe(7));
+    expect(screen.getByText('No tokens reported in the last 7 days.')).toBeInTheDocument();
+    expect(JSON.parse(screen.getByRole('img', { name: 'Tokens, bar chart' }).dataset.values!)).toEqual([
+      [0, 0, 0, 0, 0, 0, 0],
+      [0, 0, 0, 0, 0, 0, 0],
+    ]);
+  });
+
   it('hides the upgrade banner on the top plan', async () => {
     serveUsage({ planDetails: { plan: 'enterprise', upgradeAvailable: false, nextPlan: null } });
     renderRoute(<UsagePage />, { path: '/app/usage' });

@@ -5,7 +5,7 @@ import { useSearchParams } from 'react-router';
 import { PageHeader } from '@/components/page-header';
 import { QueryErrorState } from '@/components/query-error';
 import { SegmentedControl } from '@/components/segmented-control';
-import { usageQueryOptions } from '@/lib/usage-query';
+import { usageQueryOptions } from '@/lib/api/get-usage';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useErrorToast } from '@/lib/use-error-toast';
 import { PlanUsage, PlanUsageSkeleton } from './components/plan-usage';
@@ -43,7 +43,7 @@ export default function UsagePage() {
     <>
       <PageHeader
         title="Usage & Analytics"
-        description="Requests, response times and how much of your plan you have used."
+        description="Requests, response times, tokens and how much of your plan you have used."
         actions={<SegmentedControl label="Time range" options={RANGE_OPTIONS} value={range} onChange={setRange} />}
       />
       {usage.isError && !data ? (

@@ -55,7 +55,8 @@ function descriptor(entry: LintRule, setting: RuleSetting | undefined): Reportin
 /** Same image, same rule, same alt text: the same fingerprint, wherever lines move to. */
 const fingerprint = (parts: readonly string[]) => createHash('sha256').update(parts.join('\0')).digest('hex').slice(0, 32);
 
-export function sarifLog(report: LintReport, options: { cwd: string; rules: Record<string, RuleSetting> }): Log {
+/** `version` names the tool's version where the CLI's package.json is not beside the code (a bundle elsewhere). */
+export function sarifLog(report: LintReport, options: { cwd: string; rules: Record<string, RuleSetting>; version?: string }): Log {
   const catalogue = [...LINT_RULES];
   for (const finding of report.findings) if (!catalogue.some((entry) => entry.id === finding.ruleId)) catalogue.push(lintRule(finding.ruleId));
   const indexOf = new Map(catalogue.map((entry, index) => [entry.id, index]));
@@ -86,7 +87,7 @@ export function sarifLog(report: LintReport, options: { cwd: string; rules: Reco
     version: '2.1.0',
     runs: [
       {
-        tool: { driver: { name: 'altwise', version: cliVersion(), rules: catalogue.map((entry) => descriptor(entry, options.rules[entry.id])) } },
+        tool: { driver: { name: 'altwise', version: options.version ?? cliVersion(), rules: catalogue.map((entry) => descriptor(entry, options.rules[entry.id])) } },
         originalUriBaseIds: { '%SRCROOT%': { uri: `${pathToFileURL(options.cwd).href.replace(/\/?$/, '/')}` } },
         columnKind: 'utf16CodeUnits',
         results,

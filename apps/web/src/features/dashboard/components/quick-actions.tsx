@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { Card, CardHeader } from '@/components/card';
 
 interface QuickAction {
-  /** The short paths of SPEC §2; they redirect to /app/…. */
+  /** The short paths (docs/product-decisions.md#app-shell); they redirect to /app/…. */
   to: string;
   label: string;
   description: string;

@@ -5,7 +5,7 @@ import { UPLOAD_MAX_BYTES, fileTooLargeMessage } from '@altwise/shared/upload-li
 import { cn } from '@/lib/cn';
 import { toast } from '@/lib/toast';
 
-/** "<n> image(s) ready for processing" (SPEC §2). */
+/** "<n> image(s) ready for processing" (docs/product-decisions.md#generate). */
 export const readyText = (count: number) => `${count} image(s) ready for processing`;
 
 const fileKey = (file: File) => `${file.name}:${file.size}:${file.lastModified}`;

@@ -241,10 +241,46 @@ describe('Generate form', () => {
         summary: { total: 2, succeeded: 1, failed: 1 },
       }),
     );
-    expect(await screen.findByText('Alt text generated successfully!')).toBeInTheDocument();
+    // 1 of 2 worked: the toast says so (never "Alt text generated successfully!").
+    expect(await screen.findByText('Generated alt text for 1 of 2 images; 1 failed')).toBeInTheDocument();
+    expect(screen.queryByText('Alt text generated successfully!')).toBeNull();
     const failed = await screen.findByTestId('result-error');
     expect(within(failed).getByText(/The image could not be fetched \(404\)/)).toBeInTheDocument();
     expect(within(failed).getByText('https://example.com/two.png')).toBeInTheDocument();
+  });
+
+  it('asks for NDJSON and shows each batch result as it arrives, before the slow one is done', async () => {
+    let push!: (line: unknown) => void;
+    let end!: () => void;
+    routeFetch({
+      ...baseRoutes,
+      'POST /api/v1/images/batch': (init) => {
+        expect(new Headers(init?.headers).get('accept')).toContain('application/x-ndjson');
+        const encoder = new TextEncoder();
+        const body = new ReadableStream<Uint8Array>({
+          start(controller) {
+            push = (line) => controller.enqueue(encoder.encode(`${JSON.stringify(line)}\n`));
+            end = () => controller.close();
+          },
+        });
+        return new Response(body, { status: 200, headers: { 'Content-Type': 'application/x-ndjson; charset=utf-8' } });
+      },
+    });
+    const { user } = renderPage();
+    await enterBatch(user, ['https://example.com/slow.png', 'https://example.com/quick.png', 'https://example.com/gone.png']);
+    await user.click(generateButton());
+    await screen.findByRole('button', { name: 'Processing 3 images...' });
+    push({ index: 1, result: result('https://example.com/quick.png', 'The quick one') });
+    // On screen while the batch still runs.
+    expect(await screen.findByText('The quick one')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Processing 3 images...' })).toBeDisabled();
+    expect(screen.getByText('1 of 3 images done')).toBeInTheDocument();
+    push({ index: 2, result: { imageUrl: 'https://example.com/gone.png', error: { code: 'image_unreachable', message: 'The image host answered HTTP 404' } } });
+    push({ index: 0, result: result('https://example.com/slow.png', 'The slow one') });
+    push({ summary: { total: 3, succeeded: 2, failed: 1 } });
+    end();
+    expect(await screen.findByText('Generated alt text for 2 of 3 images; 1 failed')).toBeInTheDocument();
+    expect(screen.getByText('The slow one')).toBeInTheDocument();
   });
 
   it("shows the server's 403 message with a link to /subscription when the plan has no batch processing", async () => {

@@ -16,6 +16,7 @@ import { cn } from '@/lib/cn';
 import { toast } from '@/lib/toast';
 import { jobSize, useGenerateJob } from '../use-generate-job';
 import type { GenerateJob, GenerateMode, JobOutcome } from '../use-generate-job';
+import type { ResultEntry } from '../result-entry';
 import { BatchUrlList, newUrlRow } from './batch-url-list';
 import type { UrlRow } from './batch-url-list';
 import { DropZone } from './drop-zone';
@@ -33,9 +34,21 @@ const MODES_WITHOUT_BATCH = [
 
 const CONTEXT_MAX = 2000;
 
-/** SPEC §8: one image says so, several say how many. */
+/** docs/product-decisions.md#generate: one image says so, several say how many. */
 export function successMessage(count: number): string {
   return count === 1 ? 'Alt text generated successfully!' : `Generated alt text for ${count} images!`;
+}
+
+/**
+ * What the toast says when a generation is over: SPEC's exact words when every image worked, the
+ * honest count otherwise ("Generated alt text for 3 of 4 images; 1 failed"); null when none did
+ * (the error toasts say why).
+ */
+export function outcomeMessage({ succeeded, failed }: Pick<JobOutcome, 'succeeded' | 'failed'>): { kind: 'success' | 'error'; text: string } | null {
+  if (succeeded === 0) return null;
+  if (failed === 0) return { kind: 'success', text: successMessage(succeeded) };
+  const total = succeeded + failed;
+  return { kind: 'error', text: `Generated alt text for ${succeeded} of ${total} images; ${failed} failed` };
 }
 
 export function busyLabel(count: number): string {
@@ -43,10 +56,13 @@ export function busyLabel(count: number): string {
 }
 
 export interface GenerateFormProps {
+  /** Each image's result the moment it is done. */
+  onEntry(entry: ResultEntry): void;
+  /** The whole generation, once every image is done. */
   onResults(outcome: JobOutcome): void;
 }
 
-export function GenerateForm({ onResults }: GenerateFormProps) {
+export function GenerateForm({ onEntry, onResults }: GenerateFormProps) {
   const [mode, setMode] = useState<GenerateMode>('single');
   const [url, setUrl] = useState('');
   const [rows, setRows] = useState<UrlRow[]>(() => [newUrlRow()]);
@@ -54,6 +70,7 @@ export function GenerateForm({ onResults }: GenerateFormProps) {
   const [context, setContext] = useState('');
   const [planMessage, setPlanMessage] = useState<string | null>(null);
   const [pendingCount, setPendingCount] = useState(0);
+  const [doneCount, setDoneCount] = useState(0);
   // Field errors by input: 'single' or a batch row's id. Once shown, an error follows each change.
   const [urlErrors, setUrlErrors] = useState<Record<string, string>>({});
   const batchAllowed = useAuthStore((state) => getPlan(state.user?.plan).batchAllowed);
@@ -99,12 +116,23 @@ export function GenerateForm({ onResults }: GenerateFormProps) {
       return;
     }
     if (contextError) return;
-    const request: GenerateJob = { mode, urls, files, context: context.trim() || undefined };
+    const request: GenerateJob = {
+      mode,
+      urls,
+      files,
+      context: context.trim() || undefined,
+      onEntry: (entry) => {
+        setDoneCount((count) => count + 1);
+        onEntry(entry);
+      },
+    };
     setPlanMessage(null);
     setPendingCount(jobSize(request));
+    setDoneCount(0);
     try {
       const outcome = await job.mutateAsync(request);
-      if (outcome.succeeded > 0) toast.success(successMessage(outcome.succeeded));
+      const summary = outcomeMessage(outcome);
+      if (summary) toast[summary.kind](summary.text);
       for (const message of outcome.errors.slice(0, 3)) toast.error(message);
       if (outcome.planMessage) setPlanMessage(outcome.planMessage);
       // Described files are done; the URLs stay, to tweak the context and try again.
@@ -202,6 +230,10 @@ export function GenerateForm({ onResults }: GenerateFormProps) {
       >
         Generate Alt Text
       </Button>
+      {/* Images finish one by one (a batch streams them): the count says how far it is. */}
+      <p role="status" className="mt-3 text-center text-sm text-gray-700 dark:text-gray-300">
+        {busy && pendingCount > 1 ? `${doneCount} of ${pendingCount} images done` : ''}
+      </p>
     </form>
   );
 }

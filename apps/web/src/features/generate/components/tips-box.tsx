@@ -7,7 +7,7 @@ const TIPS = [
   'Descriptions follow the WCAG 2.1 guidelines for text alternatives.',
 ];
 
-/** The tips box of SPEC §2. */
+/** The tips box (docs/product-decisions.md#generate). */
 export function TipsBox() {
   return (
     <aside

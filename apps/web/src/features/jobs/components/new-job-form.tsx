@@ -1,17 +1,25 @@
+import type { JobMode } from '@altwise/shared';
 import { parseCsv } from '@altwise/shared';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '@/components/button';
 import { InlineAlert } from '@/components/inline-alert';
 import { SegmentedControl } from '@/components/segmented-control';
 import { TextareaField } from '@/components/textarea-field';
 import { errorMessage } from '@/lib/api-client';
-import { useCreateJob } from '../api/jobs-api';
+import type { Picked } from '../picked-files';
+import { MAX_JOB_FILES } from '../picked-files';
+import type { NewJob } from '../api/create-job';
+import { useCreateJob } from '../api/create-job';
+import { FileDropZone } from './file-drop-zone';
+import { JobEstimateNotice } from './job-estimate';
+import { JobModeField } from './job-mode';
 
-type Source = 'urls' | 'csv';
+type Source = 'urls' | 'csv' | 'files';
 const SOURCES = [
   { value: 'urls', label: 'Paste URLs' },
   { value: 'csv', label: 'CSV file' },
+  { value: 'files', label: 'Image files' },
 ] as const;
 
 interface CsvPreview {
@@ -42,9 +50,17 @@ export function NewJobForm() {
   const [urls, setUrls] = useState('');
   const [file, setFile] = useState<File | null>(null);
   const [preview, setPreview] = useState<CsvPreview | null>(null);
+  const [picked, setPicked] = useState<Picked | null>(null);
+  const [mode, setMode] = useState<JobMode>('standard');
   const create = useCreateJob();
   const navigate = useNavigate();
   const pasted = urls.split(/\s+/).filter(Boolean);
+  // The estimate follows the pasted URLs 400 ms after the last keystroke, not on every one.
+  const [settledUrls, setSettledUrls] = useState(urls);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettledUrls(urls), 400);
+    return () => clearTimeout(timer);
+  }, [urls]);
 
   async function chooseFile(chosen: File | null) {
     setFile(chosen);
@@ -53,18 +69,29 @@ export function NewJobForm() {
 
   function submit(event: React.FormEvent) {
     event.preventDefault();
-    const input = source === 'csv' && file ? { kind: 'csv' as const, file } : { kind: 'urls' as const, urls: pasted };
-    create.mutate(input, { onSuccess: (job) => navigate(`/app/jobs/${job.id}`) });
+    const input: NewJob =
+      source === 'files' && picked ? { kind: 'files', files: picked.files } : source === 'csv' && file ? { kind: 'csv', file } : { kind: 'urls', urls: pasted };
+    create.mutate({ ...input, mode }, { onSuccess: (job) => navigate(`/app/jobs/${job.id}`) });
   }
 
-  const ready = source === 'csv' ? Boolean(file) && preview !== null && preview.total > preview.errors.length : pasted.length > 0;
+  const ready =
+    source === 'files'
+      ? picked !== null && picked.files.length > 0 && picked.files.length <= MAX_JOB_FILES
+      : source === 'csv'
+        ? Boolean(file) && preview !== null && preview.total > preview.errors.length
+        : pasted.length > 0;
+  const settled = settledUrls.split(/\s+/).filter(Boolean);
+  // Files are not uploaded twice (once for an estimate): the job itself reports its distinct images.
+  const estimateInput: NewJob | null = !ready || source === 'files' ? null : source === 'csv' && file ? { kind: 'csv', file } : settled.length > 0 ? { kind: 'urls', urls: settled } : null;
   return (
     <form onSubmit={submit} className="space-y-4" aria-labelledby="new-job-heading">
       <h2 id="new-job-heading" className="text-lg font-semibold text-gray-900 dark:text-white">
         New job
       </h2>
       <SegmentedControl<Source> label="Images from" options={SOURCES} value={source} onChange={setSource} />
-      {source === 'urls' ? (
+      {source === 'files' ? (
+        <FileDropZone picked={picked} onPicked={setPicked} />
+      ) : source === 'urls' ? (
         <TextareaField label="Image URLs, one per line" rows={6} value={urls} onChange={(event) => setUrls(event.target.value)} />
       ) : (
         <div className="space-y-3">
@@ -120,8 +147,10 @@ export function NewJobForm() {
           )}
         </div>
       )}
+      <JobModeField value={mode} onChange={setMode} />
+      <JobEstimateNotice input={estimateInput} />
       {create.error != null && <InlineAlert tone="error">{errorMessage(create.error)}</InlineAlert>}
-      <Button type="submit" disabled={!ready} isLoading={create.isPending} loadingText="Starting...">
+      <Button type="submit" disabled={!ready} isLoading={create.isPending} loadingText={source === 'files' ? 'Uploading...' : 'Starting...'}>
         Start job
       </Button>
     </form>

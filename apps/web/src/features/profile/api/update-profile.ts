@@ -4,9 +4,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { useAuthStore } from '@/lib/auth-store';
 import { parseResponse } from '@/lib/parse-response';
-import { PROFILE_QUERY_KEY } from '@/lib/profile-query';
+import { PROFILE_QUERY_KEY } from '@/lib/api/get-profile';
 
-/** The profile form: the shared update schema with the three names required (SPEC §5). */
+/** The profile form: the shared update schema with the three names required (docs/product-decisions.md#validation-messages). */
 export const profileFormSchema = updateUserRequestSchema.required({ firstName: true, lastName: true, email: true });
 export type ProfileChanges = ReturnType<typeof profileFormSchema.parse>;
 
@@ -16,7 +16,7 @@ export async function updateProfile(changes: ProfileChanges): Promise<User> {
   return parseResponse(userResponseSchema, payload, 'profile').user;
 }
 
-/** Saves, then merges the sent fields into the stored user (SPEC §4) and the profile query. */
+/** Saves, then merges the sent fields into the stored user (docs/product-decisions.md#profile) and the profile query. */
 export function useUpdateProfile() {
   const queryClient = useQueryClient();
   return useMutation({

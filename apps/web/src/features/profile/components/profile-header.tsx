@@ -6,7 +6,7 @@ import { Card } from '@/components/card';
 import { capitalize, formatDate, fullName, initials, planName } from '@/lib/format';
 import { toast } from '@/lib/toast';
 
-/** The avatar picker only previews locally (SPEC §7: the profile image is never uploaded). */
+/** The avatar picker only previews locally (the profile image is never uploaded: docs/product-decisions.md#profile). */
 function useLocalPreview() {
   const [src, setSrc] = useState<string | null>(null);
   useEffect(() => () => {

@@ -11,7 +11,9 @@ import { Spinner } from '@/components/spinner';
 import { TextField } from '@/components/text-field';
 import { errorMessage } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
-import { useTwoFactorMutations } from '../api/two-factor';
+import { useDisableTwoFactor } from '../api/disable-two-factor';
+import { useEnableTwoFactor } from '../api/enable-two-factor';
+import { useStartTwoFactorSetup } from '../api/start-two-factor-setup';
 
 export interface TwoFactorDialogProps {
   open: boolean;
@@ -44,7 +46,9 @@ function useQrSvg(uri: string | undefined): string | null {
  * Turning it off asks for a code (or a recovery code).
  */
 export function TwoFactorDialog({ open, mode, onClose }: TwoFactorDialogProps) {
-  const { setup, enable, disable } = useTwoFactorMutations();
+  const setup = useStartTwoFactorSetup();
+  const enable = useEnableTwoFactor();
+  const disable = useDisableTwoFactor();
   const [enrolment, setEnrolment] = useState<TwoFactorSetup | null>(null);
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
   const [code, setCode] = useState('');

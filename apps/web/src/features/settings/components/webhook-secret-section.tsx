@@ -9,7 +9,9 @@ import { Spinner } from '@/components/spinner';
 import { TextField } from '@/components/text-field';
 import { errorMessage } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
-import { useRotateWebhookSecret, useSetDefaultWebhookUrl, useWebhookSecretStatus } from '../api/webhook-secret';
+import { useWebhookSecretStatus } from '../api/get-webhook-secret-status';
+import { useRotateWebhookSecret } from '../api/rotate-webhook-secret';
+import { useSetDefaultWebhookUrl } from '../api/set-default-webhook-url';
 import { RotateWebhookSecretModal } from './rotate-webhook-secret-modal';
 import { SettingsSection } from './settings-section';
 

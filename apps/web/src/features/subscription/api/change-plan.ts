@@ -3,7 +3,7 @@ import { subscriptionResponseSchema } from '@altwise/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, errorMessage } from '@/lib/api-client';
 import { useAuthStore } from '@/lib/auth-store';
-import { getProfile, PROFILE_QUERY_KEY } from '@/lib/profile-query';
+import { getProfile, PROFILE_QUERY_KEY } from '@/lib/api/get-profile';
 import { toast } from '@/lib/toast';
 import { SUBSCRIPTION_QUERY_KEY } from './get-subscription';
 

@@ -5,7 +5,7 @@ import { ChartCard } from '@/components/charts/chart-card';
 import { DoughnutChart } from '@/components/charts/doughnut-chart';
 import { Toggle } from '@/components/toggle';
 import { formatMs, formatNumber } from '@/lib/format';
-import { RANGE_PHRASES, seriesView } from '../usage-data';
+import { RANGE_PHRASES, TOKENS_NOTE, seriesView } from '../usage-data';
 
 export interface UsageChartsProps {
   series: UsageResponse['series'] | undefined;
@@ -13,7 +13,7 @@ export interface UsageChartsProps {
   isUpdating: boolean;
 }
 
-/** Request trends, response time and request status, all over the selected range. */
+/** Request trends, response time, request status and tokens, all over the selected range. */
 export function UsageCharts({ series, isUpdating }: UsageChartsProps) {
   const view = useMemo(() => (series ? seriesView(series) : null), [series]);
   // Over 30 or 90 days one busy day flattens the rest into the axis; a log axis keeps them readable.
@@ -40,6 +40,16 @@ export function UsageCharts({ series, isUpdating }: UsageChartsProps) {
             { label: 'Successful', value: view.totals.success, tone: 'green' as const },
             { label: 'Failed', value: view.totals.error, tone: 'red' as const },
             { label: 'Throttled', value: view.totals.throttled, tone: 'amber' as const },
+          ]
+        : [],
+    [view],
+  );
+  const tokenSeries = useMemo(
+    () =>
+      view
+        ? [
+            { label: 'Input tokens', data: view.inputTokens, tone: 'violet' as const },
+            { label: 'Output tokens', data: view.outputTokens, tone: 'blue' as const },
           ]
         : [],
     [view],
@@ -102,6 +112,27 @@ export function UsageCharts({ series, isUpdating }: UsageChartsProps) {
             emptyText="No requests yet"
             isUpdating={isUpdating}
           />
+        )}
+      </ChartCard>
+      <ChartCard
+        title="Tokens"
+        description={view ? `Input and output tokens per ${per}, ${period}` : undefined}
+        className="lg:col-span-3"
+      >
+        {view && (
+          <div className="space-y-3">
+            <CartesianChart
+              type="bar"
+              title="Tokens"
+              labels={view.labels}
+              tableLabels={view.tableLabels}
+              categoryHeader={view.categoryHeader}
+              series={tokenSeries}
+              summary={view.tokenSummary}
+              isUpdating={isUpdating}
+            />
+            <p className="text-sm text-gray-600 dark:text-gray-300">{TOKENS_NOTE}</p>
+          </div>
         )}
       </ChartCard>
     </div>

@@ -1,0 +1,25 @@
+import { defineModule } from '../../platform/app-module';
+import type { AuditService } from './audit.service';
+import { createAuditService } from './audit.service';
+import { auditsRoutes } from './audits.routes';
+
+declare module '../../platform/app-module' {
+  interface ModuleRegistry {
+    audits: AuditService;
+  }
+}
+
+/** Page audits: a page's images, their alt text judged, and drafts for what is missing (large pages as jobs). */
+export const auditsModule = defineModule({
+  name: 'audits',
+  needs: ['altText', 'jobs', 'users'],
+  create: ({ ctx }, { altText, jobs, users }) => createAuditService({ ctx, altText: altText.altText, jobs: jobs.jobs, planOf: (userId) => users.users.planOf(userId) }),
+  http: {
+    needs: ['guards', 'idempotency'],
+    register: async (app, audits, { guards, idempotency }) => {
+      await app.register(auditsRoutes, { audits, guards, idempotency });
+    },
+  },
+  // The page-parsing workers end with it.
+  stop: (audits) => audits.close(),
+});

@@ -1,0 +1,41 @@
+import type { PreparedRequest, TokenUsage } from '@altwise/engine';
+
+/** One request of a provider batch: the item's custom id and its prepared request. */
+export interface BatchLine {
+  readonly customId: string;
+  readonly request: PreparedRequest;
+}
+
+/** A request's outcome in an ended provider batch: the model's answer, or why there is none. */
+export type BatchAnswer =
+  | { readonly customId: string; readonly ok: true; readonly answer: unknown; readonly usage?: TokenUsage }
+  | { readonly customId: string; readonly ok: false; readonly message: string };
+
+/**
+ * A provider's batch API, as the economy jobs use it. Requests missing from `results` were not
+ * answered (the batch expired or was cancelled first).
+ */
+export interface BatchClient {
+  readonly provider: 'openai' | 'anthropic';
+  /** Submits the lines as one provider batch, tagged with `marker`; its id. */
+  submit(lines: readonly BatchLine[], marker: string): Promise<string>;
+  /**
+   * The batch submitted earlier under `marker` (the process died between the provider's accept
+   * and our commit of its id), or null. Null always where the provider keeps no metadata.
+   */
+  findByMarker(marker: string, since: number): Promise<string | null>;
+  /** Whether the batch has ended (completed, expired, cancelled or failed). */
+  ended(id: string): Promise<boolean>;
+  results(id: string): Promise<BatchAnswer[]>;
+  cancel(id: string): Promise<void>;
+}
+
+/** The batch line's custom id of an item (both providers accept [A-Za-z0-9_-]{1,64}). */
+export const customIdOf = (idx: number) => `item-${idx}`;
+export const idxOf = (customId: string): number | null => {
+  const match = /^item-(\d{1,6})$/.exec(customId);
+  return match ? Number(match[1]) : null;
+};
+
+/** Most bytes of one provider batch: under OpenAI's 200 MB input file and Anthropic's 256 MB. */
+export const MAX_BATCH_BYTES = 150 * 1024 * 1024;

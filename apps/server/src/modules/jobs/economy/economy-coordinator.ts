@@ -1,0 +1,285 @@
+import { performance } from 'node:perf_hooks';
+import type { FastifyBaseLogger } from 'fastify';
+import { MAX_JOB_ITEM_ATTEMPTS } from '@altwise/shared';
+import type { ImagePurpose } from '@altwise/shared';
+import type { AltTextDescription, AltTextEngine, Described } from '@altwise/engine';
+import type { GenerationUnit, RowVerdict, RowWrite } from '../../alt-text';
+import { accountCacheScope, mapWithConcurrency, resultUsage, toItemError } from '../../alt-text';
+import type { JobQuotaStatus } from '../job-estimate';
+import { JOBS_ENDPOINT, imageKeyOf } from '../job-runner';
+import type { ClaimedItem, ItemOutcome, JobsRepository } from '../jobs.repository';
+import type { BatchAnswer, BatchClient, BatchLine } from './batch-client';
+import { MAX_BATCH_BYTES, customIdOf, idxOf } from './batch-client';
+import type { BatchRow, EconomyRepository } from './economy.repository';
+
+/** Images read and prepared at once while a batch is assembled. */
+const PREPARE_CONCURRENCY = 4;
+/** Units admitted at once when a batch's answers are recorded. */
+const ADMIT_CHUNK = 50;
+
+/**
+ * Economy jobs: their items go to the provider's batch API instead of the job runner.
+ *
+ * Each pass: (1) items waiting for a batch are put in a local batch row (job_batches), up to what the
+ * account's quota has left now; (2) each open batch this instance leases (one instance per batch) is
+ * submitted (found again by its marker first, so a batch the provider accepted before a crash is
+ * never submitted twice), or polled, and once ended its answers are checked and recorded through
+ * the generation unit (charged once per item, under the item's fencing token). Items without an
+ * answer go back for a later batch, at most MAX_JOB_ITEM_ATTEMPTS tries in all, then fail uncharged.
+ */
+export function createEconomyCoordinator(deps: {
+  now: () => number;
+  owner: string;
+  aliveSince: () => number;
+  client: BatchClient;
+  engine: Pick<AltTextEngine, 'prepareRequest' | 'finishAnswer' | 'rememberAnswer'>;
+  generation: GenerationUnit;
+  repository: EconomyRepository;
+  jobs: JobsRepository;
+  quotaStatus: (userId: string) => Promise<JobQuotaStatus>;
+  pollMs: number;
+  batchMaxItems: number;
+  /** Items of the job settled: its end or progress (the dispatchers' follow-up). */
+  settled: (jobId: string) => Promise<void>;
+  logger: Pick<FastifyBaseLogger, 'warn'>;
+}) {
+  const { repository, jobs, client, owner } = deps;
+  // Held while a batch is worked on; long enough for a large batch's images to be read.
+  const leaseMs = Math.max(deps.pollMs * 3, 5 * 60_000);
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | undefined;
+  let again = false;
+  let stopped = true;
+  // Each submitted item's description-cache key (batch id → idx → key), kept from its preparation
+  // to its answer so the answer is cached as a live one is. In memory only: a batch recorded by
+  // another instance, or after a restart, is recorded without caching (the cache is only a saving).
+  const cacheKeys = new Map<string, Map<number, string>>();
+
+  /** The item's row in the unit's transaction, as the runner writes it (its lease is the guard). */
+  function itemWrite(item: ClaimedItem, at: number, outcome: ItemOutcome): RowWrite {
+    return async (trx): Promise<RowVerdict> => {
+      const verdict = await jobs.settleItem(trx, { jobId: item.jobId, idx: item.idx, leaseToken: item.leaseToken, owner, attempts: item.attempts + 1, at, outcome });
+      if (verdict === 'written') return 'written';
+      if (verdict === 'duplicate') return 'free';
+      if (await jobs.settledUnder(trx, item)) return 'already';
+      return (await jobs.jobExists(trx, item.jobId)) ? 'refund' : 'gone';
+    };
+  }
+
+  /** An item that will not be described: failed, nothing charged (its followers end with it). */
+  async function fail(item: ClaimedItem, error: { code: string; message: string }): Promise<void> {
+    await jobs.transaction((trx) => jobs.settleItem(trx, { jobId: item.jobId, idx: item.idx, leaseToken: item.leaseToken, owner, attempts: item.attempts + 1, at: deps.now(), outcome: { kind: 'failed', ...error } }));
+  }
+
+  /** Not answered this time: a later batch tries again, unless its tries are used up. */
+  async function retryLater(item: ClaimedItem, error: { code: string; message: string }): Promise<void> {
+    if (item.attempts + 1 >= MAX_JOB_ITEM_ATTEMPTS) return fail(item, error);
+    await jobs.transaction((trx) => repository.requeue(trx, item, owner, error));
+  }
+
+  const optionsOf = (batch: BatchRow) => JSON.parse(batch.options ?? '{}') as { language?: string; maxLength?: number };
+  const purposeOf = (purpose: string | null | undefined) => (purpose ? (JSON.parse(purpose) as ImagePurpose) : undefined);
+
+  /** Step 1: local batches for items waiting, no more than the account's quota has left now. */
+  async function openBatches(): Promise<void> {
+    const now = deps.now();
+    for (const job of await repository.jobsToSubmit(now, 20)) {
+      const quota = await deps.quotaStatus(job.user_id);
+      const left = Math.min(quota.hour.remaining, quota.day.remaining);
+      if (left <= 0) {
+        // Submitting what cannot be charged would pay the provider for answers we could not give.
+        await jobs.setWaiting(job.id, quota.hour.remaining <= 0 ? quota.hour.resetAt : quota.day.resetAt);
+        continue;
+      }
+      await repository.openBatch(job.id, client.provider, now, Math.min(left, deps.batchMaxItems));
+    }
+  }
+
+  /** Step 2a: read and prepare the batch's images, then submit it (or find it submitted before). */
+  async function submit(batch: BatchRow): Promise<void> {
+    const found = await client.findByMarker(batch.id, Number(batch.created_at));
+    if (found) {
+      await repository.setSubmitted(batch.id, owner, found, deps.now());
+      return;
+    }
+    const items = await repository.pendingItems(batch.job_id, batch.id);
+    const claimed = await repository.claimItems(batch.job_id, batch.id, items.map((item) => item.idx), owner, deps.now(), deps.aliveSince());
+    const options = optionsOf(batch);
+    const lines: BatchLine[] = [];
+    const keysOf = new Map<number, string>();
+    let bytes = 0;
+    await mapWithConcurrency(claimed, PREPARE_CONCURRENCY, async (item) => {
+      try {
+        const styled = await deps.generation.styled(batch.user_id!, { language: options.language, maxLength: options.maxLength, context: item.context ?? undefined, purpose: purposeOf(item.purpose) });
+        const request = await deps.engine.prepareRequest({ url: item.imageUrl }, styled, { cacheScope: accountCacheScope(batch.user_id!) });
+        await repository.setImageHash(item.jobId, item.idx, request.sha256);
+        bytes += request.image.base64.length + request.user.length + request.system.length;
+        if (bytes > MAX_BATCH_BYTES) {
+          // Past the provider's size limit: the next batch takes it.
+          await retryLater({ ...item, attempts: item.attempts - 1 }, { code: 'batch_full', message: 'Sent in the next provider batch' });
+          return;
+        }
+        lines.push({ customId: customIdOf(item.idx), request });
+        if (request.cacheKey) keysOf.set(item.idx, request.cacheKey);
+      } catch (error) {
+        // The image could not be read (unreachable, too large, not an image): nothing was sent, nothing charged.
+        await fail(item, toItemError(error));
+      }
+    });
+    // The claims were only the preparation's: give them back, so the results are claimed afresh.
+    for (const item of claimed) await jobs.releaseLease(item, owner);
+    if (lines.length === 0) {
+      await repository.closeBatch(batch.id, 'recorded');
+      await deps.settled(batch.job_id);
+      return;
+    }
+    await repository.renewBatch(batch.id, owner, deps.now() + leaseMs);
+    lines.sort((a, b) => (idxOf(a.customId) ?? 0) - (idxOf(b.customId) ?? 0));
+    cacheKeys.set(batch.id, keysOf);
+    const providerBatchId = await client.submit(lines, batch.id);
+    await repository.setSubmitted(batch.id, owner, providerBatchId, deps.now());
+    await jobs.markStarted([batch.job_id], deps.now());
+  }
+
+  /** Step 2b: an ended batch's answers, checked and recorded; the unanswered tried again later. */
+  async function record(batch: BatchRow, answers: BatchAnswer[]): Promise<void> {
+    const byIdx = new Map<number, BatchAnswer>();
+    for (const answer of answers) {
+      const idx = idxOf(answer.customId);
+      if (idx !== null) byIdx.set(idx, answer);
+    }
+    const items = await repository.pendingItems(batch.job_id, batch.id);
+    const hashOf = new Map(items.map((item) => [item.idx, item.image_hash]));
+    const claimed = await repository.claimItems(batch.job_id, batch.id, items.map((item) => item.idx), owner, deps.now(), deps.aliveSince());
+    const options = optionsOf(batch);
+    const payer = { userId: batch.user_id!, apiKeyId: batch.api_key_id };
+    const keysOf = cacheKeys.get(batch.id);
+    const described: Array<{ item: ClaimedItem; described: Described; description: AltTextDescription; processingMs: number }> = [];
+    for (const item of claimed) {
+      const answer = byIdx.get(item.idx);
+      if (!answer) {
+        await retryLater(item, { code: 'provider_timeout', message: 'The provider batch ended before answering this image' });
+        continue;
+      }
+      if (!answer.ok) {
+        await retryLater(item, { code: 'provider_error', message: answer.message });
+        continue;
+      }
+      try {
+        // This server's time on the answer (its check), not the hours the provider's queue took:
+        // the usage analytics average it with live response times (the job's own times show the wait).
+        const started = performance.now();
+        const styled = await deps.generation.styled(payer.userId, { language: options.language, maxLength: options.maxLength, context: item.context ?? undefined, purpose: purposeOf(item.purpose) });
+        const description = deps.engine.finishAnswer(answer.answer, styled, answer.usage);
+        const processingMs = Math.round(performance.now() - started);
+        described.push({ item, described: { ...description, cached: false, sha256: hashOf.get(item.idx) ?? '' }, description, processingMs });
+      } catch (error) {
+        await retryLater(item, toItemError(error));
+      }
+    }
+    for (let at = 0; at < described.length; at += ADMIT_CHUNK) {
+      const chunk = described.slice(at, at + ADMIT_CHUNK);
+      const { decision, reservation } = await deps.generation.admit(payer.userId, chunk.length);
+      if (!decision.admitted) {
+        // The quota went to other work since the batch was sent: the answers wait for the window's reset.
+        for (const { item } of described.slice(at)) await jobs.releaseLease(item, owner);
+        await jobs.setWaiting(batch.job_id, decision[decision.window].resetAt);
+        return;
+      }
+      if (!reservation) throw new Error('admitted without a reservation');
+      try {
+        for (const { item, described: answer, description, processingMs } of chunk) {
+          const verdict = await deps.generation.record({
+            payer,
+            endpoint: JOBS_ENDPOINT,
+            reservation,
+            described: answer,
+            processingMs,
+            persistent: true,
+            succeeded: (done, processingTime, settledAt) => {
+              const { altText, longDescription, isDecorative, containsText, textInImage, wcagCompliant, verification, verificationReason, uncertainText, issues, provider, model } = done;
+              // The job's result shape (the runner's): the job, not the item, says it ran as economy.
+              const result = JSON.stringify({ altText, longDescription, isDecorative, containsText, textInImage, wcagCompliant, verification, verificationReason, uncertainText, issues, provider, model, cached: false, processingTime, ...resultUsage(done) });
+              // Read when the batch was prepared; identical bytes in the job share one description.
+              const imageHash = done.sha256;
+              return itemWrite(item, settledAt, { kind: 'succeeded', result, imageHash, imageKey: imageKeyOf(imageHash, item) });
+            },
+          });
+          const key = keysOf?.get(item.idx);
+          if (verdict === 'written' && key) {
+            await deps.engine.rememberAnswer(key, description, accountCacheScope(payer.userId)).catch((error: unknown) => deps.logger.warn({ err: error }, 'could not cache a batch answer'));
+          }
+        }
+      } finally {
+        deps.generation.finish(reservation);
+      }
+    }
+    await repository.closeBatch(batch.id, 'recorded');
+    cacheKeys.delete(batch.id);
+  }
+
+  async function work(batch: BatchRow): Promise<void> {
+    if (batch.job_status === null || batch.job_status === 'cancelled') {
+      // Cancelled (or gone with its account): the provider stops too; nothing is recorded or charged.
+      if (batch.provider_batch_id) await client.cancel(batch.provider_batch_id).catch((error: unknown) => deps.logger.warn({ err: error }, 'could not cancel a provider batch'));
+      await repository.closeBatch(batch.id, 'cancelled');
+      cacheKeys.delete(batch.id);
+      return;
+    }
+    if (batch.status === 'submitting' || !batch.provider_batch_id) return submit(batch);
+    if (!(await client.ended(batch.provider_batch_id))) return;
+    await record(batch, await client.results(batch.provider_batch_id));
+    await deps.settled(batch.job_id);
+  }
+
+  async function pass(): Promise<void> {
+    await openBatches();
+    const seen: string[] = [];
+    for (;;) {
+      const now = deps.now();
+      const batch = await repository.takeBatch(owner, now, deps.aliveSince(), now + leaseMs, seen);
+      if (!batch) break;
+      seen.push(batch.id);
+      try {
+        await work(batch);
+      } catch (error) {
+        deps.logger.warn({ err: error, batch: batch.id }, 'economy batch step failed; retrying at the next poll');
+      }
+    }
+  }
+
+  function kick(): void {
+    if (stopped) return;
+    if (running) {
+      again = true;
+      return;
+    }
+    running = pass()
+      .catch((error: unknown) => deps.logger.warn({ err: error }, 'economy pass failed; retrying'))
+      .finally(() => {
+        running = undefined;
+        if (again) {
+          again = false;
+          kick();
+        }
+      });
+  }
+
+  return {
+    start(): void {
+      stopped = false;
+      timer = setInterval(kick, deps.pollMs);
+      timer.unref();
+      kick();
+    },
+    /** A job was stored or cancelled: look now rather than at the next poll. */
+    wake: kick,
+    async stop(): Promise<void> {
+      stopped = true;
+      if (timer) clearInterval(timer);
+      await running;
+    },
+  };
+}
+
+export type EconomyCoordinator = ReturnType<typeof createEconomyCoordinator>;

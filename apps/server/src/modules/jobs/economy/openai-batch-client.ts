@@ -1,0 +1,100 @@
+import OpenAI, { toFile } from 'openai';
+import type { BatchAnswer, BatchClient, BatchLine } from './batch-client';
+
+/** Tag of a provider batch in its metadata: the local batch row it belongs to. */
+export const MARKER_KEY = 'altwise_batch';
+/** How far back the list is read for a marker (newest first): batches older than the local row are skipped. */
+const LIST_PAGES = 20;
+
+interface OutputLine {
+  custom_id: string;
+  response: {
+    status_code: number;
+    body?: {
+      choices?: Array<{ message?: { content?: string | null } }>;
+      usage?: { prompt_tokens?: number; completion_tokens?: number; prompt_tokens_details?: { cached_tokens?: number } };
+      error?: { message?: string };
+    };
+  } | null;
+  error: { code?: string; message?: string } | null;
+}
+
+/** The chat completion a live call sends (engine: same system prompt, user message, image, schema). */
+function bodyOf(line: BatchLine, model: string) {
+  const { request } = line;
+  return {
+    model,
+    messages: [
+      { role: 'system', content: request.system },
+      {
+        role: 'user',
+        content: [
+          { type: 'text', text: request.user },
+          { type: 'image_url', image_url: { url: `data:${request.image.mediaType};base64,${request.image.base64}` } },
+        ],
+      },
+    ],
+    response_format: { type: 'json_schema', json_schema: { name: request.schemaName, schema: request.schema, strict: true } },
+    temperature: 0.2,
+    max_tokens: 1024,
+  };
+}
+
+/** OpenAI's Batch API through the official package: a JSONL file, then a 24 h batch on chat completions. */
+export function createOpenAiBatchClient(options: { apiKey: string; baseUrl?: string; model: string }): BatchClient {
+  const client = new OpenAI({ apiKey: options.apiKey, baseURL: options.baseUrl, maxRetries: 2 });
+
+  async function lines(fileId: string | null | undefined): Promise<OutputLine[]> {
+    if (!fileId) return [];
+    const text = await (await client.files.content(fileId)).text();
+    return text
+      .split('\n')
+      .filter((line) => line.trim())
+      .map((line) => JSON.parse(line) as OutputLine);
+  }
+
+  return {
+    provider: 'openai',
+    async submit(batchLines, marker) {
+      const jsonl = batchLines.map((line) => JSON.stringify({ custom_id: line.customId, method: 'POST', url: '/v1/chat/completions', body: bodyOf(line, options.model) })).join('\n');
+      const file = await client.files.create({ file: await toFile(Buffer.from(`${jsonl}\n`), 'altwise-batch.jsonl'), purpose: 'batch' });
+      const batch = await client.batches.create({ input_file_id: file.id, endpoint: '/v1/chat/completions', completion_window: '24h', metadata: { [MARKER_KEY]: marker } });
+      return batch.id;
+    },
+    async findByMarker(marker, since) {
+      let pages = 0;
+      for await (const batch of client.batches.list({ limit: 100 })) {
+        if (batch.metadata?.[MARKER_KEY] === marker) return batch.id;
+        // Newest first: past the local row's creation, no batch can carry its marker.
+        if (batch.created_at * 1000 < since - 60_000) return null;
+        if (++pages > LIST_PAGES * 100) return null;
+      }
+      return null;
+    },
+    async ended(id) {
+      const batch = await client.batches.retrieve(id);
+      return ['completed', 'expired', 'cancelled', 'failed'].includes(batch.status);
+    },
+    async results(id) {
+      const batch = await client.batches.retrieve(id);
+      const answers: BatchAnswer[] = [];
+      for (const line of [...(await lines(batch.output_file_id)), ...(await lines(batch.error_file_id))]) {
+        if (line.response?.status_code === 200) {
+          const body = line.response.body;
+          const usage = body?.usage && { inputTokens: body.usage.prompt_tokens ?? 0, outputTokens: body.usage.completion_tokens ?? 0, cachedInputTokens: body.usage.prompt_tokens_details?.cached_tokens ?? 0 };
+          answers.push({ customId: line.custom_id, ok: true, answer: body?.choices?.[0]?.message?.content ?? null, usage });
+        } else if (line.error?.code === 'batch_expired' || line.error?.code === 'batch_cancelled') {
+          // Not answered: left out, as an expired Anthropic request is.
+          continue;
+        } else {
+          answers.push({ customId: line.custom_id, ok: false, message: line.response?.body?.error?.message ?? line.error?.message ?? 'The provider could not answer this request' });
+        }
+      }
+      // A batch that failed validation answered nothing: its requests count as unanswered.
+      return answers;
+    },
+    async cancel(id) {
+      await client.batches.cancel(id);
+    },
+  };
+}

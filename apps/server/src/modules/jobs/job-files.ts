@@ -1,0 +1,62 @@
+import type { Kysely } from 'kysely';
+import type { Executor } from '../../db/executor';
+import type { Database, JobFilesTable } from '../../db/schema';
+
+/**
+ * An item made from an uploaded file names its bytes with this internal reference in image_url
+ * (never shown: the API gives such an item `imageUrl: null` and its `path`). Not a URL any fetcher
+ * accepts, so a file item can never be fetched from the network by mistake.
+ */
+const FILE_REF = /^altwise-file:([0-9a-f-]{36})\/(\d{1,6})$/;
+
+export const fileRef = (uploadId: string, idx: number) => `altwise-file:${uploadId}/${idx}`;
+export const isFileRef = (imageUrl: string) => FILE_REF.test(imageUrl);
+
+/** An upload not taken by a job within this long is deleted (a refused job, a replayed request, a crash). */
+export const UNCLAIMED_UPLOAD_MS = 24 * 60 * 60 * 1000;
+
+export function createJobFilesRepository(db: Kysely<Database>) {
+  return {
+    async insert(row: JobFilesTable): Promise<void> {
+      await db.insertInto('job_files').values(row).execute();
+    },
+
+    /** The job takes its upload, in the job's creation transaction. */
+    async claim(uploadId: string, jobId: string, trx: Executor): Promise<void> {
+      await trx.updateTable('job_files').set({ job_id: jobId }).where('upload_id', '=', uploadId).where('job_id', 'is', null).execute();
+    },
+
+    /** An upload no job took (refused, replayed, cut short). */
+    async discard(uploadId: string): Promise<void> {
+      await db.deleteFrom('job_files').where('upload_id', '=', uploadId).where('job_id', 'is', null).execute();
+    },
+
+    /** The bytes of a file item, and its path as its file name; null when gone with its job. */
+    async read(imageUrl: string): Promise<{ bytes: Buffer; fileName: string } | null> {
+      const match = FILE_REF.exec(imageUrl);
+      if (!match) return null;
+      const row = await db.selectFrom('job_files').select(['bytes', 'path']).where('upload_id', '=', match[1]!).where('idx', '=', Number(match[2])).executeTakeFirst();
+      return row ? { bytes: Buffer.from(row.bytes), fileName: row.path } : null;
+    },
+
+    /** Retention: uploads no job took within UNCLAIMED_UPLOAD_MS (a job's own go with it, by cascade). */
+    async deleteUnclaimedBefore(trx: Executor, cutoff: number): Promise<number> {
+      const result = await trx.deleteFrom('job_files').where('job_id', 'is', null).where('created_at', '<', cutoff).executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
+  };
+}
+
+export type JobFilesRepository = ReturnType<typeof createJobFilesRepository>;
+
+/** The runner's image of an item: an uploaded file's bytes (read from any instance), else its URL. */
+export function jobImageReader(db: Kysely<Database>) {
+  const files = createJobFilesRepository(db);
+  return async (imageUrl: string): Promise<{ url: string } | { bytes: Buffer; fileName: string }> => {
+    if (!isFileRef(imageUrl)) return { url: imageUrl };
+    const file = await files.read(imageUrl);
+    // Gone with its job (deleted meanwhile): the item cannot be described.
+    if (!file) throw new Error('The uploaded file is no longer stored');
+    return file;
+  };
+}

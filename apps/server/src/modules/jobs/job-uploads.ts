@@ -1,0 +1,193 @@
+import { createHash, randomUUID } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import type { RowError } from '@altwise/shared';
+import { MAX_JOB_ITEMS } from '@altwise/shared';
+import type { FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import { AppError } from '../../platform/errors';
+import type { JobRow as InputRow, ParsedRows } from './job-input';
+import { createJobFilesRepository, fileRef } from './job-files';
+import { isZipPart, readZipEntries, spoolToTempFile } from './job-zip';
+
+/** The whole of one upload of files (a folder of 2,000 photos at 10 MB each still fits). */
+export const MAX_UPLOAD_BYTES = 4 * 1024 * 1024 * 1024;
+const MAX_PATH_LENGTH = 1_024;
+const MAX_ROW_ERRORS_KEPT = 1_000;
+/** Text fields of the form: the job options. */
+const MAX_FIELDS = 10;
+
+/** A multipart form of image files (`files`, each named by its relative path) and the options as fields. */
+export interface FileUpload {
+  uploadId: string;
+  parsed: ParsedRows;
+  fields: Record<string, string>;
+  /** Each stored file's path and SHA-256, in order: what an Idempotency-Key's fingerprint is made of. */
+  digest: string;
+}
+
+/**
+ * A relative path as the client named the file: `products/shoes/red.jpg`. Backslashes count as
+ * separators (Windows clients); `.` segments are dropped; an absolute path, a drive letter, a `..`
+ * segment or a control character refuses the file (null) rather than being "repaired".
+ */
+export function sanitizePath(name: string): string | null {
+  if (!name || name.length > MAX_PATH_LENGTH || [...name].some((char) => char.charCodeAt(0) < 0x20 || char.charCodeAt(0) === 0x7f)) return null;
+  const unified = name.replaceAll('\\', '/');
+  if (unified.startsWith('/') || /^[A-Za-z]:/.test(unified)) return null;
+  const segments = unified.split('/').filter((segment) => segment !== '' && segment !== '.');
+  if (segments.length === 0 || segments.some((segment) => segment === '..')) return null;
+  return segments.join('/');
+}
+
+/** The image formats the describer reads, by their first bytes (the file name proves nothing). */
+export function isImage(head: Buffer): boolean {
+  if (head.length >= 3 && head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) return true;
+  if (head.length >= 8 && head.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return true;
+  if (head.length >= 6 && (head.subarray(0, 6).toString('latin1') === 'GIF87a' || head.subarray(0, 6).toString('latin1') === 'GIF89a')) return true;
+  if (head.length >= 12 && head.subarray(0, 4).toString('latin1') === 'RIFF' && head.subarray(8, 12).toString('latin1') === 'WEBP') return true;
+  if (head.length >= 12 && head.subarray(4, 8).toString('latin1') === 'ftyp' && /^avi[fs]$/.test(head.subarray(8, 12).toString('latin1'))) return true;
+  return false;
+}
+
+class TooLarge extends Error {}
+
+const HOSTILE_NAME = 'The file name must be a relative path without ".." (e.g. products/shoes/red.jpg)';
+const megabytes = (bytes: number) => (bytes >= 1024 * 1024 ? `${Math.floor(bytes / (1024 * 1024))} MB` : `${Math.floor(bytes / 1024)} KB`);
+const tooManyFiles = () => new AppError('payload_too_large', `Too many files or parts: at most ${MAX_JOB_ITEMS.toLocaleString('en-US')} files a job`, 413);
+const tooLargeUpload = () => new AppError('payload_too_large', `The upload is larger than ${MAX_UPLOAD_BYTES / 1024 ** 3} GB: split it into several jobs`, 413);
+
+/** Reads one part up to `cap` bytes (one file in memory at a time, never the whole upload), hashing as it goes. */
+async function readCapped(stream: Readable, cap: number): Promise<{ bytes: Buffer; sha256: string }> {
+  const hash = createHash('sha256');
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of stream as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > cap) {
+      stream.resume();
+      throw new TooLarge();
+    }
+    hash.update(chunk);
+    chunks.push(chunk);
+  }
+  if ((stream as Readable & { truncated?: boolean }).truncated) throw new TooLarge();
+  return { bytes: Buffer.concat(chunks, size), sha256: hash.digest('hex') };
+}
+
+/**
+ * Reads a job's multipart form: one CSV `file` (jobs from URLs), or many `files` parts. Every `files` part is one image named by its relative
+ * path, or a `.zip` whose entries are read as files named by their paths in the zip (job-zip.ts). Each file is written to job_files as soon as it has been read (one file in memory at a time),
+ * under a new upload id the job takes at creation. A file that is not an image, too large, empty or
+ * named with a hostile path is refused as a row error (its 1-based position in the upload); the rest
+ * go on. A body cut short or malformed is a 400, and what was stored of it is deleted.
+ */
+export async function readJobForm(
+  request: FastifyRequest,
+  deps: { db: Kysely<Database>; maxImageBytes: number; maxCsvBytes: number; now: () => number },
+): Promise<({ kind: 'files' } & FileUpload) | { kind: 'csv'; bytes: Buffer; fields: Record<string, string> }> {
+  const files = createJobFilesRepository(deps.db);
+  const uploadId = randomUUID();
+  const rows: InputRow[] = [];
+  const rowErrors: RowError[] = [];
+  const fields: Record<string, string> = {};
+  const digest = createHash('sha256');
+  let skipped = 0;
+  let position = 0;
+  let filesSeen = 0;
+  let total = 0;
+  let csv: Buffer | null = null;
+  const refuse = (reason: string) => {
+    skipped += 1;
+    if (rowErrors.length < MAX_ROW_ERRORS_KEPT) rowErrors.push({ row: position, reason });
+  };
+  /** One file (or zip entry) read whole and within its cap: stored if it is an image, else a row error. */
+  const accept = async (path: string, read: { bytes: Buffer; sha256: string }) => {
+    total += read.bytes.length;
+    if (total > MAX_UPLOAD_BYTES) throw tooLargeUpload();
+    if (read.bytes.length === 0) return refuse(`${path}: the file is empty`);
+    if (!isImage(read.bytes.subarray(0, 16))) return refuse(`${path}: not an image (JPEG, PNG, GIF, WebP or AVIF)`);
+    const idx = rows.length;
+    await files.insert({ upload_id: uploadId, idx, job_id: null, path, size: read.bytes.length, sha256: read.sha256, bytes: read.bytes, created_at: deps.now() });
+    digest.update(`${path}\u0000${read.sha256}\n`);
+    rows.push({ imageUrl: fileRef(uploadId, idx), context: null, clientId: null, columns: null, imageHash: read.sha256, path });
+  };
+  try {
+    const parts = request.parts({ preservePath: true, limits: { fileSize: MAX_UPLOAD_BYTES, files: MAX_JOB_ITEMS, fields: MAX_FIELDS, fieldSize: 4 * 1024, parts: MAX_JOB_ITEMS + MAX_FIELDS } });
+    for await (const part of parts) {
+      if (part.type !== 'file') {
+        if (part.valueTruncated) throw new AppError('validation_failed', `Field ${part.fieldname} is too long`, 400, [{ field: part.fieldname, message: 'Too long' }]);
+        fields[part.fieldname] = String(part.value);
+        continue;
+      }
+      const zipped = (part.fieldname === 'files' || part.fieldname === 'file') && csv === null && isZipPart(part.filename, part.mimetype);
+      if (part.fieldname === 'file' && position === 0 && csv === null && !zipped) {
+        // A CSV of URLs (the older form): read whole, as before, within its own limit.
+        try {
+          csv = (await readCapped(part.file, deps.maxCsvBytes)).bytes;
+        } catch (error) {
+          if (error instanceof TooLarge) throw new AppError('payload_too_large', `The CSV is larger than ${deps.maxCsvBytes / (1024 * 1024)} MB`, 413);
+          throw error;
+        }
+        continue;
+      }
+      if ((part.fieldname !== 'files' && !zipped) || csv !== null) {
+        part.file.resume();
+        throw new AppError('validation_failed', 'Send the images as "files" parts, or one CSV alone as the "file" part', 400, [{ field: part.fieldname, message: 'Unexpected file field' }]);
+      }
+      filesSeen += 1;
+      if (zipped) {
+        // A zip: spooled to disk, then its entries read one at a time, each a row as a file would be.
+        const spooled = await spoolToTempFile(part.file, MAX_UPLOAD_BYTES, tooLargeUpload);
+        for await (const entry of readZipEntries(spooled.fd, {
+          maxEntryBytes: deps.maxImageBytes,
+          maxItems: MAX_JOB_ITEMS - position,
+          maxTotalBytes: MAX_UPLOAD_BYTES - total,
+          sanitizePath,
+          tooMany: tooManyFiles,
+          tooLarge: tooLargeUpload,
+          describeSize: megabytes,
+        })) {
+          position += 1;
+          if ('refused' in entry) refuse(entry.refused);
+          else await accept(entry.path, entry);
+        }
+        continue;
+      }
+      position += 1;
+      const path = sanitizePath(part.filename);
+      if (!path) {
+        part.file.resume();
+        refuse(HOSTILE_NAME);
+        continue;
+      }
+      let read: { bytes: Buffer; sha256: string };
+      try {
+        read = await readCapped(part.file, deps.maxImageBytes);
+      } catch (error) {
+        if (!(error instanceof TooLarge)) throw error;
+        refuse(`${path}: larger than ${megabytes(deps.maxImageBytes)}`);
+        continue;
+      }
+      await accept(path, read);
+    }
+    // A connection cut mid-body ends the parts quietly: only a complete request is a job.
+    if (!request.raw.complete) throw AppError.badRequest('The upload was cut short: send it again');
+  } catch (error) {
+    await files.discard(uploadId).catch(() => undefined);
+    if (error instanceof AppError) throw error;
+    const status = (error as { statusCode?: number }).statusCode;
+    if (status === 413) throw tooManyFiles();
+    throw AppError.badRequest('The multipart body could not be read');
+  }
+  if (csv !== null) {
+    if (csv.length === 0) throw new AppError('validation_failed', 'The uploaded file is empty', 400, [{ field: 'file', message: 'The uploaded file is empty' }]);
+    return { kind: 'csv', bytes: csv, fields };
+  }
+  if (filesSeen === 0) throw new AppError('validation_failed', 'Attach the images as "files" parts, each named by its relative path', 400, [{ field: 'files', message: 'No files' }]);
+  if (rows.length === 0) {
+    await files.discard(uploadId);
+    throw new AppError('validation_failed', 'No valid files: the job has nothing to process', 400, rowErrors.slice(0, 100).map((error) => ({ field: `row ${error.row}`, message: error.reason })));
+  }
+  return { kind: 'files', uploadId, parsed: { rows, rowErrors, skipped, columnNames: ['path', 'context', 'id'], uploadId }, fields, digest: digest.digest('hex') };
+}

@@ -1,0 +1,49 @@
+import { defineModule } from '../../platform/app-module';
+import type { SettingsService } from './settings.service';
+import { createSettingsService } from './settings.service';
+import type { UserService } from './user.service';
+import { createUserService } from './user.service';
+import { usersRoutes } from './users.routes';
+
+export interface UsersModule {
+  users: UserService;
+  settings: SettingsService;
+  /**
+   * Settings show whether two-factor sign-in is on, which auth knows and auth needs users: auth
+   * hands its answer here once built (until then, and in a worker, settings leave it out).
+   */
+  answerTwoFactorWith(isEnabled: (userId: string) => Promise<boolean>): void;
+}
+
+declare module '../../platform/app-module' {
+  interface ModuleRegistry {
+    users: UsersModule;
+  }
+}
+
+export const usersModule = defineModule({
+  name: 'users',
+  needs: [],
+  create: ({ ctx }) => {
+    const users = createUserService(ctx);
+    let twoFactorEnabled: ((userId: string) => Promise<boolean>) | undefined;
+    const settings = createSettingsService(
+      ctx,
+      async (userId) => (await users.findById(userId)) !== undefined,
+      async (userId) => (twoFactorEnabled ? twoFactorEnabled(userId) : false),
+    );
+    return {
+      users,
+      settings,
+      answerTwoFactorWith: (isEnabled) => {
+        twoFactorEnabled = isEnabled;
+      },
+    };
+  },
+  http: {
+    needs: ['guards'],
+    register: async (app, { users, settings }, { guards }) => {
+      await app.register(usersRoutes, { users, settings, guards });
+    },
+  },
+});

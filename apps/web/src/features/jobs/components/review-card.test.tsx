@@ -1,0 +1,63 @@
+import type { ReviewGroup } from '@altwise/shared';
+import { render, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { ReviewCard } from './review-card';
+
+function card(result: Partial<NonNullable<ReviewGroup['result']>>, review: ReviewGroup['review'] = null, rows = 1) {
+  const item: ReviewGroup = {
+    id: '0',
+    imageUrl: 'https://example.com/a.png',
+    path: null,
+    duplicateOf: null,
+    context: null,
+    clientId: 'sku-1',
+    columns: {},
+    status: 'succeeded',
+    review,
+    attempts: 1,
+    rows,
+    result: {
+      altText: 'Photograph, mostly blue',
+      isDecorative: false,
+      containsText: false,
+      wcagCompliant: true,
+      verification: 'model',
+      issues: [],
+      provider: 'openai-compatible',
+      model: 'gpt-4o-mini',
+      cached: false,
+      processingTime: 10,
+      ...result,
+    },
+    error: null,
+    finishedAt: '2025-06-01T12:00:00.000Z',
+  };
+  render(<ReviewCard item={item} index={0} selected={false} onSelect={vi.fn()} onReview={vi.fn(async () => undefined)} onDone={vi.fn()} />);
+}
+
+describe('ReviewCard: drafts need a person', () => {
+  it('shows a draft as "Draft — no vision model" that needs a person, not as compliant', () => {
+    card({ verification: 'draft', verificationReason: 'no_vision_model', wcagCompliant: false, provider: 'offline', model: 'offline' });
+    expect(screen.getByText('Draft — no vision model')).toBeInTheDocument();
+    expect(screen.getByText('Draft: needs a person')).toBeInTheDocument();
+    expect(screen.queryByText(/Compliant/)).not.toBeInTheDocument();
+  });
+
+  it('shows a model result as compliant, waiting for review', () => {
+    card({});
+    expect(screen.getByText('Compliant')).toBeInTheDocument();
+    expect(screen.getByText('Needs review')).toBeInTheDocument();
+    expect(screen.queryByText('Draft — no vision model')).not.toBeInTheDocument();
+  });
+
+  it('shows an accepted draft by its review, no longer a draft', () => {
+    card({ verification: 'reviewed', wcagCompliant: true }, 'approved');
+    expect(screen.getByText('approved')).toBeInTheDocument();
+    expect(screen.queryByText('Draft — no vision model')).not.toBeInTheDocument();
+  });
+
+  it('shows a group of identical images once, with the rows it covers', () => {
+    card({}, null, 44);
+    expect(screen.getByTestId('group-rows')).toHaveTextContent('× 44 rows — the same image; a review applies to all of them');
+  });
+});

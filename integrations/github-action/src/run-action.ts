@@ -1,0 +1,201 @@
+// The action, start to end: lint the files the pull request changed (only the lines it changed),
+// report (annotations or SARIF), suggest alt text in one review when a key is given, and judge the
+// gate. It takes its environment and a log as parameters, so tests run it in process as well as
+// through dist/index.js.
+import fs from 'node:fs';
+import path from 'node:path';
+import type { LintReport } from '@altwise/cli/action-kit';
+import {
+  FILLABLE_EXTENSIONS,
+  escapePath,
+  githubFormat,
+  isInside,
+  lintFiles,
+  lintSource,
+  loadLintConfig,
+  sarifLog,
+} from '@altwise/cli/action-kit';
+import { Altwise } from '@altwise/sdk';
+import { Octokit } from '@octokit/rest';
+import type { GitHubContext } from './github-context';
+import { readContext } from './github-context';
+import type { ActionInputs } from './inputs';
+import { readInputs } from './inputs';
+import type { PullFile } from './pull-request-diff';
+import { PullRequestDiff } from './pull-request-diff';
+import { syncReview } from './review-sync';
+import { uploadSarif } from './sarif-upload';
+import { commentBody, reviewBody } from './review-text';
+import type { SourceFile } from './suggestions';
+import { proposeAltText } from './suggestions';
+
+declare const ACTION_VERSION: string | undefined;
+/** The bundle's version (set by the build); in tests, the package's. */
+const version = typeof ACTION_VERSION === 'string' ? ACTION_VERSION : undefined;
+
+export interface ActionLog {
+  info(text: string): void;
+  warning(text: string): void;
+  /** Raw lines for the runner (workflow commands: the annotations). */
+  command(text: string): void;
+}
+
+export interface ActionResult {
+  outputs: Record<string, string>;
+  /** Why the check fails, when it does. */
+  failure?: string;
+}
+
+function gate(report: LintReport, failOn: ActionInputs['failOn']): { failure?: string; text: string } {
+  const { errors, warnings } = report.summary;
+  if (failOn === 'never') return { text: 'the gate is off: fail-on never' };
+  if (errors > 0)
+    return {
+      failure: `altwise: ${errors} error-level alt text finding${errors === 1 ? '' : 's'} on changed lines`,
+      text: 'the check fails on errors',
+    };
+  if (failOn === 'warning' && warnings > 0)
+    return {
+      failure: `altwise: ${warnings} alt text warning${warnings === 1 ? '' : 's'} on changed lines (fail-on: warning)`,
+      text: 'the check fails on warnings',
+    };
+  return { text: `the check passes (fail-on: ${failOn})` };
+}
+
+async function pullFiles(octokit: Octokit, context: GitHubContext): Promise<PullFile[]> {
+  const pull = context.pullRequest!;
+  const files = await octokit.paginate(octokit.rest.pulls.listFiles, {
+    owner: context.owner,
+    repo: context.repo,
+    pull_number: pull.number,
+    per_page: 100,
+  });
+  return files.map((file) => ({
+    filename: file.filename,
+    status: file.status,
+    ...(file.patch === undefined ? {} : { patch: file.patch }),
+  }));
+}
+
+export async function runAction(env: NodeJS.ProcessEnv, log: ActionLog): Promise<ActionResult> {
+  const context = readContext(env);
+  const inputs = readInputs(env, context.workspace);
+  const octokit = new Octokit({
+    auth: inputs.githubToken,
+    baseUrl: context.apiUrl,
+    userAgent: 'altwise-github-action',
+  });
+  const config = loadLintConfig(inputs.config, context.workspace);
+
+  let diff: PullRequestDiff | undefined;
+  let patterns = ['**/*'];
+  if (context.pullRequest) {
+    diff = new PullRequestDiff(context.workspace, await pullFiles(octokit, context));
+    // A changed path is linted only when it is a file of a kind lint reads, really inside the checkout.
+    const changed = [...diff.files.keys()].filter((file) => {
+      const absolute = path.resolve(context.workspace, file);
+      return (
+        FILLABLE_EXTENSIONS.includes(path.extname(file).toLowerCase()) &&
+        isInside(absolute, [context.workspace]) &&
+        fs.existsSync(absolute)
+      );
+    });
+    patterns = changed.map(escapePath);
+    log.info(
+      `altwise: ${changed.length} changed file${changed.length === 1 ? '' : 's'} to lint in pull request #${context.pullRequest.number}`,
+    );
+  }
+  const lintOptions = { cwd: context.workspace, config, language: inputs.language, changed: diff };
+  const report: LintReport =
+    patterns.length > 0
+      ? await lintFiles({ ...lintOptions, patterns })
+      : { version: 1, findings: [], summary: { files: 0, images: 0, errors: 0, warnings: 0, suppressed: 0 } };
+  const verdict = gate(report, inputs.failOn);
+  log.info(
+    `altwise: ${report.summary.images} images in ${report.summary.files} files; on changed lines ${report.summary.errors} errors, ${report.summary.warnings} warnings; ${verdict.text}`,
+  );
+
+  const outputs: Record<string, string> = {
+    errors: String(report.summary.errors),
+    warnings: String(report.summary.warnings),
+    suggestions: '0',
+    drafts: '0',
+  };
+  if (inputs.report === 'annotations') {
+    const annotations = githubFormat(report);
+    if (annotations) log.command(annotations);
+  } else if (inputs.report === 'sarif') {
+    const sarif = sarifLog(report, { cwd: context.workspace, rules: config.rules, version });
+    const id = await uploadSarif(octokit, context, sarif);
+    if (id) outputs['sarif-id'] = id;
+    log.info(`altwise: SARIF uploaded to code scanning${id ? ` (${id})` : ''}`);
+  }
+
+  if (context.pullRequest && diff && inputs.altwiseApiKey && inputs.altwiseUrl) {
+    const files: SourceFile[] = [];
+    for (const file of new Set(report.findings.map((finding) => finding.file))) {
+      const absolute = path.join(context.workspace, file);
+      const source = fs.readFileSync(absolute, 'utf8');
+      files.push({ relative: file, source, images: lintSource(absolute, file, source, lintOptions) });
+    }
+    const client = new Altwise({ apiKey: inputs.altwiseApiKey, baseUrl: inputs.altwiseUrl });
+    const run = await proposeAltText(files, client, {
+      workspace: context.workspace,
+      root: inputs.root,
+      language: inputs.language,
+      concurrency: inputs.concurrency,
+    });
+    const placed = run.lines.filter((line) => diff.commentable(line.file, line.startLine, line.endLine));
+    const unplaced = run.lines.filter((line) => !placed.includes(line));
+    for (const item of run.notSuggested)
+      log.warning(`altwise: no suggestion for ${item.file}:${item.line} ${item.src}: ${item.reason}`);
+    const body = reviewBody({
+      report,
+      gate: verdict.text,
+      commented: placed,
+      unplaced,
+      notSuggested: run.notSuggested,
+    });
+    const wanted = placed.map((line) => ({
+      path: line.file,
+      line: line.endLine,
+      ...(line.startLine < line.endLine ? { startLine: line.startLine } : {}),
+      body: commentBody(line),
+    }));
+    try {
+      const synced = await syncReview(
+        octokit,
+        {
+          owner: context.owner,
+          repo: context.repo,
+          pullNumber: context.pullRequest.number,
+          headSha: context.pullRequest.headSha,
+        },
+        wanted,
+        body,
+        unplaced.length > 0,
+      );
+      if (synced.reviewId !== undefined) outputs['review-id'] = String(synced.reviewId);
+      log.info(
+        `altwise: review ${synced.reviewId ?? '(none)'}: ${synced.created} comments posted, ${synced.updated} updated, ${synced.deleted} deleted`,
+      );
+    } catch (error) {
+      // A fork's pull request gets a read-only token: the findings above still stand, and so does the gate.
+      const status = (error as { status?: number }).status;
+      if (status !== 403 && status !== 404) throw error;
+      log.warning(
+        `altwise: could not post the review (${status}: ${(error as Error).message}); the workflow needs "pull-requests: write", which a fork's pull request does not get`,
+      );
+    }
+    const count = (draft: boolean) =>
+      placed
+        .concat(unplaced)
+        .filter((line) => line.draft === draft)
+        .reduce((sum, line) => sum + line.proposals.length, 0);
+    outputs.suggestions = String(count(false));
+    outputs.drafts = String(count(true));
+  } else if (context.pullRequest && !inputs.altwiseApiKey) {
+    log.info('altwise: no altwise-api-key, so no alt text is suggested (lint and the gate need none)');
+  }
+  return { outputs, failure: verdict.failure };
+}

@@ -1,0 +1,332 @@
+// The action end to end: a pull request made with real git, the loopback fake of GitHub's REST API
+// (GITHUB_API_URL), and the CLI tests' fake Altwise API. In process through runAction, and once as
+// GitHub runs it: node dist/index.js in a child process.
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FakeGitHub } from '@altwise/test-support/fake-github';
+import { startFakeGitHub } from '@altwise/test-support/fake-github';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { FakeApi, FakeAnswer } from '../../../packages/cli/test/fake-api';
+import { startFakeApi } from '../../../packages/cli/test/fake-api';
+import { runAction } from '../src/run-action';
+import { COMMENT_MARKER, REVIEW_MARKER, SUPERSEDED } from '../src/review-text';
+import type { PullRequestRepo } from './pull-request-repo';
+import { makePullRequestRepo, png } from './pull-request-repo';
+
+const DIST = path.resolve(import.meta.dirname, '../dist/index.js');
+const OWNER = 'harbour';
+const REPO = 'site';
+const PULL = 7;
+
+const BASE_PAGE = `<!doctype html>
+<html lang="en">
+<body>
+<img src="images/old.png" alt="DSC_0001.JPG">
+</body>
+</html>
+`;
+// Five new images: missing, poor, good, decorative, link-only (lines 5 to 9).
+const FIVE_PAGE = `<!doctype html>
+<html lang="en">
+<body>
+<img src="images/old.png" alt="DSC_0001.JPG">
+<img src="images/boat.png">
+<img src="images/quay.png" alt="IMG_2041.jpg">
+<img src="images/lighthouse.png" alt="The lighthouse on the cape at dusk">
+<img src="images/divider.png" alt="">
+<a href="/pricing"><img src="images/pricing.png"></a>
+</body>
+</html>
+`;
+const IMAGES = {
+  'site/images/boat.png': png(2),
+  'site/images/quay.png': png(3),
+  'site/images/lighthouse.png': png(4),
+  'site/images/divider.png': png(5),
+  'site/images/pricing.png': png(6),
+};
+const ALT_BY_FILE: Record<string, string> = {
+  'boat.png': 'A blue fishing boat moored in the harbour',
+  'quay.png': 'Lobster pots stacked on the stone quay',
+  'pricing.png': 'Pricing',
+};
+
+const cleanups: Array<() => unknown> = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+interface Setup {
+  repo: PullRequestRepo;
+  github: FakeGitHub;
+  api: FakeApi;
+  env: NodeJS.ProcessEnv;
+}
+
+async function setup(
+  headChanges: Record<string, string | Buffer>,
+  answer?: (body: Record<string, unknown>) => FakeAnswer,
+  inputs: Record<string, string> = {},
+): Promise<Setup> {
+  const repo = makePullRequestRepo(
+    { 'site/index.html': BASE_PAGE, 'site/images/old.png': png(1) },
+    headChanges,
+  );
+  cleanups.push(repo.remove);
+  const github = await startFakeGitHub({ owner: OWNER, repo: REPO, pullNumber: PULL, perPage: 2 });
+  cleanups.push(github.close);
+  github.setPull(repo.files, repo.head);
+  const api = await startFakeApi(
+    answer ??
+      ((body) => ({ altText: ALT_BY_FILE[String(body.fileName)] ?? 'A picture', verification: 'model' })),
+  );
+  cleanups.push(api.close);
+  const eventPath = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'altwise-event-')), 'event.json');
+  cleanups.push(() => fs.rmSync(path.dirname(eventPath), { recursive: true, force: true }));
+  fs.writeFileSync(
+    eventPath,
+    JSON.stringify({
+      action: 'synchronize',
+      pull_request: { number: PULL, base: { sha: repo.base }, head: { sha: repo.head } },
+    }),
+  );
+  const env: NodeJS.ProcessEnv = {
+    PATH: process.env.PATH,
+    GITHUB_REPOSITORY: `${OWNER}/${REPO}`,
+    GITHUB_API_URL: github.url,
+    GITHUB_WORKSPACE: repo.dir,
+    GITHUB_EVENT_PATH: eventPath,
+    GITHUB_SHA: repo.head,
+    GITHUB_REF: `refs/pull/${PULL}/merge`,
+    'INPUT_GITHUB-TOKEN': github.token,
+    'INPUT_ALTWISE-API-KEY': 'ak_test_action',
+    'INPUT_ALTWISE-URL': api.url,
+    ...Object.fromEntries(
+      Object.entries(inputs).map(([name, value]) => [`INPUT_${name.toUpperCase()}`, value]),
+    ),
+  };
+  return { repo, github, api, env };
+}
+
+async function run(env: NodeJS.ProcessEnv) {
+  const log = { info: [] as string[], warning: [] as string[], command: [] as string[] };
+  const result = await runAction(env, {
+    info: (text) => log.info.push(text),
+    warning: (text) => log.warning.push(text),
+    command: (text) => log.command.push(text),
+  });
+  return { ...result, log };
+}
+
+/** The pull request's event after a push to `head`. */
+function pushed(setupState: Setup, changes: Record<string, string | Buffer>) {
+  const next = setupState.repo.push(changes);
+  setupState.github.setPull(next.files, next.head);
+  fs.writeFileSync(
+    setupState.env.GITHUB_EVENT_PATH!,
+    JSON.stringify({
+      pull_request: { number: PULL, base: { sha: setupState.repo.base }, head: { sha: next.head } },
+    }),
+  );
+}
+
+const suggestion = (body: string) => /```suggestion\n([\s\S]*?)\n```/.exec(body)?.[1];
+
+describe('the GitHub Action on a pull request', () => {
+  it('posts one review with suggested changes on the exact lines for the missing, poor and link-only images, and fails the gate', async () => {
+    const state = await setup({ 'site/index.html': FIVE_PAGE, ...IMAGES });
+    const result = await run(state.env);
+
+    expect(state.github.reviews).toHaveLength(1);
+    expect(state.github.reviews[0]!.body.startsWith(REVIEW_MARKER)).toBe(true);
+    expect(state.github.reviews[0]!.commit_id).toBe(state.repo.head);
+    const comments = state.github.comments.map((comment) => ({
+      path: comment.path,
+      line: comment.line,
+      suggestion: suggestion(comment.body),
+    }));
+    expect(comments).toEqual([
+      {
+        path: 'site/index.html',
+        line: 5,
+        suggestion: '<img src="images/boat.png" alt="A blue fishing boat moored in the harbour">',
+      },
+      {
+        path: 'site/index.html',
+        line: 6,
+        suggestion: '<img src="images/quay.png" alt="Lobster pots stacked on the stone quay">',
+      },
+      {
+        path: 'site/index.html',
+        line: 9,
+        suggestion: '<a href="/pricing"><img src="images/pricing.png" alt="Pricing"></a>',
+      },
+    ]);
+    expect(state.github.comments.every((comment) => comment.body.startsWith(COMMENT_MARKER))).toBe(true);
+    expect(state.github.comments[0]!.body).toBe(
+      `${COMMENT_MARKER}\n**Alt text** for \`images/boat.png\`: The image has no alt text: add a description, or alt="" if it is decorative (WCAG F65) (missing-alt)\n\n` +
+        '```suggestion\n<img src="images/boat.png" alt="A blue fishing boat moored in the harbour">\n```\n\nWritten by a vision model through Altwise: check that it says what the image means here before committing.',
+    );
+    // The link-only image is described for its purpose; the good, decorative and unchanged ones are not described at all.
+    const described = state.api.requests
+      .filter((request) => request.path === '/api/v1/images')
+      .map((request) => request.body.fileName)
+      .sort();
+    expect(described).toEqual(['boat.png', 'pricing.png', 'quay.png']);
+    expect(
+      state.api.requests.find((request) => request.body.fileName === 'pricing.png')!.body.purpose,
+    ).toEqual({ kind: 'link', href: '/pricing' });
+    expect(
+      state.api.requests.every(
+        (request) =>
+          request.headers.authorization === 'Bearer ak_test_action' ||
+          request.headers['x-api-key'] === 'ak_test_action',
+      ),
+    ).toBe(true);
+
+    // The gate: errors on changed lines only (the old image's poor alt on an unchanged line is not counted).
+    expect(result.failure).toMatch(/error-level alt text finding/);
+    expect(result.outputs).toMatchObject({
+      suggestions: '3',
+      drafts: '0',
+      'review-id': String(state.github.reviews[0]!.id),
+    });
+    expect(
+      result.log.command
+        .join('\n')
+        .split('\n')
+        .map((line) => /line=(\d+)/.exec(line)?.[1]),
+    ).toEqual(['5', '6', '9']);
+  });
+
+  it('updates its own review on a re-run instead of posting another, and drops the comment of a fixed image after a push', async () => {
+    const state = await setup({ 'site/index.html': FIVE_PAGE, ...IMAGES });
+    await run(state.env);
+    const first = state.github.comments.map((comment) => comment.id);
+
+    const again = await run(state.env);
+    expect(state.github.reviews).toHaveLength(1);
+    expect(state.github.comments.map((comment) => comment.id)).toEqual(first);
+    expect(again.log.info.join('\n')).toMatch(/0 comments posted, 0 updated, 0 deleted/);
+
+    // The author commits the suggestion for the boat: that comment goes, the others stay as they were.
+    pushed(state, {
+      'site/index.html': FIVE_PAGE.replace(
+        '<img src="images/boat.png">',
+        '<img src="images/boat.png" alt="A blue fishing boat moored in the harbour">',
+      ),
+    });
+    await run(state.env);
+    expect(state.github.reviews).toHaveLength(1);
+    expect(state.github.comments.map((comment) => comment.line)).toEqual([6, 9]);
+    expect(state.github.comments.map((comment) => comment.id)).toEqual(first.slice(1));
+
+    // A push that adds an image needs a new comment: a new review holds it, and the old one says it is superseded.
+    pushed(state, {
+      'site/about.html': '<p>About us</p>\n<img src="images/boat.png">\n',
+      'site/index.html': fs.readFileSync(path.join(state.repo.dir, 'site/index.html'), 'utf8'),
+    });
+    await run(state.env);
+    expect(state.github.reviews).toHaveLength(2);
+    expect(state.github.reviews[0]!.body).toBe(SUPERSEDED);
+    expect(state.github.comments.map((comment) => `${comment.path}:${comment.line}`).sort()).toEqual([
+      'site/about.html:2',
+      'site/index.html:6',
+      'site/index.html:9',
+    ]);
+  });
+
+  it('passes a pull request whose alt text is good, with no review and no description asked', async () => {
+    const page = BASE_PAGE.replace(
+      '</body>',
+      '<img src="images/lighthouse.png" alt="The lighthouse on the cape at dusk">\n<img src="images/divider.png" alt="">\n</body>',
+    );
+    const state = await setup({ 'site/index.html': page, ...IMAGES });
+    const result = await run(state.env);
+    expect(result.failure).toBeUndefined();
+    expect(state.github.reviews).toHaveLength(0);
+    expect(state.api.requests).toHaveLength(0);
+    expect(result.outputs).toMatchObject({ errors: '0', suggestions: '0' });
+  });
+
+  it('never suggests a draft as final: a server without a vision model gets plain comments that say "draft"', async () => {
+    const state = await setup({ 'site/index.html': FIVE_PAGE, ...IMAGES }, () => ({
+      altText: 'Harbour tours graphic in blue',
+      verification: 'draft',
+      verificationReason: 'no_vision_model',
+    }));
+    const result = await run(state.env);
+    expect(state.github.reviews).toHaveLength(1);
+    expect(state.github.comments).toHaveLength(3);
+    for (const comment of state.github.comments) {
+      expect(comment.body).not.toContain('```suggestion');
+      expect(comment.body).toMatch(/Draft, not a suggestion/);
+      expect(comment.body).toContain('draft: no vision model described this image (no_vision_model)');
+      expect(comment.body).toContain('Harbour tours graphic in blue');
+    }
+    expect(result.outputs).toMatchObject({ suggestions: '0', drafts: '3' });
+  });
+
+  it('never reads an image outside the checkout: a symlink out is refused and logged, nothing uploaded', async () => {
+    const outside = fs.mkdtempSync(path.join(os.tmpdir(), 'altwise-outside-'));
+    cleanups.push(() => fs.rmSync(outside, { recursive: true, force: true }));
+    fs.writeFileSync(path.join(outside, 'secret.png'), png(9));
+    const state = await setup({
+      'site/index.html': BASE_PAGE.replace('</body>', '<img src="../images/link.png">\n</body>'),
+      'images/placeholder': 'x',
+    });
+    fs.symlinkSync(path.join(outside, 'secret.png'), path.join(state.repo.dir, 'images/link.png'));
+    const result = await run(state.env);
+    expect(result.log.warning.join('\n')).toContain(
+      'site/index.html:5 ../images/link.png: refused: the image is outside the working folder',
+    );
+    expect(state.api.requests).toHaveLength(0);
+    expect(state.github.comments).toHaveLength(0);
+    expect(state.github.reviews).toHaveLength(0);
+  });
+
+  it('runs as GitHub runs it (node dist/index.js): uploads SARIF for the changed lines, sets outputs, exits 1 on the gate', async () => {
+    const state = await setup({ 'site/index.html': FIVE_PAGE, ...IMAGES }, undefined, { report: 'sarif' });
+    const outputFile = path.join(path.dirname(state.env.GITHUB_EVENT_PATH!), 'output');
+    fs.writeFileSync(outputFile, '');
+    const child = await new Promise<{ code: number | null; stdout: string }>((resolve) => {
+      execFile(
+        process.execPath,
+        [DIST],
+        { env: { ...state.env, GITHUB_OUTPUT: outputFile }, cwd: state.repo.dir },
+        (error, stdout) => resolve({ code: error ? (error.code as number) : 0, stdout }),
+      );
+    });
+    expect(child.code).toBe(1);
+    expect(child.stdout).toMatch(/::error::altwise: \d+ error-level alt text findings on changed lines/);
+    // The key is masked before anything runs.
+    expect(child.stdout).toContain('::add-mask::ak_test_action');
+    expect(state.github.sarifs).toHaveLength(1);
+    const upload = state.github.sarifs[0]!;
+    expect(upload).toMatchObject({
+      commit_sha: state.repo.head,
+      ref: `refs/pull/${PULL}/head`,
+      tool_name: 'altwise',
+    });
+    const results = (
+      upload.sarif as {
+        runs: Array<{
+          results: Array<{
+            ruleId: string;
+            locations: Array<{ physicalLocation: { region: { startLine: number } } }>;
+          }>;
+        }>;
+      }
+    ).runs[0]!.results;
+    expect([
+      ...new Set(results.map((entry) => entry.locations[0]!.physicalLocation.region.startLine)),
+    ]).toEqual([5, 6, 9]);
+    expect(state.github.reviews).toHaveLength(1);
+    expect(state.github.comments).toHaveLength(3);
+    const outputs = fs.readFileSync(outputFile, 'utf8');
+    expect(outputs).toMatch(/suggestions<<[^\n]+\n3\n/);
+    expect(outputs).toMatch(/sarif-id<<[^\n]+\nsarif-1\n/);
+  });
+});

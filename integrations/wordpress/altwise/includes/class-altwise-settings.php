@@ -1,0 +1,58 @@
+<?php
+/**
+ * The plugin's settings, kept in one option. The API key is stored as given (WordPress has no
+ * secret store) and is never printed back in full: forms show its last four characters only.
+ */
+class Altwise_Settings {
+	const OPTION = 'altwise_settings';
+
+	/** Suggestions wait for a person in the review queue. */
+	const MODE_REVIEW = 'review';
+	/** Model-written suggestions go straight into the alt text (drafts still wait for review). */
+	const MODE_PUBLISH = 'publish';
+
+	public static function defaults() {
+		return array(
+			'url'          => '',
+			'api_key'      => '',
+			'mode'         => self::MODE_REVIEW,
+			'on_upload'    => true,
+			'update_posts' => true,
+		);
+	}
+
+	public static function all() {
+		$stored = get_option( self::OPTION, array() );
+		return array_merge( self::defaults(), is_array( $stored ) ? $stored : array() );
+	}
+
+	public static function get( $name ) {
+		$all = self::all();
+		return isset( $all[ $name ] ) ? $all[ $name ] : null;
+	}
+
+	public static function update( array $changes ) {
+		update_option( self::OPTION, array_merge( self::all(), $changes ), false );
+	}
+
+	public static function is_connected() {
+		return '' !== self::get( 'url' ) && '' !== self::get( 'api_key' );
+	}
+
+	/** "••••••••abcd": enough to tell keys apart, never enough to use one. */
+	public static function masked_key() {
+		$key = (string) self::get( 'api_key' );
+		if ( '' === $key ) {
+			return '';
+		}
+		return str_repeat( '•', 8 ) . substr( $key, -4 );
+	}
+
+	/** A client for the configured server, or null before the connection is set up. */
+	public static function client() {
+		if ( ! self::is_connected() ) {
+			return null;
+		}
+		return new Altwise_Client( self::get( 'url' ), self::get( 'api_key' ) );
+	}
+}

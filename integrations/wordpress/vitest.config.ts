@@ -1,0 +1,18 @@
+import path from 'node:path';
+import { defineConfig } from 'vitest/config';
+
+const root = path.resolve(import.meta.dirname, '../..');
+
+/** The WordPress plugin's browser suite (npm run test:wordpress runs it after the PHPUnit units). */
+export default defineConfig({
+  root,
+  resolve: { alias: { '@altwise/shared': path.join(root, 'packages/shared/src/index.ts') } },
+  test: {
+    name: 'wordpress',
+    include: ['integrations/wordpress/test/**/*.e2e.ts'],
+    environment: 'node',
+    testTimeout: 90_000,
+    hookTimeout: 120_000,
+    fileParallelism: false,
+  },
+});
