@@ -74,6 +74,10 @@ export interface FakeVisionServer {
   failAlways(status?: number, options?: FailureOptions): void;
   /** Calls are accepted and never answered until `reset()` or `close()`. */
   stall(): void;
+  /** Calls are accepted and answered only at `release()` (then as usual): calls kept in flight on purpose. */
+  hold(): void;
+  /** Answers the held calls and stops holding. */
+  release(): void;
   /** Clears failures, stalls, latency and the custom reply (keeps the counters). */
   reset(): void;
   close(): Promise<void>;
@@ -149,6 +153,8 @@ export async function startFakeVisionServer(
   let failures: Array<{ status: number; retryAfter?: number | string }> = [];
   let permanent: { status: number; retryAfter?: number | string } | undefined;
   let stalled = false;
+  // While holding, the answers of the calls that arrive wait here.
+  let held: Array<() => void> | null = null;
   const requests: RecordedRequest[] = [];
   // Requests being answered right now, and the most ever at once (global model limits are
   // proven by this number).
@@ -229,8 +235,9 @@ export async function startFakeVisionServer(
           ),
         );
       };
-      if (latencyMs > 0) setTimeout(answer, latencyMs);
-      else answer();
+      const scheduled = () => (latencyMs > 0 ? setTimeout(answer, latencyMs) : answer());
+      if (held) held.push(scheduled);
+      else scheduled();
     });
   });
 
@@ -269,6 +276,14 @@ export async function startFakeVisionServer(
     },
     stall() {
       stalled = true;
+    },
+    hold() {
+      held ??= [];
+    },
+    release() {
+      const waiting = held ?? [];
+      held = null;
+      for (const answer of waiting) answer();
     },
     reset() {
       failures = [];

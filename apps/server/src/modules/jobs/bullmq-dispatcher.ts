@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Job as QueueMessage } from 'bullmq';
 import { Queue, Worker } from 'bullmq';
 import type { FastifyBaseLogger } from 'fastify';
@@ -7,12 +8,17 @@ import type { FollowUpHooks, JobDispatcher } from './job-follow-up';
 import { createJobFollowUp } from './job-follow-up';
 import type { JobRunner } from './job-runner';
 import type { JobsRepository } from './jobs.repository';
+import { createRedisLossDrain } from './redis-loss-drain';
 
 export const ITEMS_QUEUE = 'job-items';
 /** A worker's hold on a message; renewed every half of it while the item runs. A killed worker's messages count as active (and so against the global limit) until it lapses and BullMQ's stalled check, run every `LOCK_MS / 2`, moves them back. */
 export const LOCK_MS = 10_000;
 /** BullMQ's own retries of a message whose processing threw (a database or Redis error, not a model failure: those are the item's own retries, written in the database). */
 const MESSAGE_ATTEMPTS = 3;
+/** How long after the limits are written back a message taken is still checked against them. */
+const RECHECK_MS = 5_000;
+/** The pause before a message over the limit goes back to the queue (its worker takes another at once). */
+const BACK_TO_QUEUE_MS = 50;
 /** BullMQ's lowest priority (a larger number is served later). */
 const LAST_PRIORITY = 2_097_152;
 
@@ -54,9 +60,12 @@ export function messageId(item: { jobId: string; idx: number; attempts: number; 
  *
  * Those limits live in Redis only: a Redis restarted empty has none (issue 20 row 2). So they are
  * written again whenever they are missing: on every reconnect, and checked before every top-up
- * (which is also the only way messages reach a restarted Redis). Items still running here when
- * the connection was lost no longer count in Redis: this process starts no new item until they
- * are done, so its own share of the limit is never exceeded twice over.
+ * (which is also the only way messages reach a restarted Redis); a top-up that lost its connection
+ * on the way checks again before it adds. Items running anywhere when Redis was lost no longer
+ * count in the new one: no item starts until they are done (redis-loss-drain.ts). A message taken
+ * in that time may have been taken before the limits were back (a top-up's add resent on
+ * reconnect): it runs only if the active messages, itself included, are within the limit, and
+ * goes back to the queue otherwise.
  *
  * Fair across accounts (issue 18 row 8): a message's BullMQ priority is its item's turn among its
  * account's (the repository's `due` rank: the account's items in flight plus its place in its own
@@ -86,15 +95,20 @@ export function createBullmqDispatcher(deps: {
     redis.on('error', (error) => logger.warn({ err: error }, 'Redis connection error; reconnecting'));
     // Items running now may no longer count against the global limit (their Redis went away).
     redis.on('close', () => {
-      for (const work of running) orphans.add(work);
+      losses += 1;
+      checkUntil = Infinity;
+      if (!stopped) drain.lost(new Promise((resolve) => redis.once('ready', resolve)), [...running]);
     });
     redis.on('ready', () => void ensureLimits().catch((error: unknown) => logger.warn({ err: error }, 'could not write the global job limits; retrying at the next top-up')));
     connections.push(redis);
     return redis;
   };
-  // Items in flight here, and those of them that were running when a Redis connection was lost.
+  // Items in flight here; Redis connections lost so far; the wait after a loss.
   const running = new Set<Promise<void>>();
-  const orphans = new Set<Promise<void>>();
+  let losses = 0;
+  // Messages taken before this may have been taken while the limits were missing (Infinity: not yet written back).
+  let checkUntil = 0;
+  const drain = createRedisLossDrain({ repository, aliveSince: () => instance.aliveSince(), logger });
   const queue = new Queue<ItemMessage>(ITEMS_QUEUE, {
     connection: connect(),
     prefix: deps.prefix,
@@ -121,10 +135,13 @@ export function createBullmqDispatcher(deps: {
    * Every process runs it with the same values (the README asks for the same settings everywhere).
    */
   async function ensureLimits(): Promise<void> {
+    const lossesBefore = losses;
     const [concurrency, rate] = await Promise.all([queue.getGlobalConcurrency(), queue.getGlobalRateLimit()]);
     if (concurrency !== deps.modelConcurrency) await queue.setGlobalConcurrency(deps.modelConcurrency);
     if (deps.modelRpm && (rate?.max !== deps.modelRpm || rate.duration !== 60_000)) await queue.setGlobalRateLimit(deps.modelRpm, 60_000);
     else if (!deps.modelRpm && rate) await queue.removeGlobalRateLimit();
+    // Written on the connection of the last loss: a message taken from now on is within them, give or take a connection's lag.
+    if (losses === lossesBefore && checkUntil === Infinity) checkUntil = performance.now() + RECHECK_MS;
   }
 
   async function topUp(force = false): Promise<void> {
@@ -141,12 +158,18 @@ export function createBullmqDispatcher(deps: {
         const forced = force || forceAgain;
         force = forceAgain = false;
         // Before any message: a Redis restarted empty gets its limits back before it gets work.
+        const lossesBefore = losses;
         await ensureLimits();
         // Every message has a priority, so the queued ones are in `prioritized`, not `wait`.
         const queued = Object.values(await queue.getJobCounts('wait', 'prioritized')).reduce((sum, count) => sum + count, 0);
         if (!forced && queued >= window / 2) continue;
         const due = await repository.due(instance.id, instance.aliveSince(), deps.now(), window);
         if (due.length === 0) continue;
+        // The connection went away since the limits were checked: check them on the new one first.
+        if (losses !== lossesBefore) {
+          again = true;
+          continue;
+        }
         await queue.addBulk(due.map((item) => ({ name: 'item', data: { jobId: item.jobId, idx: item.idx }, opts: { jobId: messageId(item), priority: Math.min(item.rank, LAST_PRIORITY) } })));
       } while (again && !stopped);
     } catch (error) {
@@ -169,15 +192,21 @@ export function createBullmqDispatcher(deps: {
   }
 
   async function processMessage(message: QueueMessage<ItemMessage>): Promise<void> {
+    const takenEarly = performance.now() < checkUntil;
     // Items that ran on when Redis went away first: this message holds a slot of the limit meanwhile.
-    while (orphans.size > 0) await Promise.allSettled([...orphans]);
+    await drain.settled();
+    if (stopped) return;
+    if ((takenEarly || performance.now() < checkUntil) && (await queue.getActiveCount()) > deps.modelConcurrency) {
+      // Taken while the limits may have been missing: back to the queue, a moment later.
+      await sleep(BACK_TO_QUEUE_MS);
+      throw Worker.RateLimitError();
+    }
     const work = processItem(message.data);
     running.add(work);
     try {
       await work;
     } finally {
       running.delete(work);
-      orphans.delete(work);
     }
   }
 
@@ -228,6 +257,7 @@ export function createBullmqDispatcher(deps: {
     wake: () => void topUp(true),
     async stop(): Promise<void> {
       stopped = true;
+      drain.stop();
       if (timer) clearInterval(timer);
       await setup;
       // Waits for the messages in flight: their items settle (or go back) before the database closes.

@@ -354,6 +354,8 @@ async function startOwnRedis(port: number): Promise<ChildProcess> {
 // Needs PostgreSQL (worker processes share one database); CI's PostgreSQL pass runs it.
 // PostgreSQL only: worker processes share one server database; CI's PostgreSQL pass (with TEST_REDIS_URL) runs it.
 describe.runIf(DATABASES.includes('postgres'))('bulk jobs on BullMQ when Redis is killed and restarted empty (PostgreSQL)', () => {
+  /** Far longer than a restart of Redis and a reconnect (about 100-400 ms here). */
+  const ORPHANS_HELD_MS = 2_000;
   let fleet: Fleet;
   let redis: ChildProcess;
   let port: number;
@@ -374,10 +376,18 @@ describe.runIf(DATABASES.includes('postgres'))('bulk jobs on BullMQ when Redis i
   it('keeps MODEL_CONCURRENCY across the workers after Redis comes back empty, and the job completes', async () => {
     const { id } = await fleet.startJob(100);
     await until('the job under way', async () => ((await fleet.counts(id)).succeeded ?? 0) >= 15, 30_000, 20);
+    // The calls in flight when Redis dies outlast its restart: their slots are in no Redis any more
+    // while the new one hands slots out. Held unanswered until well after the restart, they show
+    // whether any new call starts beside them (a 250 ms call rarely did).
+    fleet.vision.hold();
+    const heldFrom = fleet.vision.calls;
+    await until('calls in flight, held', async () => fleet.vision.calls >= heldFrom + MODEL_CONCURRENCY, 10_000, 10);
     const exited = new Promise((resolve) => redis.once('exit', resolve));
     redis.kill('SIGKILL');
     await exited;
     redis = await startOwnRedis(port);
+    await new Promise((resolve) => setTimeout(resolve, ORPHANS_HELD_MS));
+    fleet.vision.release();
     await until('the job to complete', async () => (await fleet.jobStatus(id)) === 'completed', 60_000, 50);
     expect(await fleet.counts(id)).toEqual({ succeeded: 100 });
     // The peak of model calls at once, before and after the restart: never above the global limit.

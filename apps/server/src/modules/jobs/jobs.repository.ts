@@ -92,6 +92,13 @@ export function createJobsRepository(db: Kysely<Database>) {
       eb.and([eb('job_items.lease_owner', '<>', owner), eb('job_items.lease_owner', 'not in', aliveInstances(aliveSince))]),
       eb('job_items.lease_renewed_at', '<', aliveSince),
     ]);
+  /** A pending item's lease that a live holder still renews: the item is being worked on. */
+  const leaseLive = (eb: ExpressionBuilder<Database, 'job_items'>, aliveSince: number) =>
+    eb.and([
+      eb('status', '=', 'pending'),
+      eb('lease_owner', 'in', aliveInstances(aliveSince)),
+      eb.or([eb('lease_renewed_at', 'is', null), eb('lease_renewed_at', '>=', aliveSince)]),
+    ]);
   /** The rows of these leases, as this owner holds them (same claim: same token). */
   const heldBy = (eb: ExpressionBuilder<Database, 'job_items'>, owner: string, leases: HeldLease[]) =>
     eb.and([
@@ -293,6 +300,28 @@ export function createJobsRepository(db: Kysely<Database>) {
         .set({ lease_owner: null, lease_renewed_at: null })
         .where((eb) => heldBy(eb, owner, [lease]))
         .execute();
+    },
+
+    /** The leases a live holder renews now, fleet-wide: the items being worked on at this moment. */
+    async liveLeases(aliveSince: number): Promise<HeldLease[]> {
+      const rows = await db
+        .selectFrom('job_items')
+        .select(['job_id', 'idx', 'lease_token'])
+        .where((eb) => leaseLive(eb, aliveSince))
+        .execute();
+      return rows.map((row) => ({ jobId: row.job_id, idx: row.idx, leaseToken: Number(row.lease_token) }));
+    },
+
+    /** How many of these leases are still held, by the same claim, by a live holder. */
+    async stillLive(leases: HeldLease[], aliveSince: number): Promise<number> {
+      if (leases.length === 0) return 0;
+      const row = await db
+        .selectFrom('job_items')
+        .select((eb) => eb.fn.countAll<number | string>().as('n'))
+        .where((eb) => leaseLive(eb, aliveSince))
+        .where((eb) => eb.or(leases.map((lease) => eb.and([eb('job_id', '=', lease.jobId), eb('idx', '=', lease.idx), eb('lease_token', '=', lease.leaseToken)]))))
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
     },
 
     /** The holder still works on these items: their leases are not stale (one statement for all). */
