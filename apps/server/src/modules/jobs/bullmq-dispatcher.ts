@@ -229,6 +229,9 @@ export function createBullmqDispatcher(deps: {
     // Queue-wide settings, written by every process that starts: run them all with the same values.
     await ensureLimits();
     if (stopped) return;
+    // A process that starts cannot tell a Redis restarted a moment ago from one that never stopped:
+    // it waits as after a loss (at most one item's time when nothing happened).
+    drain.lost(Promise.resolve(), []);
     worker = new Worker<ItemMessage>(ITEMS_QUEUE, processMessage, {
       connection: connect(),
       prefix: deps.prefix,

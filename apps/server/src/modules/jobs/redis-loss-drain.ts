@@ -18,7 +18,8 @@ const MAX_WAIT_MS = 60_000;
  * that, no new message can arrive, and claims under way at the loss have long committed), the
  * database names the items a live instance is working on (their leases); the wait ends when none of
  * those claims is held any more and this process's own items of that time are done. New items then
- * start only under the new Redis's limit. The wait is bounded: a holder that stopped renewing is
+ * start only under the new Redis's limit. A process that starts waits the same way once (it may
+ * have started during such a restart). The wait is bounded: a holder that stopped renewing is
  * dead, and its lease is free after the staleness window.
  */
 export function createRedisLossDrain(deps: {
