@@ -2,7 +2,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { FollowUpHooks, JobDispatcher } from './job-follow-up';
 import { createJobFollowUp } from './job-follow-up';
 import type { JobRunner } from './job-runner';
-import type { ClaimedItem, JobsRepository } from './jobs.repository';
+import type { ClaimedItem } from './job-item-leases.repository';
+import type { JobsRepository } from './jobs.repository';
 
 /** How often pending items are looked for beside the wake-ups (retries due, quota windows, dead leases). */
 export const SWEEP_EVERY_MS = 500;

@@ -1,7 +1,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import { isDatabaseUnavailable } from '../../db/database';
-import type { HeldLease, JobsRepository } from './jobs.repository';
+import type { HeldLease } from './job-item-leases.repository';
+import type { JobsRepository } from './jobs.repository';
 
 /** Backoff of a release the database refused: from this, doubling, up to RETRY_MAX_MS. */
 const RETRY_FIRST_MS = 100;

@@ -6,7 +6,8 @@ import { isDatabaseUnavailable } from '../../db/database';
 import type { GenerationUnit, RowVerdict, RowWrite } from '../alt-text';
 import { isCallerCaused, resultUsage, toItemError } from '../alt-text';
 import type { LeaseKeeper } from './job-leases';
-import type { ClaimedItem, ItemOutcome, JobsRepository } from './jobs.repository';
+import type { ClaimedItem } from './job-item-leases.repository';
+import type { ItemOutcome, JobsRepository } from './jobs.repository';
 
 export const JOBS_ENDPOINT = 'POST /api/v1/jobs';
 /** Wait before the 2nd and 3rd tries of an item that failed on our side or the provider's. */

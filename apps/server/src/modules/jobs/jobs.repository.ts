@@ -1,8 +1,10 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import type { ExpressionBuilder, Kysely, Selectable, Transaction } from 'kysely';
+import type { Kysely, Selectable, Transaction } from 'kysely';
 import { sql } from 'kysely';
 import type { Executor } from '../../db/executor';
 import type { Database, JobItemsTable, JobsTable } from '../../db/schema';
+import type { HeldLease } from './job-item-leases.repository';
+import { ACTIVE, createItemLeaseQueries, leaseConditions } from './job-item-leases.repository';
 
 export type JobRow = Selectable<JobsTable>;
 export type JobItemRow = Omit<JobItemsTable, 'attempts' | 'next_attempt_at' | 'lease_token' | 'dispatch'> & { attempts: number; next_attempt_at: number; lease_token: number; dispatch: string };
@@ -12,35 +14,6 @@ export type JobItemRow = Omit<JobItemsTable, 'attempts' | 'next_attempt_at' | 'l
  * repeated URLs; other duplicates are found when their bytes are fetched (see settleItem).
  */
 export type NewJobItem = Pick<JobItemsTable, 'job_id' | 'idx' | 'image_url' | 'context' | 'client_id' | 'columns'> & Partial<Pick<JobItemsTable, 'purpose' | 'image_hash' | 'duplicate_of'>> & { dispatch?: string; path?: string | null };
-
-/** An item due for someone to take, with its account's turn (see `due`). */
-export interface DueItem {
-  jobId: string;
-  idx: number;
-  attempts: number;
-  leaseOwner: string | null;
-  /** Claims of the item so far (the BullMQ dispatcher names its messages after it). */
-  leaseToken: number;
-  userId: string;
-  /** 1 for the next item of an account with nothing in flight; smaller goes first. */
-  rank: number;
-}
-
-/** An item taken by this instance: what the runner needs to process it. */
-export interface ClaimedItem {
-  jobId: string;
-  idx: number;
-  imageUrl: string;
-  context: string | null;
-  /** JSON ImagePurpose given with the item, passed to the describer; null: none. */
-  purpose?: string | null;
-  attempts: number;
-  /** The fencing token of this claim: settling, releasing and renewing are guarded by it. */
-  leaseToken: number;
-}
-
-/** A lease held by this instance, as renewal and release name it. */
-export type HeldLease = Pick<ClaimedItem, 'jobId' | 'idx' | 'leaseToken'>;
 
 /** How a settled item ends, written with its quota settlement. */
 export type ItemOutcome =
@@ -72,132 +45,16 @@ export type SettleVerdict = 'written' | 'duplicate' | 'lost';
 const INSERT_CHUNK = 500;
 /** Ended jobs removed per retention sweep (hourly). */
 const RETENTION_BATCH = 200;
-const ACTIVE = ['queued', 'running'];
 
 /** Filters of the results listing, as SQL conditions on item status and review. */
 export type ItemFilter = 'pending' | 'succeeded' | 'failed' | 'cancelled' | 'approved' | 'rejected' | 'needs_review';
 
 export function createJobsRepository(db: Kysely<Database>) {
-  /** Leases held by instances still alive (heartbeat since `aliveSince`) are not to be taken. */
-  const aliveInstances = (aliveSince: number) => db.selectFrom('instances').select('id').where('heartbeat_at', '>=', aliveSince);
-  /**
-   * An item's lease is free for `owner` when there is none, its instance is dead, or its holder
-   * has not renewed it since `aliveSince` (issue 20: a claim whose answer was lost, a release that
-   * never arrived; any instance, the holder included, honours that expiry). A lease written before
-   * renewals existed (lease_renewed_at null) lives and dies with its instance only.
-   */
-  const leaseFree = (eb: ExpressionBuilder<Database, 'job_items'>, owner: string, aliveSince: number) =>
-    eb.or([
-      eb('job_items.lease_owner', 'is', null),
-      eb.and([eb('job_items.lease_owner', '<>', owner), eb('job_items.lease_owner', 'not in', aliveInstances(aliveSince))]),
-      eb('job_items.lease_renewed_at', '<', aliveSince),
-    ]);
-  /** A pending item's lease that a live holder still renews: the item is being worked on. */
-  const leaseLive = (eb: ExpressionBuilder<Database, 'job_items'>, aliveSince: number) =>
-    eb.and([
-      eb('status', '=', 'pending'),
-      eb('lease_owner', 'in', aliveInstances(aliveSince)),
-      eb.or([eb('lease_renewed_at', 'is', null), eb('lease_renewed_at', '>=', aliveSince)]),
-    ]);
-  /** The rows of these leases, as this owner holds them (same claim: same token). */
-  const heldBy = (eb: ExpressionBuilder<Database, 'job_items'>, owner: string, leases: HeldLease[]) =>
-    eb.and([
-      eb('lease_owner', '=', owner),
-      eb('status', '=', 'pending'),
-      eb.or(leases.map((lease) => eb.and([eb('job_id', '=', lease.jobId), eb('idx', '=', lease.idx), eb('lease_token', '=', lease.leaseToken)]))),
-    ]);
-
-  /**
-   * Items due now for someone to take: pending, of an active job not waiting for quota, with no
-   * lease or the lease of a dead instance (other than `owner`). `leaseOwner` tells a dead lease
-   * from none (the BullMQ dispatcher names its messages after it).
-   *
-   * Fair across accounts (issue 18 row 8): each account's due items are numbered in its own order
-   * (oldest job first, then input order) from its items in flight (live leases, fleet-wide) plus
-   * one; `rank` is that number, and the smallest ranks come first. An account with nothing running
-   * has rank 1 however long another account's queue is: accounts take turns, item by item.
-   */
-  async function due(owner: string, aliveSince: number, now: number, limit: number): Promise<DueItem[]> {
-    const dueItems = db
-      .selectFrom('job_items as i')
-      .innerJoin('jobs as j', 'j.id', 'i.job_id')
-      .select(['i.job_id', 'i.idx', 'i.attempts', 'i.lease_owner', 'i.lease_token', 'j.user_id', 'j.created_at'])
-      .select(sql<number>`row_number() over (partition by j.user_id order by j.created_at, i.job_id, i.idx)`.as('turn'))
-      .where('i.status', '=', 'pending')
-      // A known duplicate is never dispatched: it ends with the item it duplicates.
-      .where('i.duplicate_of', 'is', null)
-      // Economy items go to a provider batch (economy/), not to the runner.
-      .where('i.dispatch', '=', 'live')
-      .where('i.next_attempt_at', '<=', now)
-      .where('j.status', 'in', ACTIVE)
-      .where((eb) => eb.or([eb('j.waiting_until', 'is', null), eb('j.waiting_until', '<=', now)]))
-      .where((eb) =>
-        eb.or([
-          eb('i.lease_owner', 'is', null),
-          eb.and([eb('i.lease_owner', '<>', owner), eb('i.lease_owner', 'not in', aliveInstances(aliveSince))]),
-          eb('i.lease_renewed_at', '<', aliveSince),
-        ]),
-      );
-    const inFlight = db
-      .selectFrom('job_items as f')
-      .innerJoin('jobs as fj', 'fj.id', 'f.job_id')
-      .select(['fj.user_id', (eb) => eb.fn.countAll().as('n')])
-      .where('f.status', '=', 'pending')
-      .where('fj.status', 'in', ACTIVE)
-      .where((eb) => eb.or([eb('f.lease_owner', '=', owner), eb('f.lease_owner', 'in', aliveInstances(aliveSince))]))
-      .groupBy('fj.user_id');
-    const rows = await db
-      .selectFrom(dueItems.as('d'))
-      .leftJoin(inFlight.as('busy'), 'busy.user_id', 'd.user_id')
-      .select(['d.job_id', 'd.idx', 'd.attempts', 'd.lease_owner', 'd.lease_token', 'd.user_id', sql<number>`d.turn + coalesce(busy.n, 0)`.as('rank')])
-      // No account needs more than `limit` turns to fill the window.
-      .where('d.turn', '<=', limit)
-      .orderBy('rank')
-      .orderBy('d.created_at')
-      .orderBy('d.job_id')
-      .orderBy('d.idx')
-      .limit(limit)
-      .execute();
-    return rows.map((row) => ({ jobId: row.job_id, idx: row.idx, attempts: Number(row.attempts), leaseOwner: row.lease_owner, leaseToken: Number(row.lease_token), userId: row.user_id, rank: Number(row.rank) }));
-  }
-
-  /**
-   * Leases the given items of one job to `owner`, those still free and due: a guarded UPDATE that
-   * re-checks status, retry time, lease and job (active, not waiting for quota), so that of two takers of an
-   * item (two instances, or a duplicate queue message) exactly one gets it.
-   */
-  async function claimItems(owner: string, aliveSince: number, now: number, jobId: string, indexes: number[]): Promise<ClaimedItem[]> {
-    if (indexes.length === 0) return [];
-    const rows = await db
-      .updateTable('job_items')
-      .set((eb) => ({ lease_owner: owner, lease_renewed_at: now, lease_token: eb('lease_token', '+', 1) }))
-      .where('job_id', '=', jobId)
-      .where('idx', 'in', indexes)
-      .where('status', '=', 'pending')
-      .where('duplicate_of', 'is', null)
-      // Economy items go to a provider batch (economy/), not to the runner.
-      .where('dispatch', '=', 'live')
-      // A stale message (a redelivery from before the item's last try) must not cut its backoff short.
-      .where('next_attempt_at', '<=', now)
-      .where((eb) => leaseFree(eb, owner, aliveSince))
-      .where((eb) =>
-        eb.exists(
-          eb
-            .selectFrom('jobs')
-            .select('id')
-            .where('id', '=', jobId)
-            .where('status', 'in', ACTIVE)
-            .where((inner) => inner.or([inner('waiting_until', 'is', null), inner('waiting_until', '<=', now)])),
-        ),
-      )
-      .returning(['job_id', 'idx', 'image_url', 'context', 'purpose', 'attempts', 'lease_token'])
-      .execute();
-    return rows.map((row) => ({ jobId: row.job_id, idx: row.idx, imageUrl: row.image_url, context: row.context, purpose: row.purpose, attempts: Number(row.attempts), leaseToken: Number(row.lease_token) }));
-  }
+  const leases = createItemLeaseQueries(db);
+  const { heldBy } = leaseConditions(db);
 
   return {
-    due,
-    claimItems,
+    ...leases,
 
     async insertJob(trx: Executor, job: JobRow, items: NewJobItem[]): Promise<void> {
       await trx.insertInto('jobs').values(job).execute();
@@ -260,30 +117,6 @@ export function createJobsRepository(db: Kysely<Database>) {
       return db.selectFrom('job_items').selectAll().where('job_id', '=', jobId).where('idx', '=', idx).executeTakeFirst() as Promise<JobItemRow | undefined>;
     },
 
-    /**
-     * Takes up to `limit` due items for this instance (the in-process dispatcher): find, then claim,
-     * in turn order across accounts. `roomFor` is how many more an account may have in flight here.
-     */
-    async claim(owner: string, aliveSince: number, now: number, limit: number, roomFor: (userId: string) => number = () => limit): Promise<Array<ClaimedItem & { userId: string }>> {
-      const byJob = new Map<string, { userId: string; indexes: number[] }>();
-      const taken = new Map<string, number>();
-      const order = new Map<string, number>();
-      for (const row of await due(owner, aliveSince, now, limit)) {
-        const count = taken.get(row.userId) ?? 0;
-        if (count >= roomFor(row.userId)) continue;
-        taken.set(row.userId, count + 1);
-        order.set(`${row.jobId}:${row.idx}`, order.size);
-        const job = byJob.get(row.jobId) ?? { userId: row.userId, indexes: [] };
-        job.indexes.push(row.idx);
-        byJob.set(row.jobId, job);
-      }
-      const claimed: Array<ClaimedItem & { userId: string }> = [];
-      for (const [jobId, job] of byJob) claimed.push(...(await claimItems(owner, aliveSince, now, jobId, job.indexes)).map((item) => ({ ...item, userId: job.userId })));
-      // Started in turn order: the model's queue (first come, first served) keeps the turns.
-      const place = (item: ClaimedItem) => order.get(`${item.jobId}:${item.idx}`) ?? 0;
-      return claimed.sort((a, b) => place(a) - place(b));
-    },
-
     async markStarted(jobIds: string[], now: number): Promise<void> {
       if (jobIds.length === 0) return;
       await db.updateTable('jobs').set({ status: 'running', started_at: now }).where('id', 'in', jobIds).where('status', '=', 'queued').execute();
@@ -291,65 +124,6 @@ export function createJobsRepository(db: Kysely<Database>) {
 
     async setWaiting(jobId: string, until: number | null): Promise<void> {
       await db.updateTable('jobs').set({ waiting_until: until }).where('id', '=', jobId).execute();
-    },
-
-    /** Gives a lease back (this claim's only: a later claim of the item is not touched). */
-    async releaseLease(lease: HeldLease, owner: string): Promise<void> {
-      await db
-        .updateTable('job_items')
-        .set({ lease_owner: null, lease_renewed_at: null })
-        .where((eb) => heldBy(eb, owner, [lease]))
-        .execute();
-    },
-
-    /** The leases a live holder renews now, fleet-wide: the items being worked on at this moment. */
-    async liveLeases(aliveSince: number): Promise<HeldLease[]> {
-      const rows = await db
-        .selectFrom('job_items')
-        .select(['job_id', 'idx', 'lease_token'])
-        .where((eb) => leaseLive(eb, aliveSince))
-        .execute();
-      return rows.map((row) => ({ jobId: row.job_id, idx: row.idx, leaseToken: Number(row.lease_token) }));
-    },
-
-    /** How many of these leases are still held, by the same claim, by a live holder. */
-    async stillLive(leases: HeldLease[], aliveSince: number): Promise<number> {
-      if (leases.length === 0) return 0;
-      const row = await db
-        .selectFrom('job_items')
-        .select((eb) => eb.fn.countAll<number | string>().as('n'))
-        .where((eb) => leaseLive(eb, aliveSince))
-        .where((eb) => eb.or(leases.map((lease) => eb.and([eb('job_id', '=', lease.jobId), eb('idx', '=', lease.idx), eb('lease_token', '=', lease.leaseToken)]))))
-        .executeTakeFirstOrThrow();
-      return Number(row.n);
-    },
-
-    /** The holder still works on these items: their leases are not stale (one statement for all). */
-    async renewLeases(leases: HeldLease[], owner: string, now: number): Promise<void> {
-      if (leases.length === 0) return;
-      await db
-        .updateTable('job_items')
-        .set({ lease_renewed_at: now })
-        .where((eb) => heldBy(eb, owner, leases))
-        .execute();
-    },
-
-    /**
-     * After a settlement whose commit outcome was unknown (the connection dropped during COMMIT)
-     * and that now finds the lease gone: whether that earlier commit went through. The token is
-     * still this claim's and nobody holds the item, so nobody claimed it since: the last to write
-     * it was this claim's settlement (or a cancellation, which leaves nothing to settle either).
-     */
-    async settledUnder(executor: Executor, lease: HeldLease): Promise<boolean> {
-      const row = await executor
-        .selectFrom('job_items')
-        .select('idx')
-        .where('job_id', '=', lease.jobId)
-        .where('idx', '=', lease.idx)
-        .where('lease_token', '=', lease.leaseToken)
-        .where('lease_owner', 'is', null)
-        .executeTakeFirst();
-      return row !== undefined;
     },
 
     /**

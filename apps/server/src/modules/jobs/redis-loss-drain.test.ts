@@ -2,7 +2,7 @@
 // ran anywhere at that moment are done (the fleet test in jobs-workers.api.test.ts proves the limit).
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
-import type { HeldLease } from './jobs.repository';
+import type { HeldLease } from './job-item-leases.repository';
 import { createRedisLossDrain } from './redis-loss-drain';
 
 const logger = pino({ level: 'silent' });

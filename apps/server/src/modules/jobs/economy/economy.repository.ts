@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { ExpressionBuilder, Kysely } from 'kysely';
 import type { Executor } from '../../../db/executor';
 import type { Database, JobBatchesTable } from '../../../db/schema';
-import type { ClaimedItem } from '../jobs.repository';
+import type { ClaimedItem } from '../job-item-leases.repository';
 
 export type BatchRow = JobBatchesTable & { job_status: string | null; user_id: string | null; api_key_id: string | null; options: string | null };
 
