@@ -1,5 +1,6 @@
 // Real server processes (main.ts) for the tests an operator would run: several instances on one
-// database, kill -9, SIGTERM. Each gets its own port and data directory.
+// database, kill -9, SIGTERM. Each gets its own port and data directory. The browser suites (web and
+// WordPress) start theirs with this too.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -8,6 +9,8 @@ import path from 'node:path';
 
 const MAIN = path.join(import.meta.dirname, '../../src/main.ts');
 const WORKER = path.join(import.meta.dirname, '../../src/worker.ts');
+// Where `--import tsx` is found, whichever suite (and working directory) starts the process.
+const REPO_ROOT = path.join(import.meta.dirname, '../../../..');
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve) => {
@@ -21,19 +24,23 @@ export async function freePort(): Promise<number> {
 export interface ServerProcess {
   readonly url: string;
   readonly port: number;
+  readonly dataDir: string;
   output(): string;
   /** Resolves with the exit code (null when killed by a signal). */
   readonly exited: Promise<number | null>;
   kill(signal: NodeJS.Signals): void;
   /** Starts the same instance again (a new process: new instance id, same port and data dir). */
   restart(): Promise<ServerProcess>;
+  /** SIGTERM (SIGKILL after 5 s), then removes the data directory this call created. */
+  stop(): Promise<void>;
 }
 
 /** Starts main.ts with `env` and resolves once it listens. */
-export async function startServerProcess(env: Record<string, string>, options: { port?: number; dataDir?: string } = {}): Promise<ServerProcess> {
+export async function startServerProcess(env: Record<string, string>, options: { port?: number; dataDir?: string; dataDirPrefix?: string } = {}): Promise<ServerProcess> {
   const port = options.port ?? (await freePort());
-  const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'altwise-proc-'));
+  const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), options.dataDirPrefix ?? 'altwise-proc-'));
   const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+    cwd: REPO_ROOT,
     env: {
       ...process.env,
       NODE_ENV: 'test',
@@ -54,18 +61,33 @@ export async function startServerProcess(env: Record<string, string>, options: {
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   let gone = false;
   void exited.then(() => (gone = true));
-  const deadline = Date.now() + 30_000;
+  const stop = async () => {
+    if (!gone) {
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
+      await exited;
+      clearTimeout(timer);
+    }
+    if (!options.dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+  // A loaded machine (the browser suites run beside a build) can take its time to start.
+  const deadline = Date.now() + 60_000;
   while (!output.includes('Altwise is running')) {
-    if (gone || Date.now() > deadline) throw new Error(`server did not start:\n${output}`);
+    if (gone || Date.now() > deadline) {
+      await stop();
+      throw new Error(`server did not start:\n${output}`);
+    }
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   return {
     url: `http://127.0.0.1:${port}`,
     port,
+    dataDir,
     output: () => output,
     exited,
     kill: (signal) => child.kill(signal),
     restart: () => startServerProcess(env, { port, dataDir }),
+    stop,
   };
 }
 
@@ -81,6 +103,7 @@ export interface WorkerProcess {
 export async function startWorkerProcess(env: Record<string, string>): Promise<WorkerProcess> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'altwise-worker-'));
   const child = spawn(process.execPath, ['--import', 'tsx', WORKER], {
+    cwd: REPO_ROOT,
     env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'warn', DATA_DIR: dataDir, WEB_DIST_DIR: path.join(dataDir, 'no-web'), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

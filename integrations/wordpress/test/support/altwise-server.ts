@@ -1,66 +1,11 @@
 // A real Altwise server (the API alone: the plugin needs no web app) on a free loopback port.
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { freePort } from '../../../../apps/web/e2e/support/server';
+import type { ServerProcess } from '../../../../apps/server/test/support/server-process';
+import { startServerProcess } from '../../../../apps/server/test/support/server-process';
 
-const REPO_ROOT = path.resolve(import.meta.dirname, '../../../..');
+export type AltwiseServer = ServerProcess;
 
-export interface AltwiseServer {
-  url: string;
-  port: number;
-  output(): string;
-  stop(): Promise<void>;
-}
-
-export async function startAltwise(env: Record<string, string>): Promise<AltwiseServer> {
-  const port = await freePort();
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'altwise-wp-server-'));
-  const url = `http://127.0.0.1:${port}`;
-  let log = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: REPO_ROOT,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      REGISTRATIONS_PER_HOUR: '1000',
-      BILLING_PROVIDER: 'test',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
-  const stop = async () => {
-    if (child.exitCode === null) {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
-      await exited;
-      clearTimeout(timer);
-    }
-    rmSync(dataDir, { recursive: true, force: true });
-  };
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`Altwise exited:\n${log}`);
-    try {
-      if ((await fetch(`${url}/healthz`)).status === 200) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) {
-      await stop();
-      throw new Error(`Altwise did not start:\n${log}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  return { url, port, output: () => log, stop };
+export function startAltwise(env: Record<string, string>): Promise<AltwiseServer> {
+  return startServerProcess({ NODE_ENV: 'production', REGISTRATIONS_PER_HOUR: '1000', BILLING_PROVIDER: 'test', ...env }, { dataDirPrefix: 'altwise-wp-server-' });
 }
 
 /** A Pro account (bulk jobs) and an API key for it. */

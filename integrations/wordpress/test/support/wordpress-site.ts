@@ -4,7 +4,7 @@ import { execFile, execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { freePort } from '../../../../apps/web/e2e/support/server';
+import { freePort } from '../../../../apps/server/test/support/server-process';
 
 const SUPPORT = import.meta.dirname;
 
