@@ -9,10 +9,9 @@ import type { QuotaDecision } from '../usage';
 import { QuotaExceeded } from '../usage';
 
 /** Told of every quota decision of the audit's suggestions, for the answer's X-RateLimit-* headers. */
-export type QuotaListener = (decision: QuotaDecision) => void;
 import { createConcurrencyLimit } from '../../platform/concurrency-limit';
 import { createRateLimiter } from '../rate-limits';
-import type { AltTextService } from '../alt-text';
+import type { AltTextService, Generated } from '../alt-text';
 import { Admitted, mapWithConcurrency, toAppError, toItemError } from '../alt-text';
 import { decodeCursor, encodeCursor } from '../../platform/keyset-cursor';
 import type { AuditJobs } from './audit-job';
@@ -128,9 +127,12 @@ export function createAuditService({ ctx, altText, jobs, planOf }: AuditServiceD
 
   /**
    * Each suggestion is one generation, charged and recorded like POST /api/v1/images; a failure
-   * (a refused image URL, the quota) is kept on that image and the audit still completes.
+   * (a refused image URL, the quota) is kept on that image and the audit still completes. Answers
+   * the quota as the last generation left it, for the route's rate-limit headers.
    */
-  async function suggest(caller: Caller, pageTitle: string | null, targets: AuditImage[], onQuota: QuotaListener, requestRef?: string) {
+  async function suggest(caller: Caller, pageTitle: string | null, targets: AuditImage[], requestRef?: string): Promise<QuotaDecision | null> {
+    let last: QuotaDecision | null = null;
+    const onQuota = (decision: QuotaDecision) => (last = decision);
     await mapWithConcurrency(targets, ctx.config.batchConcurrency, async (image) => {
       try {
         const { result, quota } = await altText.generate(
@@ -162,10 +164,12 @@ export function createAuditService({ ctx, altText, jobs, planOf }: AuditServiceD
             : toItemError(error);
       }
     });
+    return last;
   }
 
   return {
-    async create(caller: Caller, input: CreateAuditInput, onQuota: QuotaListener, requestRef?: string): Promise<Audit> {
+    /** The audit, and the quota as its suggestions left it (null: none was asked for). */
+    async create(caller: Caller, input: CreateAuditInput, requestRef?: string): Promise<Generated<Audit>> {
       await admit(caller.userId);
       const page = await fetches.run(() => fetchHtml(input.url));
       // Parsed on a worker thread (at most `parser.size` pages at once, the rest queued): the event
@@ -175,6 +179,7 @@ export function createAuditService({ ctx, altText, jobs, planOf }: AuditServiceD
       const { images: imageConfig, batchConcurrency } = ctx.config;
       await markBroken(images, { allow: imageConfig.fetchAllow, timeoutMs: imageConfig.fetchTimeoutMs, maxBytes: imageConfig.maxBytes, concurrency: batchConcurrency, shared: probes });
       let job: Audit['job'] = null;
+      let quota: QuotaDecision | null = null;
       if (input.suggest) {
         const wanted = images.filter(needsSuggestion);
         for (const image of wanted.filter((candidate) => !describable(candidate))) {
@@ -185,7 +190,7 @@ export function createAuditService({ ctx, altText, jobs, planOf }: AuditServiceD
           // Created before the audit is stored: a refused job (the Free plan) leaves no audit behind.
           const { id } = await startSuggestionJob(jobs, caller, found.pageTitle, targets);
           job = { id, url: `/api/v1/jobs/${id}` };
-        } else await suggest(caller, found.pageTitle, targets, onQuota, requestRef);
+        } else quota = await suggest(caller, found.pageTitle, targets, requestRef);
       }
       const audit: Audit = {
         id: randomUUID(),
@@ -201,7 +206,7 @@ export function createAuditService({ ctx, altText, jobs, planOf }: AuditServiceD
       // Written out in turns, once, for the row and the answer alike (see audit-json.ts).
       const json = await imagesJson(images);
       await repository.insert(caller.userId, audit, json);
-      return prepareAuditJson(audit, json);
+      return { result: await prepareAuditJson(audit, json), quota };
     },
 
     /**

@@ -307,6 +307,10 @@ for (const database of DATABASES) {
       expect(svg.suggestion).toBeNull();
       expect(svg.suggestionError.code).toBe('not_describable');
       expect(response.body.summary.suggested).toBe(2);
+      // The route says where the quota stands after the two generations, as POST /api/v1/images does.
+      const limit = Number(response.headers.get('x-ratelimit-limit'));
+      expect(limit).toBeGreaterThan(2);
+      expect(Number(response.headers.get('x-ratelimit-remaining'))).toBe(limit - 2);
       // A suggestion is alt text, never our own labels or instructions pasted from the context.
       for (const image of response.body.images) {
         expect(image.suggestion ?? '').not.toMatch(/Section heading:|Caption:|Nearby text:|Page title:|only content of a|describe its action/i);

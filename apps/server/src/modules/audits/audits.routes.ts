@@ -44,9 +44,11 @@ export const auditsRoutes: FastifyPluginAsyncZod<{ audits: AuditService; guards:
     async (request, reply) => {
       const caller = callerOf(request);
       reply.status(201);
-      return idempotency.handle(request, reply, caller.userId, request.body, (requestRef) =>
-        audits.create(caller, request.body, (decision) => setRateLimitHeaders(reply, decision), requestRef),
-      );
+      return idempotency.handle(request, reply, caller.userId, request.body, async (requestRef) => {
+        const { result, quota } = await audits.create(caller, request.body, requestRef);
+        if (quota) setRateLimitHeaders(reply, quota);
+        return result;
+      });
     },
   );
 
