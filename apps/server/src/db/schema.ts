@@ -245,22 +245,8 @@ export interface AuditsTable {
   job_filled: Generated<number>;
 }
 
-export type {
-  JobsTable,
-  WebhookDeliveriesTable,
-  WebhookSecretsTable,
-  JobItemsTable,
-  JobFilesTable,
-  JobBatchesTable,
-  JobImagesTable,
-  MailOutboxTable,
-  PasswordResetTokensTable,
-  TwoFactorTable,
-  TwoFactorRecoveryCodesTable,
-  KnownDevicesTable,
-  LimitAlertsTable,
-  WeeklyReportsTable,
-};
+export type * from './schema-jobs';
+export type * from './schema-mail-and-security';
 
 export interface Database {
   users: UsersTable;
