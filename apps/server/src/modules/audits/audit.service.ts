@@ -6,7 +6,7 @@ import type { Caller } from '../../platform/caller';
 import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import type { QuotaDecision } from '../usage';
-import { QuotaExceeded } from '../usage';
+import { laterDecision, QuotaExceeded } from '../usage';
 
 /** Told of every quota decision of the audit's suggestions, for the answer's X-RateLimit-* headers. */
 import { createConcurrencyLimit } from '../../platform/concurrency-limit';
@@ -128,11 +128,11 @@ export function createAuditService({ ctx, altText, jobs, planOf }: AuditServiceD
   /**
    * Each suggestion is one generation, charged and recorded like POST /api/v1/images; a failure
    * (a refused image URL, the quota) is kept on that image and the audit still completes. Answers
-   * the quota as the last generation left it, for the route's rate-limit headers.
+   * the quota as the generations left it, for the route's rate-limit headers.
    */
   async function suggest(caller: Caller, pageTitle: string | null, targets: AuditImage[], requestRef?: string): Promise<QuotaDecision | null> {
     let last: QuotaDecision | null = null;
-    const onQuota = (decision: QuotaDecision) => (last = decision);
+    const onQuota = (decision: QuotaDecision) => (last = last ? laterDecision(last, decision) : decision);
     await mapWithConcurrency(targets, ctx.config.batchConcurrency, async (image) => {
       try {
         const { result, quota } = await altText.generate(

@@ -10,7 +10,7 @@ export { createLimitAlerts } from './limit-alerts';
 export type { LimitAlerts } from './limit-alerts';
 export { createWeeklyReports } from './weekly-report';
 export type { WeeklyReports } from './weekly-report';
-export { QuotaExceeded, quotaExceededError, rateLimitHeaders, setRateLimitHeaders } from './quota-decision';
+export { laterDecision, QuotaExceeded, quotaExceededError, rateLimitHeaders, setRateLimitHeaders } from './quota-decision';
 export type { EventTokens, QuotaDecision, QuotaWindow, RefusedDecision, UsageEvent, UsageOutcome, UsageRecorder } from './quota-decision';
 export { usageModule } from './usage.module';
 export type { UsageModule } from './usage.module';

@@ -95,6 +95,17 @@ export function rateLimitHeaders(decision: QuotaDecision): Record<string, string
   };
 }
 
+/**
+ * Of two decisions about one account, the one that reflects its quota later: the later hourly window,
+ * then the fewer units left in it (and in the day). Concurrent admissions finish in any order; the
+ * headers must say where the quota stands after all of them.
+ */
+export function laterDecision(a: QuotaDecision, b: QuotaDecision): QuotaDecision {
+  if (a.hour.resetAt !== b.hour.resetAt) return a.hour.resetAt > b.hour.resetAt ? a : b;
+  if (a.hour.remaining !== b.hour.remaining) return a.hour.remaining < b.hour.remaining ? a : b;
+  return a.day.remaining <= b.day.remaining ? a : b;
+}
+
 export function setRateLimitHeaders(reply: FastifyReply, decision: QuotaDecision): void {
   reply.headers(rateLimitHeaders(decision));
 }
