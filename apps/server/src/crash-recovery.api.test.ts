@@ -17,7 +17,6 @@ import { DATABASES } from '../test/support/test-server';
 
 // SQLite only: its single-instance crash and drain; the same on PostgreSQL, with two instances, is
 // multi-instance.api.test.ts, which the PostgreSQL pass runs.
-// SQLite only: one instance on one file; PostgreSQL crash recovery across instances is multi-instance.api.test.ts.
 describe.runIf(DATABASES.includes('sqlite'))('crash recovery on SQLite (one instance)', () => {
   let host: ImageHost;
   let vision: FakeVisionServer;

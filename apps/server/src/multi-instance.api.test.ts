@@ -18,10 +18,8 @@ import type { Database } from './db/schema';
 
 const runs = DATABASES.includes('postgres');
 
-
 // PostgreSQL only: several instances share one PostgreSQL (the README's "Running several instances");
 // CI's PostgreSQL pass runs it.
-// Needs PostgreSQL (several processes on one server database); CI's PostgreSQL pass runs it.
 describe.runIf(runs)('several instances on one PostgreSQL database', () => {
   let schema: { url: string; drop: () => Promise<void> };
   let db: Kysely<Database>;

@@ -18,7 +18,6 @@ const CLIENTS = 200;
 
 // PostgreSQL only: the stall is a TCP proxy in front of a network database (SQLite runs in process);
 // CI's PostgreSQL pass runs it.
-// PostgreSQL only: SQLite has no network to stall; CI's PostgreSQL pass runs it.
 describe.runIf(DATABASES.includes('postgres'))('a stalled database under load (PostgreSQL)', () => {
   let schema: { url: string; drop: () => Promise<void> };
   let proxy: TcpProxy;

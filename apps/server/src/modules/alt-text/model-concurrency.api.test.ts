@@ -5,7 +5,6 @@ import { setPlan, startAltTextEnv } from './alt-text.test-support';
 
 // Runs once, on SQLite: the limit is per process and touches no table, so the PostgreSQL pass
 // would only repeat it (the PostgreSQL pass proves the fleet-wide limit in jobs-workers.api.test.ts).
-// SQLite only: the limit is per process and independent of the database; the SQLite pass (npm test) runs it.
 describe.runIf(DATABASES.includes('sqlite'))('MODEL_CONCURRENCY', () => {
   let env: AltTextTestEnv;
   beforeAll(async () => {

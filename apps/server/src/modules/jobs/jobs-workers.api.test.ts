@@ -31,25 +31,17 @@ const MODES = [
   { name: 'BullMQ dispatch', redis: true, maxModelCalls: MODEL_CONCURRENCY },
 ];
 
-// Worker processes share one database, which needs PostgreSQL (CI's PostgreSQL pass runs this);
-// the skip is named so a run without it says why instead of passing in silence.
-if (!DATABASES.includes('postgres')) {
-  describe.skip('bulk jobs across worker processes: skipped, TEST_DATABASE_URL (PostgreSQL) is not set', () => {
-    it.skip('needs PostgreSQL', () => undefined);
-  });
-}
+/**
+ * Whether a mode's suites run here: worker processes share one database, which needs PostgreSQL
+ * (TEST_DATABASE_URL), and the BullMQ mode needs a Redis (TEST_REDIS_URL). CI's PostgreSQL pass sets
+ * both; elsewhere these suites are reported as skipped.
+ */
+const runs = (mode: (typeof MODES)[number]) => DATABASES.includes('postgres') && (!mode.redis || Boolean(TEST_REDIS_URL));
 
 for (const mode of MODES) {
   const redisUrl = mode.redis ? TEST_REDIS_URL : null;
-  // BullMQ needs a Redis; CI sets TEST_REDIS_URL.
-  if (mode.redis && !redisUrl) {
-    describe.skip(`bulk jobs across worker processes (${mode.name}): skipped, TEST_REDIS_URL is not set`, () => {
-      it.skip('needs a Redis', () => undefined);
-    });
-    continue;
-  }
-  // PostgreSQL only: worker processes share one server database; CI's PostgreSQL pass (with TEST_REDIS_URL) runs it.
-  describe.runIf(DATABASES.includes('postgres'))(
+  // Skipped without PostgreSQL, or without a Redis in the BullMQ mode (see `runs`).
+  describe.runIf(runs(mode))(
     `bulk jobs across worker processes (PostgreSQL, ${mode.name})`,
     () => {
       const prefix = redisTestPrefix();
@@ -292,10 +284,8 @@ type Fleet = Awaited<ReturnType<typeof startFleet>>;
 
 for (const mode of MODES) {
   const redisUrl = mode.redis ? TEST_REDIS_URL : null;
-  if (mode.redis && !redisUrl) continue; // said above
-  // Needs PostgreSQL (worker processes share one database); CI's PostgreSQL pass runs it.
-  // PostgreSQL only: worker processes share one server database; CI's PostgreSQL pass (with TEST_REDIS_URL) runs it.
-  describe.runIf(DATABASES.includes('postgres'))(`bulk jobs heal after the database drops (PostgreSQL, ${mode.name})`, () => {
+  // Skipped without PostgreSQL, or without a Redis in the BullMQ mode (see `runs`).
+  describe.runIf(runs(mode))(`bulk jobs heal after the database drops (PostgreSQL, ${mode.name})`, () => {
     const prefix = redisTestPrefix();
     let fleet: Fleet;
 
@@ -355,8 +345,7 @@ async function startOwnRedis(port: number): Promise<ChildProcess> {
   return child;
 }
 
-// Needs PostgreSQL (worker processes share one database); CI's PostgreSQL pass runs it.
-// PostgreSQL only: worker processes share one server database; CI's PostgreSQL pass (with TEST_REDIS_URL) runs it.
+// Skipped without PostgreSQL (worker processes share one database); it starts its own Redis, so CI's PostgreSQL pass runs it.
 describe.runIf(DATABASES.includes('postgres'))('bulk jobs on BullMQ when Redis is killed and restarted empty (PostgreSQL)', () => {
   /** After the new worker is up: long enough for it to take every slot the new Redis has. */
   const ORPHANS_HELD_MS = 1_500;
