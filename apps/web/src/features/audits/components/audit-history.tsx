@@ -1,8 +1,9 @@
 import type { AuditListItem } from '@altwise/shared';
-import { History, Trash2 } from 'lucide-react';
+import { Trash2 } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/button';
+import { LoadOlderButton } from '@/components/load-older-button';
 import { Card, CardHeader } from '@/components/card';
 import { Modal } from '@/components/modal';
 import { QueryErrorAlert } from '@/components/query-error';
@@ -103,19 +104,9 @@ export function AuditHistory() {
           ))}
         </ul>
       )}
-      {history.hasNextPage && (
-        <div className="mt-4 flex justify-center">
-          <Button
-            variant="outline"
-            isLoading={history.isFetchingNextPage}
-            loadingText="Loading..."
-            leftIcon={<History className="size-4" aria-hidden="true" />}
-            onClick={() => void history.fetchNextPage()}
-          >
-            Load older audits
-          </Button>
-        </div>
-      )}
+      <LoadOlderButton pages={history} className="mt-4">
+        Load older audits
+      </LoadOlderButton>
       <Modal
         open={doomed !== null}
         onClose={() => setDoomed(null)}

@@ -1,5 +1,5 @@
-import { History, Sparkles } from 'lucide-react';
-import { Button } from '@/components/button';
+import { Sparkles } from 'lucide-react';
+import { LoadOlderButton } from '@/components/load-older-button';
 import { EmptyState } from '@/components/empty-state';
 import { QueryErrorAlert } from '@/components/query-error';
 import { Spinner } from '@/components/spinner';
@@ -62,19 +62,9 @@ export function ResultsSection({ entries, announcement }: ResultsSectionProps) {
           <QueryErrorAlert className="mt-4" title="Past generations could not be loaded" query={history} />
         )}
 
-        {history.hasNextPage && (
-          <div className="mt-6 flex justify-center">
-            <Button
-              variant="outline"
-              isLoading={history.isFetchingNextPage}
-              loadingText="Loading..."
-              leftIcon={<History className="size-4" aria-hidden="true" />}
-              onClick={() => void history.fetchNextPage()}
-            >
-              Load older generations
-            </Button>
-          </div>
-        )}
+        <LoadOlderButton pages={history} className="mt-6">
+          Load older generations
+        </LoadOlderButton>
       </div>
     </section>
   );
