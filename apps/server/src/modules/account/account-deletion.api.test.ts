@@ -1,30 +1,14 @@
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { sql } from 'kysely';
+import type { ReceivedWebhook, WebhookReceiver } from '@altwise/test-support/webhook-receiver';
+import { startWebhookReceiver } from '@altwise/test-support/webhook-receiver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASES } from '../../../test/support/test-server';
 import type { TestServer } from '../../../test/support/test-server';
 import type { JobsTestEnv } from '../jobs/jobs.test-support';
 import { startJobsEnv } from '../jobs/jobs.test-support';
 
-/** A loopback webhook receiver: records every request; answers 500 for the jobs in `failing`. */
-async function startReceiver() {
-  const received: Array<{ jobId: string; event: string }> = [];
-  const failing = new Set<string>();
-  const server = createServer((request, response) => {
-    let body = '';
-    request.on('data', (chunk) => (body += chunk));
-    request.on('end', () => {
-      const jobId = (JSON.parse(body) as { data: { job: { id: string } } }).data.job.id;
-      received.push({ jobId, event: String(request.headers['altwise-event']) });
-      response.statusCode = failing.has(jobId) ? 500 : 200;
-      response.end();
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as AddressInfo).port;
-  return { received, failing, hostPort: `127.0.0.1:${port}`, url: `http://127.0.0.1:${port}/hooks`, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
-}
+/** A delivery's job and event. */
+const hitOf = (hook: ReceivedWebhook) => ({ jobId: (JSON.parse(hook.body) as { data: { job: { id: string } } }).data.job.id, event: String(hook.headers['altwise-event']) });
 
 /**
  * Every table with a user_id column, read from the database's own catalogue: a table added later
@@ -69,10 +53,12 @@ async function until(condition: () => boolean | Promise<boolean>, what: string, 
 for (const database of DATABASES) {
   describe(`account deletion with running work (${database})`, () => {
     let env: JobsTestEnv;
-    let receiver: Awaited<ReturnType<typeof startReceiver>>;
+    let receiver: WebhookReceiver;
+    // Deliveries for these jobs are answered 500.
+    const failing = new Set<string>();
 
     beforeAll(async () => {
-      receiver = await startReceiver();
+      receiver = await startWebhookReceiver({ status: (hook) => (failing.has(hitOf(hook).jobId) ? 500 : 200) });
       // Two model calls at once, each 120 ms: a 60-item job is still running when the account goes.
       env = await startJobsEnv(database, { webhookAllow: [receiver.hostPort], webhookRetryBaseMs: 200, env: { MODEL_CONCURRENCY: '2' } });
       env.vision.setLatency(120);
@@ -104,15 +90,15 @@ for (const database of DATABASES) {
       // A finished job whose job.completed keeps failing: its delivery stays pending, retried.
       const small = await server.request('POST', '/api/v1/jobs', { apiKey, headers: { 'idempotency-key': `job-${userId}` }, body: { items: (await env.hostImages(2)).map((imageUrl) => ({ imageUrl, context: `Falcon ${userId}` })) } });
       expect(small.status).toBe(202);
-      receiver.failing.add(small.body.id);
+      failing.add(small.body.id);
       await env.waitFor(token, small.body.id);
-      await until(() => receiver.received.some((hit) => hit.jobId === small.body.id && hit.event === 'job.completed'), 'the first job.completed attempt');
+      await until(() => receiver.received.map(hitOf).some((hit) => hit.jobId === small.body.id && hit.event === 'job.completed'), 'the first job.completed attempt');
 
       // A running job, well under way.
       const urls = await env.hostImages(60);
       const big = await server.request('POST', '/api/v1/jobs', { token, body: { items: urls.map((imageUrl) => ({ imageUrl, context: `Falcon ${userId}` })) } });
       expect(big.status).toBe(202);
-      receiver.failing.add(big.body.id);
+      failing.add(big.body.id);
       await env.waitFor(token, big.body.id, (job) => job.counts.succeeded >= 4);
       const jobIds = [small.body.id as string, big.body.id as string];
 
@@ -134,14 +120,14 @@ for (const database of DATABASES) {
       const theirs = await server.request('POST', '/api/v1/jobs', { token: bystander.token, body: { items: (await env.hostImages(3)).map((imageUrl) => ({ imageUrl })), webhookUrl: receiver.url } });
       expect(theirs.status).toBe(202);
       await env.waitFor(bystander.token, theirs.body.id, (job) => job.status === 'completed', 30_000);
-      await until(() => receiver.received.some((hit) => hit.jobId === theirs.body.id && hit.event === 'job.completed'), "the bystander's job.completed");
+      await until(() => receiver.received.map(hitOf).some((hit) => hit.jobId === theirs.body.id && hit.event === 'job.completed'), "the bystander's job.completed");
 
       // Nothing was described for the deleted account after its deletion: every model call since is the bystander's.
       const since = env.vision.requests.slice(visionMark);
       expect(since.filter((request) => request.rawBody.includes(`Falcon ${userId}`))).toEqual([]);
       expect(since).toHaveLength(3);
       // Nothing was delivered for it either.
-      expect(receiver.received.slice(receiverMark).filter((hit) => jobIds.includes(hit.jobId))).toEqual([]);
+      expect(receiver.received.slice(receiverMark).map(hitOf).filter((hit) => jobIds.includes(hit.jobId))).toEqual([]);
       // And nothing came back: no quota counter, usage event, delivery or cache entry written by work in flight.
       expect(await rowsLeft(server, userId, jobIds)).toEqual({});
     });

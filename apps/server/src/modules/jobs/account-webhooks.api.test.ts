@@ -1,7 +1,7 @@
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { webhookDeliveriesResponseSchema } from '@altwise/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { WebhookReceiver } from '@altwise/test-support/webhook-receiver';
+import { startWebhookReceiver } from '@altwise/test-support/webhook-receiver';
 import { DATABASES, registerUser } from '../../../test/support/test-server';
 import type { JobsTestEnv } from './jobs.test-support';
 import { startJobsEnv } from './jobs.test-support';
@@ -11,33 +11,12 @@ import { verifySignature } from './webhook-signature';
 // finished) go to the account's default webhook URL, signed as job webhooks are, each once.
 const ACCOUNT_EVENTS = ['account.limit_reached', 'api_key.created', 'api_key.revoked', 'job.finished'];
 
-interface Received {
-  headers: Record<string, string | string[] | undefined>;
-  body: string;
-}
-
-/** A loopback webhook receiver: records every request, answers 200. */
-async function startReceiver() {
-  const received: Received[] = [];
-  const server = createServer((request, response) => {
-    let body = '';
-    request.on('data', (chunk) => (body += chunk));
-    request.on('end', () => {
-      received.push({ headers: request.headers, body });
-      response.end();
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as AddressInfo).port;
-  return { received, hostPort: `127.0.0.1:${port}`, url: `http://127.0.0.1:${port}/hooks/account`, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
-}
-
 for (const database of DATABASES) {
   describe(`account events on webhooks (${database})`, () => {
     let env: JobsTestEnv;
-    let receiver: Awaited<ReturnType<typeof startReceiver>>;
+    let receiver: WebhookReceiver;
     beforeAll(async () => {
-      receiver = await startReceiver();
+      receiver = await startWebhookReceiver({ path: '/hooks/account' });
       env = await startJobsEnv(database, { webhookAllow: [receiver.hostPort], webhookRetryBaseMs: 300 });
     });
     afterAll(async () => {

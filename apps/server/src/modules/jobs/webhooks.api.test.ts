@@ -1,42 +1,19 @@
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { webhookDeliveriesResponseSchema } from '@altwise/shared';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ReceivedWebhook, WebhookReceiver } from '@altwise/test-support/webhook-receiver';
+import { startWebhookReceiver } from '@altwise/test-support/webhook-receiver';
 import { DATABASES } from '../../../test/support/test-server';
 import type { JobsTestEnv } from './jobs.test-support';
 import { startJobsEnv } from './jobs.test-support';
 import { verifySignature } from './webhook-signature';
 
-interface Received {
-  headers: Record<string, string | string[] | undefined>;
-  body: string;
-}
-
-/** A loopback webhook receiver: records every request, answers the queued statuses, then 200. */
-async function startReceiver() {
-  const received: Received[] = [];
-  const statuses: number[] = [];
-  const server = createServer((request, response) => {
-    let body = '';
-    request.on('data', (chunk) => (body += chunk));
-    request.on('end', () => {
-      received.push({ headers: request.headers, body });
-      response.statusCode = statuses.shift() ?? 200;
-      response.end();
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as AddressInfo).port;
-  return { received, statuses, hostPort: `127.0.0.1:${port}`, url: `http://127.0.0.1:${port}/hooks/altwise`, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
-}
-
 for (const database of DATABASES) {
   describe(`job webhooks (${database})`, () => {
     let env: JobsTestEnv;
-    let receiver: Awaited<ReturnType<typeof startReceiver>>;
+    let receiver: WebhookReceiver;
     beforeAll(async () => {
-      receiver = await startReceiver();
+      receiver = await startWebhookReceiver({ path: '/hooks/altwise' });
       env = await startJobsEnv(database, { webhookAllow: [receiver.hostPort], webhookRetryBaseMs: 300 });
     });
     afterAll(async () => {
@@ -67,7 +44,7 @@ for (const database of DATABASES) {
       expect(body.webhookUrl).toBe(receiver.url);
       await env.waitFor(token, body.id);
       const deadline = Date.now() + 10_000;
-      let completed: Received[] = [];
+      let completed: ReceivedWebhook[] = [];
       while ((completed = receiver.received.filter((request) => request.headers['altwise-event'] === 'job.completed')).length === 0 || receiver.received.length < 2) {
         if (Date.now() > deadline) throw new Error(`received ${receiver.received.length}`);
         await new Promise((resolve) => setTimeout(resolve, 50));
@@ -195,7 +172,7 @@ for (const database of DATABASES) {
       const { body, status } = await env.server.request('POST', '/api/v1/jobs', { apiKey, body: { items: [{ imageUrl: url }], webhookUrl: receiver.url } });
       expect(status).toBe(202);
       await env.waitFor(token, body.id);
-      let completed: Received | undefined;
+      let completed: ReceivedWebhook | undefined;
       for (const deadline = Date.now() + 10_000; !(completed = receiver.received.find((request) => JSON.parse(request.body).data.job.id === body.id && request.headers['altwise-event'] === 'job.completed')); ) {
         if (Date.now() > deadline) throw new Error('job.completed never arrived');
         await new Promise((resolve) => setTimeout(resolve, 50));
