@@ -7,35 +7,10 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { FakeBatch, FakeBatchAnswer, FakeBatchRequest } from './fake-batch-wire';
+import { anthropicBatch, anthropicResults, openaiBatch, openaiOutput } from './fake-batch-wire';
 
-export interface FakeBatchAnswer {
-  altText: string;
-  isDecorative: boolean;
-  containsText: boolean;
-  textInImage: string;
-  longDescription: string;
-  keywordsShown: string[];
-}
-
-export interface FakeBatchRequest {
-  readonly customId: string;
-  /** The request body as the provider would run it (chat completion or message params). */
-  readonly body: any;
-}
-
-export interface FakeBatch {
-  readonly id: string;
-  readonly provider: 'openai' | 'anthropic';
-  readonly requests: readonly FakeBatchRequest[];
-  readonly metadata: Record<string, string>;
-  readonly createdAt: number;
-  /** 1 for the first batch the server took, 2 for the next… */
-  readonly submission: number;
-  cancelled: boolean;
-  expired: boolean;
-  /** Results by custom_id once it ended; an error string for a failed request. */
-  results?: Map<string, FakeBatchAnswer | { error: string }>;
-}
+export type { FakeBatch, FakeBatchAnswer, FakeBatchRequest } from './fake-batch-wire';
 
 export interface FakeBatchApiOptions {
   /** How long a batch stays in progress after its creation (default 0: it ends at the next look). */
@@ -128,9 +103,6 @@ export async function startFakeBatchApi(options: FakeBatchApiOptions = {}): Prom
   const waiters: Array<{ count: number; resolve: () => void }> = [];
   let origin = '';
 
-  const iso = (ms: number) => new Date(ms).toISOString();
-  const secs = (ms: number) => Math.floor(ms / 1000);
-
   /** Ends the batch when its time has come: its results are decided once. */
   function settle(batch: FakeBatch, answeredFirst = Infinity): void {
     if (batch.results) return;
@@ -167,12 +139,6 @@ export async function startFakeBatchApi(options: FakeBatchApiOptions = {}): Prom
     return batch;
   }
 
-  const counts = (batch: FakeBatch) => {
-    const results = batch.results ? [...batch.results.values()] : [];
-    const failed = results.filter((result) => 'error' in result).length;
-    return { total: batch.requests.length, completed: results.length - failed, failed };
-  };
-
   /** The create call's answer: now, or when `answerCreates()` is called (the batch exists either way). */
   function answerCreate(response: ServerResponse, batch: FakeBatch, shape: (batch: FakeBatch) => unknown): void {
     const answer = () => {
@@ -182,55 +148,9 @@ export async function startFakeBatchApi(options: FakeBatchApiOptions = {}): Prom
     else answer();
   }
 
-  // ---- OpenAI -------------------------------------------------------------------------------
-  function openaiBatch(batch: FakeBatch) {
-    const done = ended(batch);
-    const status = batch.cancelled ? 'cancelled' : batch.expired ? 'expired' : done ? 'completed' : 'in_progress';
-    const results = batch.results ? [...batch.results.entries()] : [];
-    const hasOutput = results.some(([, result]) => !('error' in result));
-    const hasErrors = done && (results.some(([, result]) => 'error' in result) || results.length < batch.requests.length);
-    return {
-      id: batch.id,
-      object: 'batch',
-      endpoint: '/v1/chat/completions',
-      errors: null,
-      input_file_id: 'file-input',
-      completion_window: '24h',
-      status,
-      output_file_id: done && hasOutput ? `file-out-${batch.id}` : null,
-      error_file_id: hasErrors ? `file-err-${batch.id}` : null,
-      created_at: secs(batch.createdAt),
-      in_progress_at: secs(batch.createdAt),
-      expires_at: secs(batch.createdAt + 86_400_000),
-      completed_at: done ? secs(Date.now()) : null,
-      request_counts: counts(batch),
-      metadata: batch.metadata,
-    };
-  }
-
-  function openaiOutput(batch: FakeBatch, errors: boolean): string {
-    const lines: string[] = [];
-    for (const request of batch.requests) {
-      const result = batch.results?.get(request.customId);
-      if (!errors && result && !('error' in result)) {
-        const body = {
-          id: `chatcmpl-${randomUUID()}`,
-          object: 'chat.completion',
-          created: secs(Date.now()),
-          model: request.body?.model ?? 'gpt-4o-mini',
-          choices: [{ index: 0, message: { role: 'assistant', content: JSON.stringify(result), refusal: null }, finish_reason: 'stop' }],
-          usage: { prompt_tokens: 640, completion_tokens: 40, total_tokens: 680, prompt_tokens_details: { cached_tokens: 0 } },
-        };
-        lines.push(JSON.stringify({ id: `batch_req_${randomUUID()}`, custom_id: request.customId, response: { status_code: 200, request_id: randomUUID(), body }, error: null }));
-      } else if (errors && result && 'error' in result) {
-        lines.push(JSON.stringify({ id: `batch_req_${randomUUID()}`, custom_id: request.customId, response: { status_code: 500, request_id: randomUUID(), body: { error: { message: result.error, type: 'server_error' } } }, error: null }));
-      } else if (errors && !result) {
-        const code = batch.cancelled ? 'batch_cancelled' : 'batch_expired';
-        lines.push(JSON.stringify({ id: `batch_req_${randomUUID()}`, custom_id: request.customId, response: null, error: { code, message: `This request could not be executed before the batch ${batch.cancelled ? 'was cancelled' : 'expired'}.` } }));
-      }
-    }
-    return lines.map((line) => `${line}\n`).join('');
-  }
+  // A batch's object as each provider shows it; reading it decides whether it has ended.
+  const openaiShape = (batch: FakeBatch) => openaiBatch(batch, ended(batch));
+  const anthropicShape = (batch: FakeBatch) => anthropicBatch(batch, ended(batch), origin);
 
   async function openai(request: IncomingMessage, response: ServerResponse, path: string, url: URL): Promise<void> {
     if (request.method === 'POST' && path === '/v1/files') {
@@ -238,7 +158,7 @@ export async function startFakeBatchApi(options: FakeBatchApiOptions = {}): Prom
       if (parts.get('purpose') !== 'batch' || !parts.has('file')) return send(response, 400, { error: { message: 'purpose batch and a file are required' } });
       const id = `file-${randomUUID().replace(/-/g, '')}`;
       files.set(id, parts.get('file')!);
-      return send(response, 200, { id, object: 'file', bytes: Buffer.byteLength(parts.get('file')!), created_at: secs(Date.now()), filename: 'batch.jsonl', purpose: 'batch', status: 'processed' });
+      return send(response, 200, { id, object: 'file', bytes: Buffer.byteLength(parts.get('file')!), created_at: Math.floor(Date.now() / 1000), filename: 'batch.jsonl', purpose: 'batch', status: 'processed' });
     }
     if (request.method === 'POST' && path === '/v1/batches') {
       const body = JSON.parse((await readBody(request)).toString('utf8'));
@@ -250,7 +170,7 @@ export async function startFakeBatchApi(options: FakeBatchApiOptions = {}): Prom
         .filter(Boolean)
         .map((line) => JSON.parse(line))
         .map((line) => ({ customId: line.custom_id as string, body: line.body }));
-      return answerCreate(response, create('openai', requests, body.metadata ?? {}), openaiBatch);
+      return answerCreate(response, create('openai', requests, body.metadata ?? {}), openaiShape);
     }
     if (request.method === 'GET' && path === '/v1/batches') {
       // Newest first, as the real list is.
@@ -259,7 +179,7 @@ export async function startFakeBatchApi(options: FakeBatchApiOptions = {}): Prom
       const start = after ? all.findIndex((batch) => batch.id === after) + 1 : 0;
       const limit = Number(url.searchParams.get('limit') ?? 20);
       const page = all.slice(start, start + limit);
-      return send(response, 200, { object: 'list', data: page.map(openaiBatch), first_id: page[0]?.id ?? null, last_id: page.at(-1)?.id ?? null, has_more: start + limit < all.length });
+      return send(response, 200, { object: 'list', data: page.map(openaiShape), first_id: page[0]?.id ?? null, last_id: page.at(-1)?.id ?? null, has_more: start + limit < all.length });
     }
     const batchMatch = /^\/v1\/batches\/([^/]+)(\/cancel)?$/.exec(path);
     if (batchMatch) {
@@ -272,7 +192,7 @@ export async function startFakeBatchApi(options: FakeBatchApiOptions = {}): Prom
           settle(batch);
         }
       }
-      return send(response, 200, openaiBatch(batch));
+      return send(response, 200, openaiShape(batch));
     }
     const fileMatch = /^\/v1\/files\/file-(out|err)-([^/]+)\/content$/.exec(path);
     if (fileMatch && request.method === 'GET') {
@@ -283,64 +203,11 @@ export async function startFakeBatchApi(options: FakeBatchApiOptions = {}): Prom
     send(response, 404, { error: { message: `No route ${request.method} ${path}` } });
   }
 
-  // ---- Anthropic ----------------------------------------------------------------------------
-  function anthropicBatch(batch: FakeBatch) {
-    const done = ended(batch);
-    const results = batch.results ? [...batch.results.values()] : [];
-    const errored = results.filter((result) => 'error' in result).length;
-    const unanswered = done ? batch.requests.length - results.length : 0;
-    return {
-      id: batch.id,
-      type: 'message_batch',
-      processing_status: done ? 'ended' : 'in_progress',
-      request_counts: {
-        processing: done ? 0 : batch.requests.length,
-        succeeded: results.length - errored,
-        errored,
-        canceled: batch.cancelled ? unanswered : 0,
-        expired: batch.expired ? unanswered : 0,
-      },
-      created_at: iso(batch.createdAt),
-      ended_at: done ? iso(Date.now()) : null,
-      expires_at: iso(batch.createdAt + 86_400_000),
-      archived_at: null,
-      cancel_initiated_at: batch.cancelled ? iso(Date.now()) : null,
-      results_url: done ? `${origin}/v1/messages/batches/${batch.id}/results` : null,
-    };
-  }
-
-  function anthropicResults(batch: FakeBatch): string {
-    return batch.requests
-      .map((request) => {
-        const result = batch.results?.get(request.customId);
-        if (!result) return { custom_id: request.customId, result: { type: batch.cancelled ? 'canceled' : 'expired' } };
-        if ('error' in result) return { custom_id: request.customId, result: { type: 'errored', error: { type: 'error', error: { type: 'api_error', message: result.error } } } };
-        return {
-          custom_id: request.customId,
-          result: {
-            type: 'succeeded',
-            message: {
-              id: `msg_${randomUUID()}`,
-              type: 'message',
-              role: 'assistant',
-              model: request.body?.model ?? 'claude',
-              content: [{ type: 'tool_use', id: `toolu_${randomUUID()}`, name: 'alt_text', input: result }],
-              stop_reason: 'tool_use',
-              stop_sequence: null,
-              usage: { input_tokens: 700, output_tokens: 45, cache_read_input_tokens: 0, cache_creation_input_tokens: 0 },
-            },
-          },
-        };
-      })
-      .map((line) => `${JSON.stringify(line)}\n`)
-      .join('');
-  }
-
   async function anthropic(request: IncomingMessage, response: ServerResponse, path: string, url: URL): Promise<void> {
     if (request.method === 'POST' && path === '/v1/messages/batches') {
       const body = JSON.parse((await readBody(request)).toString('utf8'));
       const requests = (body.requests as Array<{ custom_id: string; params: unknown }>).map((entry) => ({ customId: entry.custom_id, body: entry.params }));
-      return answerCreate(response, create('anthropic', requests, {}), anthropicBatch);
+      return answerCreate(response, create('anthropic', requests, {}), anthropicShape);
     }
     if (request.method === 'GET' && path === '/v1/messages/batches') {
       const all = [...batches].filter((batch) => batch.provider === 'anthropic').reverse();
@@ -348,7 +215,7 @@ export async function startFakeBatchApi(options: FakeBatchApiOptions = {}): Prom
       const start = after ? all.findIndex((batch) => batch.id === after) + 1 : 0;
       const limit = Number(url.searchParams.get('limit') ?? 20);
       const page = all.slice(start, start + limit);
-      return send(response, 200, { data: page.map(anthropicBatch), has_more: start + limit < all.length, first_id: page[0]?.id ?? null, last_id: page.at(-1)?.id ?? null });
+      return send(response, 200, { data: page.map(anthropicShape), has_more: start + limit < all.length, first_id: page[0]?.id ?? null, last_id: page.at(-1)?.id ?? null });
     }
     const match = /^\/v1\/messages\/batches\/([^/]+)(\/cancel|\/results)?$/.exec(path);
     if (match) {
@@ -360,13 +227,13 @@ export async function startFakeBatchApi(options: FakeBatchApiOptions = {}): Prom
           batch.cancelled = true;
           settle(batch);
         }
-        return send(response, 200, anthropicBatch(batch));
+        return send(response, 200, anthropicShape(batch));
       }
       if (match[2] === '/results') {
         if (!ended(batch)) return send(response, 404, { type: 'error', error: { type: 'not_found_error', message: 'Results not ready' } });
         return send(response, 200, anthropicResults(batch), 'application/binary');
       }
-      return send(response, 200, anthropicBatch(batch));
+      return send(response, 200, anthropicShape(batch));
     }
     send(response, 404, { type: 'error', error: { type: 'not_found_error', message: `No route ${request.method} ${path}` } });
   }

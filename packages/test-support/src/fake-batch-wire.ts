@@ -1,0 +1,144 @@
+// The providers' batch objects and result files, as the fake batch API (fake-batch-api.ts) answers
+// them: the shapes the official `openai` and `@anthropic-ai/sdk` packages read.
+import { randomUUID } from 'node:crypto';
+
+export interface FakeBatchAnswer {
+  altText: string;
+  isDecorative: boolean;
+  containsText: boolean;
+  textInImage: string;
+  longDescription: string;
+  keywordsShown: string[];
+}
+
+export interface FakeBatchRequest {
+  readonly customId: string;
+  /** The request body as the provider would run it (chat completion or message params). */
+  readonly body: any;
+}
+
+export interface FakeBatch {
+  readonly id: string;
+  readonly provider: 'openai' | 'anthropic';
+  readonly requests: readonly FakeBatchRequest[];
+  readonly metadata: Record<string, string>;
+  readonly createdAt: number;
+  /** 1 for the first batch the server took, 2 for the next… */
+  readonly submission: number;
+  cancelled: boolean;
+  expired: boolean;
+  /** Results by custom_id once it ended; an error string for a failed request. */
+  results?: Map<string, FakeBatchAnswer | { error: string }>;
+}
+
+const iso = (ms: number) => new Date(ms).toISOString();
+const secs = (ms: number) => Math.floor(ms / 1000);
+
+const counts = (batch: FakeBatch) => {
+  const results = batch.results ? [...batch.results.values()] : [];
+  const failed = results.filter((result) => 'error' in result).length;
+  return { total: batch.requests.length, completed: results.length - failed, failed };
+};
+
+/** An OpenAI Batch object. */
+export function openaiBatch(batch: FakeBatch, done: boolean) {
+  const status = batch.cancelled ? 'cancelled' : batch.expired ? 'expired' : done ? 'completed' : 'in_progress';
+  const results = batch.results ? [...batch.results.entries()] : [];
+  const hasOutput = results.some(([, result]) => !('error' in result));
+  const hasErrors = done && (results.some(([, result]) => 'error' in result) || results.length < batch.requests.length);
+  return {
+    id: batch.id,
+    object: 'batch',
+    endpoint: '/v1/chat/completions',
+    errors: null,
+    input_file_id: 'file-input',
+    completion_window: '24h',
+    status,
+    output_file_id: done && hasOutput ? `file-out-${batch.id}` : null,
+    error_file_id: hasErrors ? `file-err-${batch.id}` : null,
+    created_at: secs(batch.createdAt),
+    in_progress_at: secs(batch.createdAt),
+    expires_at: secs(batch.createdAt + 86_400_000),
+    completed_at: done ? secs(Date.now()) : null,
+    request_counts: counts(batch),
+    metadata: batch.metadata,
+  };
+}
+
+/** An OpenAI output or error file: one JSON line per request. */
+export function openaiOutput(batch: FakeBatch, errors: boolean): string {
+  const lines: string[] = [];
+  for (const request of batch.requests) {
+    const result = batch.results?.get(request.customId);
+    if (!errors && result && !('error' in result)) {
+      const body = {
+        id: `chatcmpl-${randomUUID()}`,
+        object: 'chat.completion',
+        created: secs(Date.now()),
+        model: request.body?.model ?? 'gpt-4o-mini',
+        choices: [{ index: 0, message: { role: 'assistant', content: JSON.stringify(result), refusal: null }, finish_reason: 'stop' }],
+        usage: { prompt_tokens: 640, completion_tokens: 40, total_tokens: 680, prompt_tokens_details: { cached_tokens: 0 } },
+      };
+      lines.push(JSON.stringify({ id: `batch_req_${randomUUID()}`, custom_id: request.customId, response: { status_code: 200, request_id: randomUUID(), body }, error: null }));
+    } else if (errors && result && 'error' in result) {
+      lines.push(JSON.stringify({ id: `batch_req_${randomUUID()}`, custom_id: request.customId, response: { status_code: 500, request_id: randomUUID(), body: { error: { message: result.error, type: 'server_error' } } }, error: null }));
+    } else if (errors && !result) {
+      const code = batch.cancelled ? 'batch_cancelled' : 'batch_expired';
+      lines.push(JSON.stringify({ id: `batch_req_${randomUUID()}`, custom_id: request.customId, response: null, error: { code, message: `This request could not be executed before the batch ${batch.cancelled ? 'was cancelled' : 'expired'}.` } }));
+    }
+  }
+  return lines.map((line) => `${line}\n`).join('');
+}
+
+/** An Anthropic MessageBatch; `origin` is where its results are read. */
+export function anthropicBatch(batch: FakeBatch, done: boolean, origin: string) {
+  const results = batch.results ? [...batch.results.values()] : [];
+  const errored = results.filter((result) => 'error' in result).length;
+  const unanswered = done ? batch.requests.length - results.length : 0;
+  return {
+    id: batch.id,
+    type: 'message_batch',
+    processing_status: done ? 'ended' : 'in_progress',
+    request_counts: {
+      processing: done ? 0 : batch.requests.length,
+      succeeded: results.length - errored,
+      errored,
+      canceled: batch.cancelled ? unanswered : 0,
+      expired: batch.expired ? unanswered : 0,
+    },
+    created_at: iso(batch.createdAt),
+    ended_at: done ? iso(Date.now()) : null,
+    expires_at: iso(batch.createdAt + 86_400_000),
+    archived_at: null,
+    cancel_initiated_at: batch.cancelled ? iso(Date.now()) : null,
+    results_url: done ? `${origin}/v1/messages/batches/${batch.id}/results` : null,
+  };
+}
+
+/** An Anthropic results file: one JSON line per request. */
+export function anthropicResults(batch: FakeBatch): string {
+  return batch.requests
+    .map((request) => {
+      const result = batch.results?.get(request.customId);
+      if (!result) return { custom_id: request.customId, result: { type: batch.cancelled ? 'canceled' : 'expired' } };
+      if ('error' in result) return { custom_id: request.customId, result: { type: 'errored', error: { type: 'error', error: { type: 'api_error', message: result.error } } } };
+      return {
+        custom_id: request.customId,
+        result: {
+          type: 'succeeded',
+          message: {
+            id: `msg_${randomUUID()}`,
+            type: 'message',
+            role: 'assistant',
+            model: request.body?.model ?? 'claude',
+            content: [{ type: 'tool_use', id: `toolu_${randomUUID()}`, name: 'alt_text', input: result }],
+            stop_reason: 'tool_use',
+            stop_sequence: null,
+            usage: { input_tokens: 700, output_tokens: 45, cache_read_input_tokens: 0, cache_creation_input_tokens: 0 },
+          },
+        },
+      };
+    })
+    .map((line) => `${JSON.stringify(line)}\n`)
+    .join('');
+}
