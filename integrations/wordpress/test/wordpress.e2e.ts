@@ -3,7 +3,6 @@
 // → the upload succeeds and the queue retries, a backfill of 30 images with progress, and posts
 // whose <img> alt is empty (and only those) updated on accept. axe checks the plugin's screen.
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { startFakeVisionServer } from '@altwise/test-support/fake-vision-server';
 import type { FakeVisionServer } from '@altwise/test-support/fake-vision-server';
 import { startTcpProxy } from '@altwise/test-support/tcp-proxy';
@@ -11,12 +10,13 @@ import type { TcpProxy } from '@altwise/test-support/tcp-proxy';
 import type { Browser, Page } from 'playwright-core';
 import { readFileSync } from 'node:fs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { AXE_TAGS } from '../../../apps/web/e2e/support/axe';
 import { launchBrowser, openPage, screenshot } from '../../../apps/web/e2e/support/browser';
 import { tabTo } from '../../../apps/web/e2e/screen-helpers';
 import { proAccountKey, startAltwise } from './support/altwise-server';
 import type { AltwiseServer } from './support/altwise-server';
 import { startWordPress } from './support/wordpress-site';
+import { expectScreenAxeClean, wpAdmin } from './support/wp-admin';
+import type { WpAdmin } from './support/wp-admin';
 import type { WordPressSite } from './support/wordpress-site';
 
 let vision: FakeVisionServer;
@@ -25,62 +25,7 @@ let proxy: TcpProxy;
 let wp: WordPressSite;
 let browser: Browser;
 let page: Page;
-
-/** A small PNG made by PHP's GD, different for each seed (so Altwise never answers from its cache). */
-function makePng(seed: number): string {
-  return wp
-    .php(
-      `$f = sys_get_temp_dir() . '/altwise-upload-${seed}-' . getmypid() . '.png'; $i = imagecreatetruecolor(64, 48);
-       imagefill($i, 0, 0, imagecolorallocate($i, ${(seed * 37) % 256}, ${(seed * 91) % 256}, ${(seed * 53) % 256})); imagepng($i, $f); echo $f;`,
-    )
-    .trim();
-}
-
-async function expectScreenAxeClean(target: Page) {
-  const results = await new AxeBuilder({ page: target }).include('#altwise-review-queue').withTags(AXE_TAGS).analyze();
-  const report = results.violations.map(
-    (violation) => `${violation.id}: ${violation.nodes.map((node) => `${node.target.join(' ')} ${node.html} ${node.failureSummary}`).join(', ')}`,
-  );
-  expect(report).toEqual([]);
-}
-
-async function upload(file: string) {
-  await page.goto('/wp-admin/media-new.php?browser-uploader');
-  await page.locator('#async-upload').setInputFiles(file);
-  await page.locator('#html-upload').click();
-  await page.waitForURL('**/wp-admin/upload.php**');
-}
-
-/**
- * Opens the review screen and waits until its list has answered. The page's load event fires before
- * that: the screen asks the REST API for its list only once its script runs, and the answer comes
- * some 50-150 ms after load (measured), so a look at the screen right after goto() sees "Loading".
- * The heading gets its count in the same render as the list and the "Waiting for Altwise" rows.
- */
-async function openQueue(target: Page = page) {
-  await target.goto('/wp-admin/upload.php?page=altwise-review');
-  await target.getByRole('heading', { name: /^Suggestions waiting for review \(\d+\)$/ }).waitFor();
-}
-
-/** Keeps WP-Cron going (as visitors' requests would) until the review screen shows `text`. */
-async function waitInQueueFor(text: string | RegExp, timeoutMs = 40_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    await wp.cron();
-    await openQueue();
-    if ((await page.getByText(text).count()) > 0) return;
-    if (Date.now() > deadline) throw new Error(`"${text}" never reached the review queue`);
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-  }
-}
-
-function altOf(attachmentId: number): string {
-  return wp.php(`echo get_post_meta(${attachmentId}, '_wp_attachment_image_alt', true);`);
-}
-
-function lastAttachment(): number {
-  return Number(wp.php(`echo (int) get_posts(array('post_type' => 'attachment', 'post_status' => 'inherit', 'numberposts' => 1, 'fields' => 'ids'))[0];`));
-}
+let admin: WpAdmin;
 
 describe('the Altwise WordPress plugin', () => {
   beforeAll(async () => {
@@ -98,6 +43,7 @@ describe('the Altwise WordPress plugin', () => {
     proxy = await startTcpProxy({ host: '127.0.0.1', port: altwise.port });
     browser = await launchBrowser();
     page = await openPage(browser, wp.url);
+    admin = wpAdmin(wp, page);
     await page.goto('/wp-login.php');
     await page.locator('#user_login').fill('admin');
     await page.locator('#user_pass').fill('admin-password');
@@ -166,25 +112,25 @@ describe('the Altwise WordPress plugin', () => {
 
   it('an upload gets a suggestion in the queue; accepting it by keyboard writes the alt', async () => {
     const started = Date.now();
-    await upload(makePng(1));
+    await admin.upload(admin.makePng(1));
     // The upload answered without waiting for Altwise: the model has not been asked yet.
     expect(Date.now() - started).toBeLessThan(15_000);
-    const id = lastAttachment();
-    expect(altOf(id)).toBe('');
+    const id = admin.lastAttachment();
+    expect(admin.altOf(id)).toBe('');
 
-    await waitInQueueFor(/Fishing boat number \d+ moored in a harbour/);
+    await admin.waitInQueueFor(/Fishing boat number \d+ moored in a harbour/);
     await expectScreenAxeClean(page);
     const accept = page.getByRole('button', { name: /^Accept suggestion for / }).first();
     await tabTo(page, accept, 120);
     await page.keyboard.press('Enter');
     await page.getByText(/^Alt text saved for .+ \(0 posts updated\)\.$/).first().waitFor();
-    expect(altOf(id)).toMatch(/^Fishing boat number \d+ moored in a harbour$/);
+    expect(admin.altOf(id)).toMatch(/^Fishing boat number \d+ moored in a harbour$/);
   });
 
   it('edits a suggestion by keyboard before accepting it', async () => {
-    await upload(makePng(2));
-    const id = lastAttachment();
-    await waitInQueueFor(/Fishing boat number \d+ moored/);
+    await admin.upload(admin.makePng(2));
+    const id = admin.lastAttachment();
+    await admin.waitInQueueFor(/Fishing boat number \d+ moored/);
     const edit = page.getByRole('button', { name: /^Edit suggestion for / }).first();
     await tabTo(page, edit, 120);
     await page.keyboard.press('Enter');
@@ -195,20 +141,20 @@ describe('the Altwise WordPress plugin', () => {
     await page.keyboard.press('Tab');
     await page.keyboard.press('Enter');
     await page.getByText(/^Alt text saved for /).first().waitFor();
-    expect(altOf(id)).toBe('A blue fishing boat at the quay');
+    expect(admin.altOf(id)).toBe('A blue fishing boat at the quay');
   });
 
   it('Altwise down: the upload still succeeds, the queue retries, and the suggestion arrives once it is back', async () => {
     proxy.cut();
     try {
-      await upload(makePng(3));
-      const id = lastAttachment();
+      await admin.upload(admin.makePng(3));
+      const id = admin.lastAttachment();
       expect(id).toBeGreaterThan(0);
       // Cron tries, fails, and the screen says it will try again.
       const deadline = Date.now() + 20_000;
       for (;;) {
         await wp.cron();
-        await openQueue();
+        await admin.openQueue();
         if ((await page.getByText(/will try again \(attempt \d+ failed: Altwise could not be reached/).count()) > 0) break;
         if (Date.now() > deadline) throw new Error('the failed attempt was never shown');
         await new Promise((resolve) => setTimeout(resolve, 500));
@@ -218,7 +164,7 @@ describe('the Altwise WordPress plugin', () => {
       proxy.heal();
     }
     const before = vision.calls;
-    await waitInQueueFor(/Fishing boat number \d+ moored/);
+    await admin.waitInQueueFor(/Fishing boat number \d+ moored/);
     expect(vision.calls).toBe(before + 1);
   });
 
