@@ -150,58 +150,52 @@ for (const database of DATABASES) {
       }, 120_000);
     }
 
-    it('openai: kill -9 between the local batch row and the provider\'s answer finds the batch by its marker, no second submission', async () => {
-      let server = await start('openai');
+    /**
+     * kill -9 after the provider took the batch and before the server heard its id (the create's
+     * answer held back), then a restart that finishes the job. `beforeKill` looks at the job then.
+     * Answers the number of batches the provider received and the ledger.
+     */
+    async function killBeforeTheBatchIdArrives(provider: 'openai' | 'anthropic', beforeKill: (jobId: string) => Promise<void> = async () => undefined) {
+      let server = await start(provider);
       const { userId, token } = await proUser(server);
       batchApi.release();
       batchApi.holdCreates();
       const before = batchApi.submissions;
       try {
         const jobId = await createJob(server, token);
-        // The provider took the batch; the server has not heard its id (nor committed it).
         await batchApi.waitForSubmissions(before + 1);
-        const [row] = await handle!.db.selectFrom('job_batches').select(['provider_batch_id', 'status']).where('job_id', '=', jobId).execute();
-        expect(row).toMatchObject({ provider_batch_id: null, status: 'submitting' });
+        await beforeKill(jobId);
         server.kill('SIGKILL');
         await server.exited;
         batchApi.answerCreates();
 
         server = await restart(server);
         await finishAfterRestart(server, token, jobId);
-        expect(batchApi.submissions - before).toBe(1);
-        const [after] = await handle!.db.selectFrom('job_batches').select(['provider_batch_id']).where('job_id', '=', jobId).execute();
-        expect(after?.provider_batch_id).toBe(batchApi.batches.at(-1)!.id);
-        expect(await ledger(userId, jobId)).toEqual({ charged: ITEMS, events: ITEMS, succeeded: ITEMS, open: 0 });
+        return { jobId, submissions: batchApi.submissions - before, ledger: await ledger(userId, jobId) };
       } finally {
         batchApi.answerCreates();
         server.kill('SIGKILL');
         await server.exited;
       }
+    }
+
+    const batchRow = async (jobId: string) => (await handle!.db.selectFrom('job_batches').select(['provider_batch_id', 'status']).where('job_id', '=', jobId).execute())[0];
+
+    it('openai: kill -9 between the local batch row and the provider\'s answer finds the batch by its marker, no second submission', async () => {
+      const result = await killBeforeTheBatchIdArrives('openai', async (jobId) => {
+        // The provider took the batch; the server has not heard its id (nor committed it).
+        expect(await batchRow(jobId)).toMatchObject({ provider_batch_id: null, status: 'submitting' });
+      });
+      expect(result.submissions).toBe(1);
+      expect((await batchRow(result.jobId))?.provider_batch_id).toBe(batchApi.batches.at(-1)!.id);
+      expect(result.ledger).toEqual({ charged: ITEMS, events: ITEMS, succeeded: ITEMS, open: 0 });
     }, 120_000);
 
     it('anthropic: kill -9 in the same window sends the items again (its batches carry no marker), and charges each once', async () => {
-      let server = await start('anthropic');
-      const { userId, token } = await proUser(server);
-      batchApi.release();
-      batchApi.holdCreates();
-      const before = batchApi.submissions;
-      try {
-        const jobId = await createJob(server, token);
-        await batchApi.waitForSubmissions(before + 1);
-        server.kill('SIGKILL');
-        await server.exited;
-        batchApi.answerCreates();
-
-        server = await restart(server);
-        await finishAfterRestart(server, token, jobId);
-        // The README's known window: the orphan batch is paid to the provider, its answers ignored.
-        expect(batchApi.submissions - before).toBe(2);
-        expect(await ledger(userId, jobId)).toEqual({ charged: ITEMS, events: ITEMS, succeeded: ITEMS, open: 0 });
-      } finally {
-        batchApi.answerCreates();
-        server.kill('SIGKILL');
-        await server.exited;
-      }
+      const result = await killBeforeTheBatchIdArrives('anthropic');
+      // The README's known window: the orphan batch is paid to the provider, its answers ignored.
+      expect(result.submissions).toBe(2);
+      expect(result.ledger).toEqual({ charged: ITEMS, events: ITEMS, succeeded: ITEMS, open: 0 });
     }, 120_000);
   });
 }
