@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { startImageHost } from '@altwise/test-support/image-host';
-import { apiCall, expectToast } from './screen-helpers';
-import { expectNoAxeViolations, registerViaApi, setTheme, signInAs, useE2EEnvironment } from './support';
+import { expectToast, registerProViaApi } from './screen-helpers';
+import { expectNoAxeViolations, setTheme, signInAs, useE2EEnvironment } from './support';
 import { samplePng } from './support/image-host';
 
 // One of four images is slow to load: the other results must not wait for it.
@@ -20,9 +20,7 @@ describe.each([
   { theme: 'dark', width: 390, height: 844 },
 ] as const)('Generate → Batch streams its results ($theme, $width px)', ({ theme, width, height }) => {
   it('shows each result as it finishes and counts successes and failures honestly', async () => {
-    const registered = await registerViaApi(env.baseUrl);
-    const upgraded = await apiCall(env.baseUrl, registered, 'POST', '/user/subscription', { planId: 'pro', paymentMethodId: 'pm_e2e_test' });
-    expect(upgraded.status).toBeLessThan(300);
+    const registered = await registerProViaApi(env.baseUrl);
     const page = await env.newPage({ viewport: { width, height } });
     await signInAs(page, registered, '/app/generate');
     await setTheme(page, theme);

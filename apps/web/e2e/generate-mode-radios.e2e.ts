@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { apiCall, expectFocused, expectVisibleFocus, tabTo } from './screen-helpers';
-import { expectNoAxeViolations, registerViaApi, setTheme, signInAs, useE2EEnvironment } from './support';
+import { expectFocused, expectVisibleFocus, tabTo, registerProViaApi } from './screen-helpers';
+import { expectNoAxeViolations, setTheme, signInAs, useE2EEnvironment } from './support';
 
 const env = useE2EEnvironment();
 
@@ -8,10 +8,7 @@ describe('Generate: the Single/Batch radio group', () => {
   for (const theme of ['light', 'dark'] as const) {
     for (const viewport of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
       it(`selects with each arrow key press, however short, as the ARIA radio pattern says (${viewport.width}, ${theme})`, async () => {
-        const registered = await registerViaApi(env.baseUrl);
-        // Batch needs Pro; on Free the option is there too, marked "Pro".
-        const upgraded = await apiCall(env.baseUrl, registered, 'POST', '/user/subscription', { planId: 'pro', paymentMethodId: 'pm_e2e_test' });
-        expect(upgraded.status).toBeLessThan(300);
+        const registered = await registerProViaApi(env.baseUrl);
         const page = await env.newPage({ viewport });
         await signInAs(page, registered, '/app/generate');
         await setTheme(page, theme);

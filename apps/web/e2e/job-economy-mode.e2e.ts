@@ -1,15 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { apiCall, expectFocused } from './screen-helpers';
-import { expectNoAxeViolations, registerViaApi, setTheme, signInAs, useE2EEnvironment } from './support';
+import { expectFocused, registerProViaApi } from './screen-helpers';
+import { expectNoAxeViolations, setTheme, signInAs, useE2EEnvironment } from './support';
 
 // The offline provider has no batch API: an economy job runs as a standard one, and says so.
 const env = useE2EEnvironment();
 
 describe('Economy mode on the new-job screen and the job page', () => {
   it('offers Economy with what it costs and when results come, and the job page says it ran as standard, at 1280 and 390 px in both themes', async () => {
-    const registered = await registerViaApi(env.baseUrl);
-    const upgraded = await apiCall(env.baseUrl, registered, 'POST', '/user/subscription', { planId: 'pro', paymentMethodId: 'pm_e2e_test' });
-    expect(upgraded.status).toBeLessThan(300);
+    const registered = await registerProViaApi(env.baseUrl);
     const page = await env.newPage();
     await signInAs(page, registered, '/app/jobs');
     await page.getByRole('heading', { level: 1, name: 'Bulk jobs' }).waitFor();

@@ -3,8 +3,8 @@
 import sharp from 'sharp';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { apiCall } from './screen-helpers';
-import { expectNoAxeViolations, registerViaApi, setTheme, signInAs, useE2EEnvironment } from './support';
+import { registerProViaApi } from './screen-helpers';
+import { expectNoAxeViolations, setTheme, signInAs, useE2EEnvironment } from './support';
 
 const env = useE2EEnvironment();
 
@@ -74,9 +74,7 @@ const noSidewaysScroll = (page: Page) => page.evaluate(() => document.documentEl
 
 describe('A job from a folder', () => {
   it('drops a folder, lists what will be sent and skipped, starts the job and shows each file by its path and the refused ones', async () => {
-    const registered = await registerViaApi(env.baseUrl);
-    const upgraded = await apiCall(env.baseUrl, registered, 'POST', '/user/subscription', { planId: 'pro', paymentMethodId: 'pm_e2e_test' });
-    expect(upgraded.status).toBeLessThan(300);
+    const registered = await registerProViaApi(env.baseUrl);
     const page = await env.newPage();
     await signInAs(page, registered, '/app/jobs');
     await page.getByRole('heading', { level: 1, name: 'Bulk jobs' }).waitFor();
@@ -138,8 +136,7 @@ describe('A job from a folder', () => {
   });
 
   it('opens the picker from the keyboard (the zone is a button), and a .zip chosen there is sent whole', async () => {
-    const registered = await registerViaApi(env.baseUrl);
-    await apiCall(env.baseUrl, registered, 'POST', '/user/subscription', { planId: 'pro', paymentMethodId: 'pm_e2e_test' });
+    const registered = await registerProViaApi(env.baseUrl);
     const page = await env.newPage({ viewport: { width: 390, height: 844 } });
     await signInAs(page, registered, '/app/jobs');
     await page.getByRole('radio', { name: 'Image files' }).click();

@@ -5,8 +5,8 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { apiCall } from './screen-helpers';
-import { expectNoAxeViolations, registerViaApi, setTheme, signInAs, useE2EEnvironment } from './support';
+import { apiCall, registerProViaApi } from './screen-helpers';
+import { expectNoAxeViolations, setTheme, signInAs, useE2EEnvironment } from './support';
 import type { RegisteredAccount } from './support';
 
 const env = useE2EEnvironment();
@@ -50,12 +50,7 @@ function seedReviewJob(userId: string, items: SeedItem[]): string {
   return id;
 }
 
-async function proAccount(): Promise<RegisteredAccount> {
-  const registered = await registerViaApi(env.baseUrl);
-  const upgraded = await apiCall(env.baseUrl, registered, 'POST', '/user/subscription', { planId: 'pro', paymentMethodId: 'pm_e2e_test' });
-  expect(upgraded.status).toBeLessThan(300);
-  return registered;
-}
+const proAccount = (): Promise<RegisteredAccount> => registerProViaApi(env.baseUrl);
 
 /** 1,000 passing results, 3 drafts, and one image repeated in 44 rows. */
 const BIG_JOB: SeedItem[] = [...Array.from({ length: 1_000 }, () => ({ kind: 'model' as const })), ...Array.from({ length: 3 }, () => ({ kind: 'draft' as const })), ...Array.from({ length: 43 }, () => ({ kind: 'model' as const, duplicateOf: 0 }))];

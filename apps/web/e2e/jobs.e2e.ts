@@ -1,18 +1,13 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { apiCall } from './screen-helpers';
-import { expectNoAxeViolations, registerViaApi, setTheme, signInAs, useE2EEnvironment } from './support';
+import { apiCall, registerProViaApi } from './screen-helpers';
+import { expectNoAxeViolations, setTheme, signInAs, useE2EEnvironment } from './support';
 
 const env = useE2EEnvironment();
 
 describe('Bulk jobs', () => {
   it('creates a job from pasted URLs, shows its progress, reviews by keyboard and exports the approved items', async () => {
-    const registered = await registerViaApi(env.baseUrl);
-    const upgraded = await apiCall(env.baseUrl, registered, 'POST', '/user/subscription', {
-      planId: 'pro',
-      paymentMethodId: 'pm_e2e_test',
-    });
-    expect(upgraded.status).toBeLessThan(300);
+    const registered = await registerProViaApi(env.baseUrl);
     const page = await env.newPage();
     await signInAs(page, registered, '/app/jobs');
     await page.getByRole('heading', { level: 1, name: 'Bulk jobs' }).waitFor();
@@ -117,12 +112,7 @@ describe('Bulk jobs', () => {
   });
 
   it('estimates a new job before it starts: units after de-duplication, what is left this hour and today, the finish time and its basis, as the API does', async () => {
-    const registered = await registerViaApi(env.baseUrl);
-    const upgraded = await apiCall(env.baseUrl, registered, 'POST', '/user/subscription', {
-      planId: 'pro',
-      paymentMethodId: 'pm_e2e_test',
-    });
-    expect(upgraded.status).toBeLessThan(300);
+    const registered = await registerProViaApi(env.baseUrl);
     type Estimate = {
       units: number;
       deduplicated: boolean;
@@ -212,12 +202,7 @@ describe('Bulk jobs', () => {
   });
 
   it('creates the webhook signing secret in Settings, shown once, with no axe violations in either theme', async () => {
-    const registered = await registerViaApi(env.baseUrl);
-    const upgraded = await apiCall(env.baseUrl, registered, 'POST', '/user/subscription', {
-      planId: 'pro',
-      paymentMethodId: 'pm_e2e_test',
-    });
-    expect(upgraded.status).toBeLessThan(300);
+    const registered = await registerProViaApi(env.baseUrl);
     const page = await env.newPage();
     await signInAs(page, registered, '/app/settings');
     await page.getByRole('heading', { level: 2, name: 'Webhook signing secret' }).waitFor();

@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { screenshot } from './support';
+import { registerViaApi, screenshot } from './support';
 import type { RegisteredAccount } from './support';
 
 /** Waits for a toast of that kind whose text is exactly `text`. */
@@ -32,6 +32,14 @@ export async function apiCall<T = unknown>(
   });
   const text = await response.text();
   return { status: response.status, body: (text ? JSON.parse(text) : undefined) as T };
+}
+
+/** A new account on the Pro plan (bulk jobs, batches, webhooks), bought through the test billing provider. */
+export async function registerProViaApi(baseUrl: string): Promise<RegisteredAccount> {
+  const registered = await registerViaApi(baseUrl);
+  const upgraded = await apiCall(baseUrl, registered, 'POST', '/user/subscription', { planId: 'pro', paymentMethodId: 'pm_e2e_test' });
+  expect(upgraded.status).toBeLessThan(300);
+  return registered;
 }
 
 /** Presses Tab until `target` has focus (at most `max` times); fails if it never does. */

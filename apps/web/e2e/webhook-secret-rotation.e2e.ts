@@ -1,14 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { apiCall, expectFocused, tabTo } from './screen-helpers';
-import { expectNoAxeViolations, registerViaApi, screenshot, setTheme, signInAs, useE2EEnvironment } from './support';
+import { apiCall, expectFocused, tabTo, registerProViaApi } from './screen-helpers';
+import { expectNoAxeViolations, screenshot, setTheme, signInAs, useE2EEnvironment } from './support';
 
 const env = useE2EEnvironment();
 
 /** A Pro account (bulk jobs, so webhooks) that already has a signing secret. */
 async function proAccountWithSecret() {
-  const registered = await registerViaApi(env.baseUrl);
-  const upgraded = await apiCall(env.baseUrl, registered, 'POST', '/user/subscription', { planId: 'pro', paymentMethodId: 'pm_e2e_test' });
-  expect(upgraded.status).toBeLessThan(300);
+  const registered = await registerProViaApi(env.baseUrl);
   const created = await apiCall<{ secret: string }>(env.baseUrl, registered, 'POST', '/v1/webhooks/secret');
   expect(created.status).toBe(201);
   return { registered, secret: created.body.secret };
