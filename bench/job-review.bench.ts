@@ -38,4 +38,25 @@ export async function benchReviewPaging(): Promise<BenchRow> {
   }
 }
 
+/** Bulk "accept all passing" of 1,000 groups in one request (the API test checks what it does). */
+export async function benchBulkAccept(): Promise<BenchRow> {
+  const GROUPS = 1_000;
+  const server = await startTestServer('sqlite', { WORKERS: 'none' });
+  try {
+    const session = await registerUser(server);
+    const timings: number[] = [];
+    for (let round = 0; round < 5; round++) {
+      const jobId = await seedReviewJob(server.app.db, session.user.userId as string, Array.from({ length: GROUPS }, () => ({ kind: 'model' as const })));
+      const started = performance.now();
+      const response = await server.request('POST', `/api/v1/jobs/${jobId}/reviews`, { token: session.token, body: { action: 'approve', filter: 'needs_review', passing: true } });
+      timings.push(performance.now() - started);
+      if (response.body?.updated !== GROUPS) throw new Error(`bulk accept: ${response.status} ${JSON.stringify(response.body)}`);
+    }
+    const median = percentile(timings, 50);
+    return { name: `job review: bulk accept of ${GROUPS.toLocaleString('en-US')} groups in one request, median of 5 (SQLite)`, measured: Number(median.toFixed(1)), target: '< 1,000 ms', pass: median < 1_000, unit: 'ms' };
+  } finally {
+    await server.close();
+  }
+}
+
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) console.log(await benchReviewPaging());

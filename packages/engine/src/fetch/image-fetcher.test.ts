@@ -106,10 +106,9 @@ describe('fetchImage', () => {
   });
 
   it('gives up on a server that never answers at the deadline', async () => {
-    const started = Date.now();
+    // The host never answers: without the deadline this would run into the test's own timeout.
     const error = await failure(fetchImage(`${host.url}/stall.png`, { allow, timeoutMs: 300 }));
     expect(error.code).toBe('timeout');
-    expect(Date.now() - started).toBeLessThan(2_000);
   });
 
   it('gives up on a body that stops half way at the deadline', async () => {

@@ -22,9 +22,9 @@ describe('readImageHeader', () => {
   });
 
   it('refuses a decompression bomb from its header, before decoding', async () => {
-    const started = Date.now();
+    // The bomb carries 1 KB of pixel data for 10 gigapixels: decoding it would fail as truncated, so
+    // too_many_pixels can only come from the header.
     expect(await failureCode(inspectImage(bombPng()))).toBe('too_many_pixels');
-    expect(Date.now() - started).toBeLessThan(1_000);
   });
 
   it('honours a lower pixel ceiling', async () => {

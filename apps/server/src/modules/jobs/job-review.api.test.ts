@@ -89,15 +89,12 @@ for (const database of DATABASES) {
       expect((await server.request('POST', `/api/v1/jobs/${jobId}/reviews/undo`, { token, body: { undoToken: passing.body.undoToken } })).body).toEqual({ restored: 0 });
     });
 
-    it('approves 1,000 groups in one request quickly, and undoes them', async () => {
+    // Its speed is a bench row (bench/job-review.bench.ts), not a bound here.
+    it('approves 1,000 groups in one request, and undoes them', async () => {
       const { token, userId } = await owner();
       const jobId = await seedReviewJob(server.app.db, userId, many(1_000));
-      const started = performance.now();
       const response = await bulk(token, jobId, { action: 'approve', filter: 'needs_review', passing: true });
-      const elapsed = performance.now() - started;
       expect(response.body).toMatchObject({ groups: 1_000, updated: 1_000, remaining: 0 });
-      // Bounded by a handful of statements per 400 rows; generous for a shared 2-core machine.
-      expect(elapsed).toBeLessThan(3_000);
       expect((await counts(token, jobId)).groups).toMatchObject({ approved: 1_000, needs_review: 0 });
       // Repeating it changes nothing more.
       expect((await bulk(token, jobId, { action: 'approve', filter: 'needs_review', passing: true })).body).toMatchObject({ groups: 0, updated: 0 });
