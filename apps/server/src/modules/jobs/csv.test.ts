@@ -50,6 +50,26 @@ describe('csvRows', () => {
   });
 });
 
+describe('csvRows between pieces', () => {
+  it('gives the event loop a turn after every 64 KiB piece (counted, not timed)', async () => {
+    const bytes = new TextEncoder().encode(`image_url\n${'https://a.test/x.png\n'.repeat(50_000)}`);
+    const pieces = Math.ceil(bytes.length / (64 * 1024));
+    let turns = 0;
+    let ticking = true;
+    const tick = () => {
+      turns += 1;
+      if (ticking) setImmediate(tick);
+    };
+    setImmediate(tick);
+    let rows = 0;
+    for await (const _row of csvRows(bytes, {})) rows += 1;
+    ticking = false;
+    expect(rows).toBe(50_001);
+    // A parse that held the loop from start to end would leave the ticker one turn at most.
+    expect(turns).toBeGreaterThanOrEqual(pieces - 1);
+  });
+});
+
 describe('csvLine', () => {
   it('quotes what needs quoting and neutralises spreadsheet formulas', () => {
     expect(csvLine(['plain', 'a,b', 'say "hi"', '=HYPERLINK("x")'])).toBe('plain,"a,b","say ""hi""","\'=HYPERLINK(""x"")"\r\n');

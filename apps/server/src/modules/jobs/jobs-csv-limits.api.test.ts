@@ -1,7 +1,7 @@
 // Hostile CSV uploads (issue 18 row 2): caps on columns, cell length and the bytes a job carries,
-// each refused with a 400 naming it; only the cells a row has are stored; parsing never holds the
-// event loop. WORKERS=none: only the accepting side is exercised, nothing is described.
-import { monitorEventLoopDelay } from 'node:perf_hooks';
+// each refused with a 400 naming it; only the cells a row has are stored. That parsing never holds
+// the event loop is counted in csv.test.ts and its longest stall is a bench row
+// (bench/csv-upload.bench.ts). WORKERS=none: only the accepting side is exercised.
 import { MAX_CSV_CELL_LENGTH, MAX_CSV_COLUMNS, MAX_JOB_CARRIED_BYTES } from '@altwise/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestServer } from '../../../test/support/test-server';
@@ -14,18 +14,6 @@ const csvForm = (csv: string) => {
   form.append('file', new Blob([csv], { type: 'text/csv' }), 'hostile.csv');
   return form;
 };
-
-/** The longest the event loop was held while `work` ran, in ms. */
-async function longestStall<T>(work: () => Promise<T>): Promise<{ result: T; stallMs: number }> {
-  const histogram = monitorEventLoopDelay({ resolution: 10 });
-  histogram.enable();
-  try {
-    const result = await work();
-    return { result, stallMs: histogram.max / 1e6 };
-  } finally {
-    histogram.disable();
-  }
-}
 
 for (const database of DATABASES) {
   describe(`hostile CSV jobs (${database})`, () => {
@@ -42,16 +30,15 @@ for (const database of DATABASES) {
     }
     const jobCount = async (token: string) => (await server.request('GET', '/api/v1/jobs', { token })).body.items.length;
 
-    it('refuses 5,000 columns with a 400 naming the column limit, at once and without holding the event loop', async () => {
+    it('refuses 5,000 columns with a 400 naming the column limit', async () => {
       const token = await proUser();
       const header = ['image_url', ...Array.from({ length: 4_999 }, (_, at) => `c${at}`)].join(',');
       const rows = Array.from({ length: 2_000 }, (_, at) => `https://images.example.com/p/${at}.jpg`);
       const body = csvForm([header, ...rows].join('\n'));
-      const { result: response, stallMs } = await longestStall(() => server.request('POST', '/api/v1/jobs', { token, body }));
+      const response = await server.request('POST', '/api/v1/jobs', { token, body });
       expect(response.status).toBe(400);
       expect(response.body.error.code).toBe('validation_failed');
       expect(response.body.error.message).toMatch(/^At most 50 columns per CSV/);
-      expect(stallMs).toBeLessThan(150);
       expect(await jobCount(token)).toBe(0);
     });
 
@@ -114,7 +101,7 @@ for (const database of DATABASES) {
       expect(await jobCount(token)).toBe(0);
     });
 
-    it('accepts the largest allowed upload without holding the event loop', async () => {
+    it('accepts the largest allowed upload', async () => {
       const token = await proUser();
       // 10,000 rows of 10 columns, just under the carried-bytes limit.
       const names = ['image_url', ...Array.from({ length: 9 }, (_, at) => `column_${at}`)];
@@ -122,10 +109,9 @@ for (const database of DATABASES) {
       const filler = 'w'.repeat(Math.floor(perRow / 9));
       const rows = Array.from({ length: 10_000 }, (_, at) => [`https://images.example.com/${at}.jpg`, ...Array.from({ length: 9 }, () => filler)].join(','));
       const body = csvForm([names.join(','), ...rows].join('\n'));
-      const { result: response, stallMs } = await longestStall(() => server.request('POST', '/api/v1/jobs', { token, body }));
+      const response = await server.request('POST', '/api/v1/jobs', { token, body });
       expect(response.status).toBe(202);
       expect(response.body.total).toBe(10_000);
-      expect(stallMs).toBeLessThan(150);
     }, 60_000);
   });
 }
