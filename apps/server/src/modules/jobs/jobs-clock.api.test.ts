@@ -1,6 +1,12 @@
 // Jobs against a controlled clock: the quota window that runs out and resets, and retry backoff.
+// "Not before its time" is checked without a fixed sleep: another account's one-item job is queued,
+// and once it reaches the model, a dispatch pass that began after that point has claimed every item
+// it could (one claim takes every takeable item, in fair order), so an item that was not claimed
+// (its lease token unchanged) was not takeable.
+import { randomUUID } from 'node:crypto';
 import { jobResultsResponseSchema } from '@altwise/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { until } from '../../../test/support/server-process';
 import { DATABASES } from '../../../test/support/test-server';
 import type { TestClock } from '../usage/usage.test-support';
 import { createTestClock, meteringFor } from '../usage/usage.test-support';
@@ -20,6 +26,17 @@ for (const database of DATABASES) {
     afterAll(() => env.close());
 
     const quota = (userId: string) => meteringFor(env.server, () => clock.now).quota.status(userId);
+    /** Each item's lease token: every claim of the item increments it. */
+    const leaseTokens = async (jobId: string) =>
+      (await env.server.app.db.selectFrom('job_items').select('lease_token').where('job_id', '=', jobId).orderBy('idx').execute()).map((row) => Number(row.lease_token));
+    /** Resolves once a dispatch pass that began after the call has claimed all it could (see the top). */
+    async function aDispatchPassLater(): Promise<void> {
+      const other = await env.proUser();
+      const [imageUrl] = await env.hostImages(1);
+      const marker = `dispatch-pass-${randomUUID()}`;
+      expect((await env.server.request('POST', '/api/v1/jobs', { token: other.token, body: { items: [{ imageUrl, context: marker }] } })).status).toBe(202);
+      await until('a later job to reach the model', () => env.vision.requests.some((request) => request.rawBody.includes(marker)), 30_000, 10);
+    }
 
     it('waits when the hourly quota runs out (running, waitingForQuotaUntil) and resumes in the next window', async () => {
       const { token, userId } = await env.proUser();
@@ -29,7 +46,9 @@ for (const database of DATABASES) {
       const { body } = await env.server.request('POST', '/api/v1/jobs', { token, body: { items: urls.map((imageUrl) => ({ imageUrl })) } });
       const waiting = await env.waitFor(token, body.id, (job) => job.waitingForQuotaUntil !== null && job.counts.succeeded === 3);
       expect(waiting).toMatchObject({ status: 'running', waitingForQuotaUntil: '2026-03-02T11:00:00.000Z', counts: { succeeded: 3, pending: 2, failed: 0 } });
-      await pause(1_200);
+      const tokens = await leaseTokens(body.id);
+      await aDispatchPassLater();
+      expect(await leaseTokens(body.id)).toEqual(tokens);
       expect((await env.waitFor(token, body.id, () => true)).counts.succeeded).toBe(3);
       expect((await quota(userId)).hour.used).toBe(2000);
 
@@ -53,8 +72,10 @@ for (const database of DATABASES) {
             if (Date.now() > deadline) throw new Error(`no attempt ${tries}`);
             await pause(50);
           }
-          await pause(700);
           // Not retried before its backoff is over.
+          const tokens = await leaseTokens(body.id);
+          await aDispatchPassLater();
+          expect(await leaseTokens(body.id)).toEqual(tokens);
           expect((await attempts()).attempts).toBe(tries);
           clock.advance(wait);
         }
