@@ -15,6 +15,8 @@ export interface HostedRoute {
   readonly redirectTo?: string;
   /** Wait this long before sending headers. */
   readonly delayMs?: number;
+  /** Send nothing until this settles: a test opens it once it has seen what must come first. */
+  readonly gate?: Promise<unknown>;
   /** Never send headers. */
   readonly stall?: boolean;
   /** Send headers and the first chunk, then never finish the body. */
@@ -84,7 +86,9 @@ export async function startImageHost(routes: Record<string, HostedRoute> = {}, o
       response.end('not found');
       return;
     }
-    if (route.delayMs) setTimeout(() => !response.destroyed && send(response, route), route.delayMs);
+    const sendNow = () => !response.destroyed && send(response, route);
+    if (route.gate) void route.gate.then(sendNow, sendNow);
+    else if (route.delayMs) setTimeout(sendNow, route.delayMs);
     else send(response, route);
   });
   if (options.keepAliveTimeoutMs !== undefined) server.keepAliveTimeout = options.keepAliveTimeoutMs;

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASES, registerUser } from '../../../test/support/test-server';
 import type { AltTextTestEnv } from './alt-text.test-support';
-import { FAST_RETRY, startAltTextEnv } from './alt-text.test-support';
+import { startAltTextEnv } from './alt-text.test-support';
 
 for (const database of DATABASES) {
   describe(`image failures (${database})`, () => {
@@ -132,14 +132,13 @@ for (const database of DATABASES) {
       expect(response.body.error.code).toBe('provider_rate_limited');
     });
 
-    it('answers 504 provider_timeout within the deadline when the model stalls', async () => {
+    // That the overall deadline ends a stalled call is the engine's test (retry-policy.test.ts); a
+    // request that outlived it would meet this test's own timeout.
+    it('answers 504 provider_timeout when the model stalls', async () => {
       env.vision!.stall();
-      const started = Date.now();
       const response = await generate();
-      const elapsed = Date.now() - started;
       expect(response.status).toBe(504);
       expect(response.body.error.code).toBe('provider_timeout');
-      expect(elapsed).toBeLessThan(FAST_RETRY.overallTimeoutMs! + 1_000);
     });
 
     it('does not cache a failure: the same image succeeds once the model recovers', async () => {
