@@ -189,35 +189,24 @@ for (const database of DATABASES) {
       await server.close();
     });
 
-    it('answers a known and an unknown address in the same timing class: no mail is sent while the request waits', async () => {
-      const accounts = await Promise.all(Array.from({ length: 8 }, () => registerUser(server)));
+    // The timing class itself (medians side by side) is a bench row: bench/password-reset.bench.ts.
+    it('answers a known address as it answers an unknown one, without waiting for the mail server', async () => {
+      const accounts = await Promise.all(Array.from({ length: 4 }, () => registerUser(server)));
       // The mail server holds every message of these accounts unanswered: a request that waited for
-      // delivery would never answer, and would be told apart from an unknown address by its time.
+      // delivery would never answer (this test's timeout fails it).
       const known = new Set(accounts.map((account) => account.credentials.email));
       sink.decide((mail) => (mail.to.some((to) => known.has(to)) ? { hold: true } : { accept: true }));
       try {
-        const timed = async (email: string) => {
-          const started = performance.now();
-          const response = await forgot(email);
-          expect(response.status).toBe(200);
-          return performance.now() - started;
-        };
-        const knownMs: number[] = [];
-        const unknownMs: number[] = [];
-        // Interleaved, so load on the shared machine falls on both alike.
         for (const [index, account] of accounts.entries()) {
-          knownMs.push(await timed(account.credentials.email));
-          unknownMs.push(await timed(`nobody-${index}-${Date.now()}@example.com`));
+          const answers = [await forgot(account.credentials.email), await forgot(`nobody-${index}-${Date.now()}@example.com`)];
+          expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
+          expect(answers[0]!.body).toEqual(answers[1]!.body);
         }
-        const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+        // The known addresses' mails did go out: after the answers, to a server that holds them.
         await sink.held();
-        // Same class: both a few database writes, tens of milliseconds apart at most (no SMTP round trip).
-        expect(Math.abs(median(knownMs) - median(unknownMs))).toBeLessThan(50);
-        expect(Math.max(...knownMs)).toBeLessThan(1_000);
       } finally {
         sink.decide(() => ({ accept: true }));
       }
     });
-
   });
 }
