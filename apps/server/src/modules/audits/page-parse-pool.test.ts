@@ -1,3 +1,4 @@
+import { threadId } from 'node:worker_threads';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AppError } from '../../platform/errors';
 import { findPageImages } from './page-images';
@@ -18,6 +19,9 @@ describe('the page-parsing worker pool', () => {
     pool = createPageParsePool({ size: 1 });
     const html = page(30);
     expect(await pool.parse(html, PAGE_URL, 20)).toEqual(findPageImages(html, PAGE_URL, { maxImages: 20 }));
+    // Answered by another thread than the one this test (and a server's event loop) runs on.
+    expect(pool.parsedOn).toHaveLength(1);
+    expect(pool.parsedOn[0]).not.toBe(threadId);
   });
 
   it('refuses a page over its deadline with a 422, ends that worker, and parses the next page with a new one', async () => {

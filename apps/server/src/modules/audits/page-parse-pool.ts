@@ -42,6 +42,8 @@ export function createPageParsePool({
 }: PageParsePoolOptions = {}) {
   const slots = new Set<Slot>();
   const queue: Task[] = [];
+  /** The threads that answered each parse, in order (what proves the event loop never parses). */
+  const parsedOn: number[] = [];
   let nextId = 1;
   let closed = false;
 
@@ -71,6 +73,7 @@ export function createPageParsePool({
     const slot: Slot = { worker, task: null, idleTimer: null };
     worker.on('message', (reply: ParseReply) => {
       if (slot.task?.id !== reply.id) return;
+      parsedOn.push(reply.threadId);
       settle(slot, reply.ok ? { images: JSON.parse(reply.json) as PageImages } : { error: tooComplex(reply.message) });
       pump();
     });
@@ -120,6 +123,11 @@ export function createPageParsePool({
   return {
     /** Workers parsing at once. */
     size,
+
+    /** The thread id that answered each parse so far (never the event loop's, 0). */
+    get parsedOn(): readonly number[] {
+      return parsedOn;
+    },
 
     /** The page's images (the first `maxImages`) found on a worker thread. */
     parse(html: string, pageUrl: URL, maxImages: number): Promise<PageImages> {
