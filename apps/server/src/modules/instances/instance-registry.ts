@@ -22,8 +22,13 @@ const BEATS_PER_WINDOW = 5;
  * write its own. A fresh instance that never failed judges at once (a killed one's successor
  * must not wait). Health is measured on the monotonic clock, not `now` (tests move that one).
  */
-export function createInstanceRegistry(db: Kysely<Database>, now: () => number, options: { deadAfterMs?: number } = {}) {
+export function createInstanceRegistry(
+  db: Kysely<Database>,
+  now: () => number,
+  options: { deadAfterMs?: number; /** The monotonic clock (tests step it). */ monotonic?: () => number } = {},
+) {
   const id = randomUUID();
+  const monotonic = options.monotonic ?? (() => performance.now());
   const startedAt = now();
   const deadAfterMs = options.deadAfterMs ?? DEAD_AFTER_MS;
   const heartbeatEveryMs = Math.round(deadAfterMs / BEATS_PER_WINDOW);
@@ -33,7 +38,7 @@ export function createInstanceRegistry(db: Kysely<Database>, now: () => number, 
   let lastBeat: number | undefined;
 
   /** Whether this instance may take others for dead now. */
-  const mayJudge = () => healthySince !== null && performance.now() - healthySince >= deadAfterMs;
+  const mayJudge = () => healthySince !== null && monotonic() - healthySince >= deadAfterMs;
 
   return {
     id,
@@ -53,7 +58,7 @@ export function createInstanceRegistry(db: Kysely<Database>, now: () => number, 
         healthySince = null;
         throw error;
       }
-      const written = performance.now();
+      const written = monotonic();
       // A gap of more than two beats (a heartbeat that hung, a frozen process) is a spell this
       // instance cannot vouch for either: others may have been unable to write theirs too.
       const gap = lastBeat === undefined ? 0 : written - lastBeat;
