@@ -50,12 +50,24 @@ describe('withCrossTabLock', () => {
   });
 
   it('waits for a lease another tab holds, and takes over one that has expired', async () => {
-    localStorage.setItem('lock:session', JSON.stringify({ owner: 'other-tab', expiresAt: Date.now() + 150 }));
-    const started = Date.now();
-    await withCrossTabLock('session', async () => {
-      // Runs only once the other tab's lease has run out.
-      expect(Date.now() - started).toBeGreaterThanOrEqual(140);
-    });
+    // The clock is the test's: the task may run only once it has been moved past the other lease.
+    vi.useFakeTimers();
+    try {
+      const leaseEnds = Date.now() + 150;
+      localStorage.setItem('lock:session', JSON.stringify({ owner: 'other-tab', expiresAt: leaseEnds }));
+      let ranAt: number | undefined;
+      const locked = withCrossTabLock('session', async () => {
+        ranAt = Date.now();
+      });
+      await vi.advanceTimersByTimeAsync(140);
+      expect(ranAt).toBeUndefined();
+      // Past the lease, a poll and the settling pause of the take-over.
+      await vi.advanceTimersByTimeAsync(1_000);
+      await locked;
+      expect(ranAt).toBeGreaterThanOrEqual(leaseEnds);
+    } finally {
+      vi.useRealTimers();
+    }
     localStorage.setItem('lock:session', JSON.stringify({ owner: 'crashed-tab', expiresAt: Date.now() - 1 }));
     await expect(withCrossTabLock('session', async () => 'ran')).resolves.toBe('ran');
   });
