@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { apiCall, dismissToasts, expectFocused, expectToast, expectVisibleFocus, tabTo, shot } from './screen-helpers';
-import { expectNoAxeViolations, registerViaApi, screenshot, setTheme, signInAs, useE2EEnvironment } from './support';
+import { expectNoAxeViolations, holdRequests, registerViaApi, screenshot, setTheme, signInAs, useE2EEnvironment } from './support';
 
 const env = useE2EEnvironment();
 
@@ -20,15 +20,13 @@ describe('API Keys', () => {
     // No key yet: an empty state with Create, and no sample key anywhere.
     await page.getByText('No API keys yet').waitFor();
     expect(await page.locator('pre').count()).toBe(0);
-    await page.route('**/api/v1/api-keys', async (route) => {
-      if (route.request().method() === 'POST') await new Promise((resolve) => setTimeout(resolve, 500));
-      await route.continue();
-    });
+    const creating = await holdRequests(page, '**/api/v1/api-keys');
     await page.getByRole('button', { name: 'Create New Key' }).click();
     const createDialog = page.getByRole('dialog', { name: 'Create API key' });
     await createDialog.getByRole('textbox', { name: 'Key name' }).fill('Production');
     await createDialog.getByRole('button', { name: 'Create key' }).click();
     await createDialog.getByRole('button', { name: 'Creating...' }).waitFor();
+    creating.release();
     await expectToast(page, 'success', 'New API key created successfully!');
 
     const keys = await apiCall<{ apiKeys: KeyBody[] }>(env.baseUrl, registered, 'GET', '/v1/api-keys');

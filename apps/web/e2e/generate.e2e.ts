@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { apiCall, expectToast, expectVisibleFocus, tabTo, shot } from './screen-helpers';
-import { expectNoAxeViolations, registerViaApi, setTheme, signInAs, useE2EEnvironment } from './support';
+import { expectNoAxeViolations, holdRequests, registerViaApi, setTheme, signInAs, useE2EEnvironment } from './support';
 import { samplePng } from './support/image-host';
 
 const env = useE2EEnvironment();
@@ -14,11 +14,8 @@ describe('Generate Alt Text', () => {
     const registered = await registerViaApi(env.baseUrl, { firstName: 'Alan' });
     const page = await env.newPage();
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: env.baseUrl });
-    // Slow the generation down a little so the busy state can be seen.
-    await page.route('**/api/v1/images', async (route) => {
-      if (route.request().method() === 'POST') await new Promise((resolve) => setTimeout(resolve, 600));
-      await route.continue();
-    });
+    // The generation is held until the busy state has been seen.
+    const generating = await holdRequests(page, '**/api/v1/images');
     await signInAs(page, registered, '/app/generate');
     await page.getByRole('heading', { level: 1, name: 'Generate Alt Text' }).waitFor();
     expect(await page.getByRole('heading', { level: 1 }).count()).toBe(1);
@@ -36,6 +33,7 @@ describe('Generate Alt Text', () => {
     const busy = page.getByRole('button', { name: 'Generating...' });
     await busy.waitFor();
     expect(await busy.isDisabled()).toBe(true);
+    generating.release();
     await expectToast(page, 'success', 'Alt text generated successfully!');
 
     const card = page.getByTestId('result').first();
@@ -125,12 +123,10 @@ describe('Generate Alt Text', () => {
     await page.getByRole('button', { name: 'Add URL' }).click();
     const missing = `${env.imageHost.origin}/missing.jpg`;
     await page.getByLabel('Image URL 3', { exact: true }).fill(missing);
-    await page.route('**/api/v1/images/batch', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 600));
-      await route.continue();
-    });
+    const processing = await holdRequests(page, '**/api/v1/images/batch');
     await generateButton(page).click();
     await page.getByRole('button', { name: 'Processing 3 images...' }).waitFor();
+    processing.release();
     // Two of three worked: the toast counts both (SPEC's all-succeeded text would be untrue here).
     await expectToast(page, 'error', 'Generated alt text for 2 of 3 images; 1 failed');
     expect(await page.getByTestId('result').count()).toBe(2);

@@ -77,11 +77,9 @@ describe('Job review at any size', () => {
     await accept.waitFor();
     await expectNoAxeViolations(page, 'job review, 1,000 items (dark)');
 
-    const started = Date.now();
+    // How fast a bulk accept of 1,000 is: bench/job-review.bench.ts.
     await accept.click();
     await page.getByText('Accepted 1,000 images (1,043 rows).').waitFor();
-    const elapsedMs = Date.now() - started;
-    expect(elapsedMs).toBeLessThan(5_000);
     const show = page.getByLabel('Show');
     await expect.poll(() => show.locator('option[value="approved"]').textContent()).toBe('Approved (1,000 images, 1,043 rows)');
     await expect.poll(() => show.locator('option[value="needs_review"]').textContent()).toBe('Needs review (3)');

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { apiCall, dismissToasts, expectFocused, expectToast, tabTo, shot } from './screen-helpers';
-import { expectNoAxeViolations, registerViaApi, screenshot, setTheme, signInAs, useE2EEnvironment } from './support';
+import { expectNoAxeViolations, holdRequests, registerViaApi, screenshot, setTheme, signInAs, useE2EEnvironment } from './support';
 import { samplePng } from './support/image-host';
 
 const env = useE2EEnvironment();
@@ -52,15 +52,13 @@ describe('Profile', () => {
     expect(await page.getByText('First name is required').count()).toBe(0);
 
     // Save: "Updating..." meanwhile, a toast, the new name everywhere.
-    await page.route('**/api/v1/user', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 500));
-      await route.continue();
-    });
+    const saving = await holdRequests(page, '**/api/v1/user', 'PUT');
     await page.getByRole('button', { name: 'Edit Profile' }).click();
     await field(page, 'First Name').fill('Amazing Grace');
     await field(page, 'Company (Optional)').fill('Harvard Computation Lab');
     await page.getByRole('button', { name: 'Save Changes' }).click();
     await page.getByRole('button', { name: 'Updating...' }).waitFor();
+    saving.release();
     await expectToast(page, 'success', 'Profile updated successfully!');
     await page.getByRole('button', { name: 'Edit Profile' }).waitFor();
     await page.getByText('Welcome back, Amazing Grace!').waitFor();

@@ -99,6 +99,8 @@ describe('dialogs, toasts and the error boundary', () => {
   it('keeps an error toast, announced assertively, for as long as it takes to read (still there after 10 s)', async () => {
     const registered = await registerViaApi(env.baseUrl);
     const page = await env.newPage();
+    // The page's clock is the test's: ten seconds pass in an instant, every timer due in them fires.
+    await page.clock.install();
     await page.goto('/login');
     await page.getByLabel('Email address').fill(registered.account.email);
     await page.getByLabel('Password', { exact: true }).fill('Wrong-password-1');
@@ -106,7 +108,7 @@ describe('dialogs, toasts and the error boundary', () => {
     const toast = page.locator('[role="alert"][aria-live="assertive"] [data-toast="error"]');
     await toast.getByText('Invalid email or password').waitFor();
     await page.mouse.move(0, 0);
-    await page.waitForTimeout(10_500);
+    await page.clock.runFor(10_500);
     expect(await toast.getByText('Invalid email or password').isVisible()).toBe(true);
     // Dismissed by keyboard.
     await toast.getByRole('button', { name: 'Dismiss notification' }).focus();

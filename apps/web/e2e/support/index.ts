@@ -10,6 +10,7 @@ import type { RunningServer } from './server';
 export { expectNoAxeViolations } from './axe';
 export { launchBrowser, openPage, screenshot } from './browser';
 export { startImageHost } from './image-host';
+export { holdRequests } from './held-requests';
 export { freePort, startServer } from './server';
 export { newAccount, registerViaApi, setTheme, signInAs, signInWithForm } from './session';
 export type { RegisteredAccount, TestAccount } from './session';
