@@ -33,8 +33,10 @@ describe('main', () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'altwise-main-'));
     const port = await freePort();
     const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#3366cc' } }).png().toBuffer();
-    // The image host answers slowly, so the demo request below is surely in flight at SIGTERM.
-    const imageHost = await startImageHost({ '/slow.png': { body: png, contentType: 'image/png', delayMs: 800 } });
+    // The image host answers only once the signal is sent, so the demo request below is in flight at SIGTERM.
+    let signalSent = () => {};
+    const gate = new Promise<void>((resolve) => (signalSent = resolve));
+    const imageHost = await startImageHost({ '/slow.png': { body: png, contentType: 'image/png', gate } });
     const server = startMain({ PORT: String(port), DATA_DIR: dataDir, IMAGE_FETCH_ALLOW: imageHost.hostPort, SHUTDOWN_TIMEOUT_MS: '5000' });
     try {
       const deadline = Date.now() + 20_000;
@@ -49,8 +51,15 @@ describe('main', () => {
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ imageUrl: `${imageHost.url}/slow.png` }),
       });
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      for (const deadline = Date.now() + 20_000; imageHost.hits('/slow.png') === 0 && Date.now() < deadline; ) await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(imageHost.hits('/slow.png')).toBe(1);
       server.child.kill('SIGTERM');
+      // Once the server has begun draining (readiness turns), the image comes.
+      for (const deadline = Date.now() + 20_000; Date.now() < deadline; await new Promise((resolve) => setTimeout(resolve, 20))) {
+        const ready = await fetch(`http://127.0.0.1:${port}/readyz`).catch(() => null);
+        if (ready?.status !== 200) break;
+      }
+      signalSent();
       const answer = await inFlight;
       expect(answer.status).toBe(200);
       expect(((await answer.json()) as { altText: unknown }).altText).toEqual(expect.any(String));
