@@ -181,8 +181,11 @@ for (const mode of MODES) {
 
 /** The staleness window of the fleets below (heartbeats every 400 ms): short, so the suite is quick. */
 const DEAD_AFTER_MS = 2_000;
-/** After the database returns, a job finishes within this (measured 2.6–6.8 s here; CI has 2 slow cores). */
-const HEALED_WITHIN_MS = 15_000;
+/**
+ * A guard against a job that never resumes, not a speed target: after the database returns, a job
+ * finishes in 2.6–6.8 s here; ten times that (how soon is the bench's and the printed line's).
+ */
+const HEALED_WITHIN_MS = 70_000;
 
 /** How many model calls each image got (the fake model sees the image's bytes). */
 function callsPerImage(vision: FakeVisionServer): Map<string, number> {
@@ -322,7 +325,7 @@ for (const mode of MODES) {
           return ledger.open === 0 && ledger.charged === 120 && ledger;
         }, 10_000);
         expect(await fleet.ledger(userId)).toEqual({ charged: 120, succeeded: 120, open: 0 });
-      }, 90_000);
+      }, 150_000);
     }
   });
 }
