@@ -13,8 +13,10 @@ export default defineConfig({
     name: 'e2e',
     include: ['apps/web/e2e/**/*.e2e.ts'],
     environment: 'node',
-    testTimeout: 60_000,
-    hookTimeout: 120_000,
+    // Guards against a hang, not speed targets: an axe scan of a page takes seconds on an idle
+    // machine and a minute on a loaded one (seen at a load average of 20 on 2 cores).
+    testTimeout: 240_000,
+    hookTimeout: 300_000,
     fileParallelism: false,
   },
 });
