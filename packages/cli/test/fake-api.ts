@@ -25,7 +25,7 @@ export interface FakeApi {
   url: string;
   requests: RecordedRequest[];
   /** What POST /api/v1/images answers, given the request's body. */
-  answer: (body: Record<string, unknown>) => FakeAnswer;
+  answer: (body: Record<string, unknown>) => FakeAnswer | Promise<FakeAnswer>;
   close(): Promise<void>;
 }
 
@@ -34,7 +34,7 @@ export async function startFakeApi(answer: FakeApi['answer'] = () => ({ altText:
   const server = createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
+    request.on('end', async () => {
       const text = Buffer.concat(chunks).toString('utf8');
       const body = text ? (JSON.parse(text) as Record<string, unknown>) : {};
       api.requests.push({ method: request.method ?? '', path: request.url ?? '', headers: request.headers, body });
@@ -43,7 +43,7 @@ export async function startFakeApi(answer: FakeApi['answer'] = () => ({ altText:
         response.end(JSON.stringify(payload));
       };
       if (request.method === 'POST' && request.url === '/api/v1/images') {
-        const result = api.answer(body);
+        const result = await api.answer(body);
         if (result.error) return send(result.status ?? 400, { error: result.error });
         send(200, {
           imageUrl: 'upload://image',
