@@ -102,6 +102,25 @@ describe('describe that takes over a second', () => {
   }, 30_000);
 });
 
+describe('an audit that takes over a second', () => {
+  afterEach(() => {
+    api.audit = undefined;
+  });
+
+  it('says on stderr which page it is auditing while the answer is awaited; stdout keeps the table alone', async () => {
+    const started: { running?: Running } = {};
+    api.audit = async (body) => {
+      await until(() => started.running!.stderr().includes(`altwise: auditing ${String(body.url)}`), 'progress for the audit');
+      return { id: 'a1', finalUrl: body.url, summary: { images: 0, missing: 0, poor: 0, decorative: 0, ok: 0, broken: 0 }, images: [] };
+    };
+    started.running = altwise(['audit', 'https://example.com/']);
+    const run = await started.running.done;
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout.startsWith('https://example.com/: 0 images, 0 missing')).toBe(true);
+    expect(run.stdout).not.toContain('auditing');
+  }, 30_000);
+});
+
 describe('describeImages progress, with an injected clock', () => {
   const images = ['a.png', 'b.png', 'c.png'];
   const client = (onDescribe: (file: string) => void) =>

@@ -26,6 +26,8 @@ export interface FakeApi {
   requests: RecordedRequest[];
   /** What POST /api/v1/images answers, given the request's body. */
   answer: (body: Record<string, unknown>) => FakeAnswer | Promise<FakeAnswer>;
+  /** What POST /api/v1/audits answers (201); unset: 404. */
+  audit?: (body: Record<string, unknown>) => unknown;
   close(): Promise<void>;
 }
 
@@ -58,6 +60,8 @@ export async function startFakeApi(answer: FakeApi['answer'] = () => ({ altText:
           timestamp: new Date(0).toISOString(),
           ...result,
         });
+      } else if (request.method === 'POST' && request.url === '/api/v1/audits' && api.audit) {
+        send(201, await api.audit(body));
       } else if (request.method === 'POST' && request.url === '/api/v1/alt-text/check') {
         // The checker's error for a file name, as the real checker gives.
         const poor = /\.(jpe?g|png)$/i.test(String(body.altText));
