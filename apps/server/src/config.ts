@@ -98,7 +98,7 @@ const envSchema = z.object({
   DATABASE_CONNECT_TIMEOUT_MS: positiveInt(5_000),
   DATABASE_STATEMENT_TIMEOUT_MS: positiveInt(10_000),
   DATABASE_START_TIMEOUT_MS: positiveInt(30_000),
-  // Altwise's own (README "Running several instances"): an instance silent this long counts as dead, and a
+  // Altwise's own (docs/operations.md "Running several instances"): an instance silent this long counts as dead, and a
   // job item's lease not renewed this long is free again. Heartbeats are written every fifth of it.
   INSTANCE_DEAD_AFTER_MS: z.coerce.number().int().min(1_000).default(10_000),
   SHUTDOWN_TIMEOUT_MS: positiveInt(25_000),
@@ -109,7 +109,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
   CORS_ORIGINS: commaList,
   TRUST_PROXY: trustProxySchema,
-  // Altwise's own: slow clients (README "Security"). A request must arrive whole within
+  // Altwise's own: slow clients (docs/security.md "Slow clients"). A request must arrive whole within
   // REQUEST_TIMEOUT_MS (its headers within HEADERS_TIMEOUT_MS), else 408; a socket silent for
   // CONNECTION_TIMEOUT_MS is closed.
   REQUEST_TIMEOUT_MS: positiveInt(30_000),
@@ -126,11 +126,11 @@ const envSchema = z.object({
   // The web app's public address, for Stripe's return links; unset: taken from the request.
   PUBLIC_URL: optionalText.refine((url) => !url || URL.canParse(url), { message: 'must be a URL' }),
   WEB_DIST_DIR: optionalText,
-  // Mail (README "Email"): smtp:// upgrades with STARTTLS, smtps:// is TLS from the start. Unset:
+  // Mail (docs/operations.md "Email"): smtp:// upgrades with STARTTLS, smtps:// is TLS from the start. Unset:
   // every message is written to the server log instead of being sent.
   SMTP_URL: optionalText.refine((url) => !url || /^smtps?:\/\/[^\s]+$/.test(url), { message: 'must start with smtp:// or smtps://' }),
   MAIL_FROM: z.string().trim().min(3).default('Altwise <no-reply@localhost>'),
-  // Terms and Privacy (README "Terms and Privacy"): Markdown files an operator writes; unset, the defaults.
+  // Terms and Privacy (docs/operations.md "Terms and Privacy"): Markdown files an operator writes; unset, the defaults.
   TERMS_FILE: optionalText,
   PRIVACY_FILE: optionalText,
   OPERATOR_CONTACT: optionalText,

@@ -18,7 +18,7 @@ import type { Database } from './db/schema';
 
 const runs = DATABASES.includes('postgres');
 
-// PostgreSQL only: several instances share one PostgreSQL (the README's "Running several instances");
+// PostgreSQL only: several instances share one PostgreSQL (docs/operations.md "Running several instances");
 // CI's PostgreSQL pass runs it.
 describe.runIf(runs)('several instances on one PostgreSQL database', () => {
   let schema: { url: string; drop: () => Promise<void> };

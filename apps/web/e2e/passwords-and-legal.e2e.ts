@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { expectNoAxeViolations, registerViaApi, setTheme, signInWithForm, useE2EEnvironment } from './support';
 
-// No SMTP_URL: mail goes to the server log, one line per message with its link (README "Email").
+// No SMTP_URL: mail goes to the server log, one line per message with its link (docs/operations.md "Email").
 const env = useE2EEnvironment();
 
 const VIEWPORTS = [

@@ -2,7 +2,7 @@ import { authenticator } from 'otplib';
 import { describe, expect, it } from 'vitest';
 import { expectNoAxeViolations, registerViaApi, setTheme, signInAs, useE2EEnvironment } from './support';
 
-// No SMTP_URL: the "turned on" mail goes to the server log (README "Email").
+// No SMTP_URL: the "turned on" mail goes to the server log (docs/operations.md "Email").
 const env = useE2EEnvironment();
 
 const VIEWPORTS = [

@@ -1,4 +1,5 @@
 // The altwise command line: describe, check, audit, fill, lint and job create. Every call goes through @altwise/sdk.
+import fs from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline/promises';
 import { Altwise } from '@altwise/sdk';
@@ -11,6 +12,10 @@ import { errorMessage } from './error-message';
 import { jobCreate } from './job-create';
 import { CACHE_FILE, openCache } from './fill/describe-cache';
 import { fill, summary } from './fill/fill';
+import { slowProgress } from './slow-progress';
+
+/** The package's own version: package.json sits one folder above both src/main.ts and the bundle's dist/main.js. */
+const packageVersion = () => (JSON.parse(fs.readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 
 const nonNegativeInt = (value: string) => {
   const parsed = Number(value);
@@ -60,6 +65,7 @@ export function buildProgram(): Command {
     .option('--api-key <key>', 'API key (default: ALTWISE_API_KEY, then altwise.config.json)')
     .option('--url <url>', `Altwise server (default: ALTWISE_URL, then altwise.config.json, then ${DEFAULT_URL})`)
     .option('--config <file>', 'configuration file (default: ./altwise.config.json)')
+    .version(packageVersion(), '-V, --version', 'print the version of altwise')
     .showHelpAfterError();
 
   program
@@ -104,7 +110,9 @@ export function buildProgram(): Command {
     .option('--json', 'print JSON')
     .action(async (url: string, flags: { suggest?: boolean; wait: boolean; csv?: boolean; json?: boolean }) => {
       const { client, baseUrl } = clientFrom(program);
-      let audit = await client.audits.create({ url, suggest: flags.suggest === true });
+      const progress = slowProgress((line) => void process.stderr.write(`${line}\n`));
+      progress.step(`altwise: auditing ${url}${flags.suggest ? ' (suggestions are written for missing and poor images)' : ''}`);
+      let audit = await client.audits.create({ url, suggest: flags.suggest === true }).finally(() => progress.finish());
       if (audit.job) {
         const err = (text: string) => void process.stderr.write(`${text}\n`);
         if (!flags.wait) {

@@ -25,7 +25,9 @@ export interface FakeApi {
   url: string;
   requests: RecordedRequest[];
   /** What POST /api/v1/images answers, given the request's body. */
-  answer: (body: Record<string, unknown>) => FakeAnswer;
+  answer: (body: Record<string, unknown>) => FakeAnswer | Promise<FakeAnswer>;
+  /** What POST /api/v1/audits answers (201); unset: 404. */
+  audit?: (body: Record<string, unknown>) => unknown;
   close(): Promise<void>;
 }
 
@@ -34,7 +36,7 @@ export async function startFakeApi(answer: FakeApi['answer'] = () => ({ altText:
   const server = createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
+    request.on('end', async () => {
       const text = Buffer.concat(chunks).toString('utf8');
       const body = text ? (JSON.parse(text) as Record<string, unknown>) : {};
       api.requests.push({ method: request.method ?? '', path: request.url ?? '', headers: request.headers, body });
@@ -43,7 +45,7 @@ export async function startFakeApi(answer: FakeApi['answer'] = () => ({ altText:
         response.end(JSON.stringify(payload));
       };
       if (request.method === 'POST' && request.url === '/api/v1/images') {
-        const result = api.answer(body);
+        const result = await api.answer(body);
         if (result.error) return send(result.status ?? 400, { error: result.error });
         send(200, {
           imageUrl: 'upload://image',
@@ -58,6 +60,8 @@ export async function startFakeApi(answer: FakeApi['answer'] = () => ({ altText:
           timestamp: new Date(0).toISOString(),
           ...result,
         });
+      } else if (request.method === 'POST' && request.url === '/api/v1/audits' && api.audit) {
+        send(201, await api.audit(body));
       } else if (request.method === 'POST' && request.url === '/api/v1/alt-text/check') {
         // The checker's error for a file name, as the real checker gives.
         const poor = /\.(jpe?g|png)$/i.test(String(body.altText));

@@ -106,6 +106,8 @@ describe('the packed SDK and CLI, installed outside the repository', () => {
     for (const name of ['@altwise/sdk', '@altwise/cli']) {
       expect(fs.existsSync(path.join(app, 'node_modules', name, 'src')), name).toBe(false);
       expect(fs.existsSync(path.join(app, 'node_modules', name, 'README.md')), name).toBe(true);
+      expect(fs.readFileSync(path.join(app, 'node_modules', name, 'LICENSE'), 'utf8'), name).toMatch(/^MIT License/);
+      expect(installed(name).license, name).toBe('MIT');
     }
     const cli = installed('@altwise/cli');
     expect(Object.keys(cli.dependencies).filter((name) => name.startsWith('@altwise/'))).toEqual([]);
@@ -129,7 +131,12 @@ describe('the packed SDK and CLI, installed outside the repository', () => {
     expect(described.code, described.stderr).toBe(1);
     const [result, failure] = JSON.parse(described.stdout);
     expect(result.altText.length).toBeGreaterThan(0);
-    expect(failure).toMatchObject({ input: 'missing.png', error: { code: 'ENOENT' } });
+    expect(failure).toMatchObject({ input: 'missing.png', error: { code: 'ENOENT', message: 'missing.png: no such file' } });
+
+    // The bundle finds its own package.json for --version, installed as it is in the repository.
+    const version = await run(altwise, ['--version'], app);
+    expect(version.code).toBe(0);
+    expect(version.stdout).toBe(`${installed('@altwise/cli').version}\n`);
 
     const closed = `http://127.0.0.1:${await freePort()}`;
     const unreachable = await run(altwise, ['check', 'A red fishing boat'], app, { ...env, ALTWISE_URL: closed });

@@ -11,7 +11,7 @@ export const MAX_AUDIT_SUGGESTIONS = 50;
  */
 export const MAX_AUDIT_IMAGES = 2000;
 
-/** Audits an account may start per hour (README "Auditing a page"); each one fetches and parses a page. */
+/** Audits an account may start per hour (docs/audits.md "Limits"); each one fetches and parses a page. */
 export const AUDITS_PER_HOUR: Readonly<Record<PlanId, number>> = { free: 30, pro: 300, enterprise: 3000 };
 
 export const auditRequestSchema = z.object({

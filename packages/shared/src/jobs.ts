@@ -4,7 +4,7 @@ import { altTextResultSchema, generationOptionsSchema, imagePurposeSchema } from
 /** Most items in one bulk job (JSON items or CSV rows). */
 export const MAX_JOB_ITEMS = 10_000;
 /**
- * CSV uploads (README "Bulk jobs"): most columns in any row, longest cell in characters (an
+ * CSV uploads (docs/bulk-jobs.md): most columns in any row, longest cell in characters (an
  * image_url cell may be as long as an image URL may be), and most bytes of cells one job carries
  * through to its export (what is stored per item). Past any of them the upload is refused (400).
  */
@@ -43,7 +43,7 @@ export type JobItemInput = z.infer<typeof jobItemInputSchema>;
  */
 export const jobModeSchema = z.enum(['standard', 'economy'], { message: 'mode must be standard or economy' });
 export type JobMode = z.infer<typeof jobModeSchema>;
-/** The new-job screen's words for economy mode (README "Economy mode"). */
+/** The new-job screen's words for economy mode (docs/bulk-jobs.md "Economy mode"). */
 export const ECONOMY_MODE_HINT = 'about half the cost, results within 24 hours';
 
 export const jobOptionsSchema = generationOptionsSchema.pick({ language: true, maxLength: true }).extend({
@@ -218,7 +218,7 @@ export type WebhookSecretStatus = z.infer<typeof webhookSecretStatusSchema>;
 
 export const webhookDeliverySchema = z.object({
   id: z.string(),
-  /** A job's own events, then the account events of Settings → "Webhook notifications" (README "Webhooks"). */
+  /** A job's own events, then the account events of Settings → "Webhook notifications" (docs/bulk-jobs.md "Webhooks"). */
   event: z.enum(['job.progress', 'job.completed', 'job.failed', 'job.finished', 'account.limit_reached', 'api_key.created', 'api_key.revoked']),
   url: z.string(),
   status: z.enum(['pending', 'delivered', 'failed']),

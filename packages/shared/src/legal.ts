@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** The operator-set documents served at GET /api/v1/legal/{document} (README "Terms and Privacy"). */
+/** The operator-set documents served at GET /api/v1/legal/{document} (docs/operations.md "Terms and Privacy"). */
 export const LEGAL_DOCUMENTS = ['terms', 'privacy'] as const;
 export type LegalDocumentName = (typeof LEGAL_DOCUMENTS)[number];
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { emailSchema, passwordSchema } from './auth';
 
-/** Password reset and change (README "Passwords"). A new password follows registration's rules. */
+/** Password reset and change (docs/security.md "Passwords"). A new password follows registration's rules. */
 export const PASSWORD_MESSAGES = {
   resetRequested:
     'If an account exists for that address, we have sent it a link to choose a new password. The link works once, within 30 minutes.',

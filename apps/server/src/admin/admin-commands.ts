@@ -6,7 +6,7 @@ export const ADMIN_USAGE = `Usage: npm run admin -- <command>
   list-users                every account: email, plan, status, created`;
 
 /**
- * The operator's commands (README "Billing"). With BILLING_PROVIDER=none this is how paid plans
+ * The operator's commands (docs/operations.md "Billing"). With BILLING_PROVIDER=none this is how paid plans
  * are given; it works in every mode. Returns the process exit code.
  */
 export async function runAdminCommand(

@@ -1,4 +1,4 @@
-// A stalled database under load (issue 20 row 4): every request answers within the bound the README
+// A stalled database under load (issue 20 row 4): every request answers within the bound docs/operations.md ("Health")
 // promises, DATABASE_STATEMENT_TIMEOUT_MS + 2 s, the wait for a pool connection included. A real
 // server process with a pool of 2 behind a TCP proxy that stalls; PostgreSQL only (TEST_DATABASE_URL).
 import { randomUUID } from 'node:crypto';
@@ -10,7 +10,7 @@ import { call, startServerProcess, until } from '../../test/support/server-proce
 import { createPostgresSchema, DATABASES } from '../../test/support/test-server';
 
 const STATEMENT_TIMEOUT_MS = 1_000;
-/** The README's bound: the statement timeout plus 2 s. */
+/** The bound of docs/operations.md ("Health"): the statement timeout plus 2 s. */
 const BOUND_MS = STATEMENT_TIMEOUT_MS + 2_000;
 /** Timers and HTTP on a loaded 2-core machine. */
 const SLACK_MS = 400;

@@ -52,7 +52,7 @@ type CheckedOut = pg.PoolClient & { [ASKED_AT]?: number };
  *
  * The first query after a checkout shares its deadline with the wait for the connection (issue 20
  * row 4): a request that queued for a busy pool and then met a stalled database would otherwise
- * answer its 503 after the wait plus the whole deadline, past the bound the README promises.
+ * answer its 503 after the wait plus the whole deadline, past the bound docs/operations.md ("Health") promises.
  */
 function guardQueries(client: CheckedOut, timeoutMs: number): void {
   const query = client.query.bind(client) as (...args: unknown[]) => unknown;

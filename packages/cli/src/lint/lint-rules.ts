@@ -1,7 +1,7 @@
 // The rules `altwise lint` reports: every rule of the engine's alt-text checker (same ids, so a finding
 // in a pull request and a verdict from `altwise check` or the API read alike), and the few that only
 // the markup shows (a missing alt attribute, a link's only image hidden from assistive technology).
-// Each carries its WCAG references, for the SARIF rules and the README table. The checker's `empty`
+// Each carries its WCAG references, for the SARIF rules and the rules table of packages/cli/README.md. The checker's `empty`
 // is not here: in markup alt="" marks an image decorative, and no alt at all is missing-alt.
 
 export type LintSeverity = 'error' | 'warning';

@@ -9,7 +9,7 @@ export interface AttemptCounter {
 }
 
 /**
- * The sign-in throttling policy (README "Security"). Every limit is per 15-minute window and every
+ * The sign-in throttling policy (docs/security.md "Sign-in throttling"). Every limit is per 15-minute window and every
  * attempt is counted *before* its password is verified, in one atomic upsert, so no burst of
  * concurrent requests can get more verifications than the limit.
  * - account + address: 10 attempts; the limit a guesser meets. A success clears it.

@@ -17,7 +17,7 @@ import { createPasswordResetRepository } from './password-reset.repository';
 import type { RefreshTokenService } from './refresh-token.service';
 
 /**
- * Throttles (README "Passwords"). Per address, a reset request past the limit is a 429; per
+ * Throttles (docs/security.md "Passwords"). Per address, a reset request past the limit is a 429; per
  * account, requests past the limit are answered as usual and send nothing, so the answer never
  * tells whether the address has an account (and nobody can bury an inbox in reset mail).
  */

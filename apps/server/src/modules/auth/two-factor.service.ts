@@ -24,7 +24,7 @@ function newRecoveryCode(): string {
 }
 
 /**
- * Two-factor sign-in (TOTP, RFC 6238; README "Two-factor sign-in"). Enrolment stores a sealed
+ * Two-factor sign-in (TOTP, RFC 6238; docs/security.md "Two-factor sign-in"). Enrolment stores a sealed
  * secret that counts only once a first code confirmed it; then sign-in asks for a code after the
  * password. Every code attempt is counted before it is checked, with the sign-in throttle's policy
  * under its own keys, and a code's time step is stored so it never works twice.

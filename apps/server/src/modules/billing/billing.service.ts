@@ -32,7 +32,7 @@ const iso = (at: number | null) => (at === null ? null : new Date(at).toISOStrin
 
 export const BILLING_NOT_CONFIGURED_MESSAGE =
   'Paid plans cannot be bought on this server: billing is not configured. An operator can assign a plan with ' +
-  '`npm run admin -- set-plan <email> <plan>`, or set BILLING_PROVIDER=stripe (see README "Billing").';
+  '`npm run admin -- set-plan <email> <plan>`, or set BILLING_PROVIDER=stripe (see docs/operations.md "Billing").';
 
 /** How the server sells plans: nothing (operator assigns), a test provider, or Stripe. */
 export type BillingSetup =

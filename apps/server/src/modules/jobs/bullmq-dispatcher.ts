@@ -132,7 +132,7 @@ export function createBullmqDispatcher(deps: {
    */
   /**
    * Writes the queue-wide limits when Redis lacks them (a restart emptied it) or holds others.
-   * Every process runs it with the same values (the README asks for the same settings everywhere).
+   * Every process runs it with the same values (docs/bulk-jobs.md asks for the same settings everywhere).
    */
   async function ensureLimits(): Promise<void> {
     const lossesBefore = losses;

@@ -11,7 +11,7 @@ export function signatureHeader(secret: string, body: string, unixSeconds: numbe
   return `t=${unixSeconds},v1=${digest}`;
 }
 
-/** What a receiver does (README): recompute, compare in constant time, reject old timestamps. */
+/** What a receiver does (docs/bulk-jobs.md "Webhooks"): recompute, compare in constant time, reject old timestamps. */
 export function verifySignature(secret: string, body: string, header: string, nowSeconds: number, toleranceSeconds = 300): boolean {
   const parts = Object.fromEntries(header.split(',').map((part) => part.split('=') as [string, string]));
   const t = Number(parts.t);

@@ -26,8 +26,8 @@ function paramsOf(line: BatchLine, model: string) {
 /**
  * Anthropic's Message Batches through the official package. Its batches carry no metadata, so a
  * batch accepted by Anthropic whose id we did not commit (a kill -9 in that one round trip) cannot
- * be found again: `findByMarker` answers null and the items are submitted again (docs: README
- * "Economy mode" names this window).
+ * be found again: `findByMarker` answers null and the items are submitted again (docs/bulk-jobs.md,
+ * "Economy mode", names this window).
  */
 export function createAnthropicBatchClient(options: { apiKey: string; baseUrl?: string; model: string }): BatchClient {
   // ANTHROPIC_BASE_URL names the API root with /v1 (as the live provider takes it); the SDK adds /v1 itself.

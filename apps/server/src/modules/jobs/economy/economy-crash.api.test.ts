@@ -193,7 +193,7 @@ for (const database of DATABASES) {
 
     it('anthropic: kill -9 in the same window sends the items again (its batches carry no marker), and charges each once', async () => {
       const result = await killBeforeTheBatchIdArrives('anthropic');
-      // The README's known window: the orphan batch is paid to the provider, its answers ignored.
+      // The known window (docs/bulk-jobs.md "Economy mode"): the orphan batch is paid to the provider, its answers ignored.
       expect(result.submissions).toBe(2);
       expect(result.ledger).toEqual({ charged: ITEMS, events: ITEMS, succeeded: ITEMS, open: 0 });
     }, 120_000);

@@ -10,7 +10,7 @@ const MODES = [
 
 const HINTS: Record<JobMode, string> = {
   standard: 'Standard: each image is described as soon as it is read.',
-  // The server's words (README "Economy mode"): what economy mode trades.
+  // The server's words (docs/bulk-jobs.md "Economy mode"): what economy mode trades.
   economy: `Economy: ${ECONOMY_MODE_HINT}. Where the AI provider has no batch API, the job runs as a standard one and says so.`,
 };
 
