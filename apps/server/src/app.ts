@@ -13,6 +13,7 @@ import type { Database } from './db/schema';
 import type { WeeklyReports } from './modules/usage';
 import type { BuildOptions } from './platform/app-module';
 import { registerErrorHandler } from './platform/error-handler';
+import { clientErrorHandler } from './platform/client-errors';
 import {
   registerGracefulClose,
   registerNoStore,
@@ -63,6 +64,8 @@ function createHttpServer(config: Config) {
       headersTimeout: config.timeouts.headersMs,
       connectionsCheckingInterval: Math.min(1000, config.timeouts.headersMs),
     },
+    // Node's own 408/400/431 answers (and Fastify's default shape) are replaced by the error envelope.
+    clientErrorHandler,
     requestIdHeader: 'x-request-id',
     genReqId: () => crypto.randomUUID(),
   }).withTypeProvider<ZodTypeProvider>();

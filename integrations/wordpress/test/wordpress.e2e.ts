@@ -79,6 +79,8 @@ describe('the Altwise WordPress plugin', () => {
     const key = await proAccountKey(altwise.url);
     await page.goto('/wp-admin/options-general.php?page=altwise-settings');
     await page.getByLabel('Server URL').fill(`http://127.0.0.1:${proxy.port}`);
+    // A loopback server: reached only when the operator allows private addresses (issue 31).
+    await page.getByLabel('Allow a server on a private or local network address').check();
     await page.getByLabel('API key').fill(key);
     await page.getByRole('button', { name: 'Save settings' }).click();
     await page.getByText('Settings saved.').waitFor();

@@ -19,15 +19,19 @@ export const passwordSchema = z
   .min(PASSWORD_MIN_LENGTH, { message: VALIDATION.passwordTooShort, abort: true })
   .max(256, VALIDATION.passwordTooLong);
 
+/** A name opens every mail ("Hello …,"): no control characters, no line or paragraph separators. */
+const NO_CONTROL_CHARACTERS = /^[^\p{Cc}\p{Zl}\p{Zp}]*$/u;
 const firstNameSchema = z
   .string({ message: VALIDATION.firstNameRequired })
   .trim()
   .min(1, { message: VALIDATION.firstNameRequired, abort: true })
+  .regex(NO_CONTROL_CHARACTERS, { message: VALIDATION.nameControlCharacters, abort: true })
   .max(100);
 const lastNameSchema = z
   .string({ message: VALIDATION.lastNameRequired })
   .trim()
   .min(1, { message: VALIDATION.lastNameRequired, abort: true })
+  .regex(NO_CONTROL_CHARACTERS, { message: VALIDATION.nameControlCharacters, abort: true })
   .max(100);
 const companySchema = z.string().trim().max(200).optional();
 

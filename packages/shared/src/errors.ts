@@ -19,6 +19,7 @@ export const ERROR_CODES = [
   'image_timeout',
   'url_not_allowed',
   'too_many_requests',
+  'request_timeout',
   'quota_exceeded',
   'provider_error',
   'provider_rate_limited',

@@ -7,6 +7,7 @@ export const VALIDATION = {
   passwordTooLong: 'Password must be at most 256 characters',
   firstNameRequired: 'First name is required',
   lastNameRequired: 'Last name is required',
+  nameControlCharacters: 'The name cannot contain control characters (such as line breaks)',
   confirmPasswordRequired: 'Please confirm your password',
   termsRequired: 'You must accept the terms',
   passwordsDoNotMatch: 'Passwords do not match',

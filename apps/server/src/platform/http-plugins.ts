@@ -12,6 +12,7 @@ import type { Config } from '../config';
 import { renderApiDocs } from './api-docs/render-api-docs';
 import type { OpenApiDocument } from './api-docs/render-api-docs';
 import { AppError } from './errors';
+import { REQUEST_TIMEOUT_ANSWER } from './client-errors';
 import { registerStaticSecurityHeaders } from './security-headers';
 
 export async function registerSecurityHeaders(app: FastifyInstance, config: Config) {
@@ -163,7 +164,7 @@ export function registerGracefulClose(app: FastifyInstance, requestTimeoutMs: nu
     for (const [raw, startedAt] of receiving) {
       const endAtDeadline = () => {
         if (raw.complete) return;
-        raw.socket?.end('HTTP/1.1 408 Request Timeout\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+        raw.socket?.end(REQUEST_TIMEOUT_ANSWER);
         raw.socket?.destroySoon();
       };
       setTimeout(endAtDeadline, Math.max(0, startedAt + requestTimeoutMs - Date.now())).unref();

@@ -36,6 +36,10 @@ describe('slow clients', () => {
     const slow = trickle(server.url, 200);
     await slow.closed;
     expect(slow.received()).toMatch(/^HTTP\/1\.1 408/);
+    // The documented error envelope (docs/api-conventions.md#errors), not Node's or Fastify's own shape.
+    const [head, body] = slow.received().split('\r\n\r\n');
+    expect(head).toMatch(/content-type: application\/json/i);
+    expect(JSON.parse(body!)).toEqual({ error: { code: 'request_timeout', message: expect.stringContaining('REQUEST_TIMEOUT') as string } });
     // Others are served meanwhile and after.
     expect((await registerUser(server)).token).toEqual(expect.any(String));
   });

@@ -67,6 +67,11 @@ class Altwise_Admin {
 						<p class="description" id="altwise-url-help"><?php esc_html_e( 'Your Altwise server: a self-hosted instance or a hosted one.', 'altwise' ); ?></p></td>
 					</tr>
 					<tr>
+						<th scope="row"><?php esc_html_e( 'Private network', 'altwise' ); ?></th>
+						<td><label><input type="checkbox" name="altwise_allow_private" value="1" <?php checked( $settings['allow_private'] ); ?> aria-describedby="altwise-private-help"> <?php esc_html_e( 'Allow a server on a private or local network address', 'altwise' ); ?></label>
+						<p class="description" id="altwise-private-help"><?php esc_html_e( 'Off: requests go only to public addresses (WordPress refuses private, loopback and link-local ones). Turn on only for an Altwise server inside your own network.', 'altwise' ); ?></p></td>
+					</tr>
+					<tr>
 						<th scope="row"><label for="altwise-key"><?php esc_html_e( 'API key', 'altwise' ); ?></label></th>
 						<td><input type="password" class="regular-text" id="altwise-key" name="altwise_api_key" value="" autocomplete="off" aria-describedby="altwise-key-help">
 						<p class="description" id="altwise-key-help">
@@ -109,18 +114,21 @@ class Altwise_Admin {
 		}
 		check_admin_referer( 'altwise_save_settings' );
 		$url     = isset( $_POST['altwise_url'] ) ? esc_url_raw( trim( wp_unslash( $_POST['altwise_url'] ) ), array( 'http', 'https' ) ) : '';
-		$changes = array(
-			'url'          => untrailingslashit( $url ),
-			'mode'         => isset( $_POST['altwise_mode'] ) && 'publish' === $_POST['altwise_mode'] ? Altwise_Settings::MODE_PUBLISH : Altwise_Settings::MODE_REVIEW,
-			'on_upload'    => ! empty( $_POST['altwise_on_upload'] ),
-			'update_posts' => ! empty( $_POST['altwise_update_posts'] ),
+		$dropped = Altwise_Settings::save_form(
+			array(
+				'url'           => untrailingslashit( $url ),
+				'api_key'       => isset( $_POST['altwise_api_key'] ) ? trim( sanitize_text_field( wp_unslash( $_POST['altwise_api_key'] ) ) ) : '',
+				'mode'          => isset( $_POST['altwise_mode'] ) && 'publish' === $_POST['altwise_mode'] ? Altwise_Settings::MODE_PUBLISH : Altwise_Settings::MODE_REVIEW,
+				'on_upload'     => ! empty( $_POST['altwise_on_upload'] ),
+				'update_posts'  => ! empty( $_POST['altwise_update_posts'] ),
+				'allow_private' => ! empty( $_POST['altwise_allow_private'] ),
+			)
 		);
-		$key = isset( $_POST['altwise_api_key'] ) ? trim( sanitize_text_field( wp_unslash( $_POST['altwise_api_key'] ) ) ) : '';
-		if ( '' !== $key ) {
-			$changes['api_key'] = $key;
+		if ( $dropped ) {
+			self::notice( 'warning', __( 'Settings saved. The server URL changed, so the saved API key was removed: enter an API key made on the new server.', 'altwise' ) );
+		} else {
+			self::notice( 'success', __( 'Settings saved.', 'altwise' ) );
 		}
-		Altwise_Settings::update( $changes );
-		self::notice( 'success', __( 'Settings saved.', 'altwise' ) );
 		wp_safe_redirect( admin_url( 'options-general.php?page=' . self::SETTINGS_SLUG ) );
 		exit;
 	}

@@ -16,12 +16,24 @@ class Altwise_Client {
 	public function __construct( $base_url, $api_key, $transport = null ) {
 		$this->base_url  = rtrim( (string) $base_url, '/' );
 		$this->api_key   = (string) $api_key;
-		$this->transport = $transport ? $transport : array( __CLASS__, 'wordpress_transport' );
+		$this->transport = $transport ? $transport : array( __CLASS__, 'safe_wordpress_transport' );
 	}
 
-	/** The default transport: wp_remote_request, so proxies and HTTP filters of the site apply. */
+	/**
+	 * The default transport: wp_safe_remote_request (WordPress refuses private, loopback and
+	 * link-local addresses, and ports other than 80, 443 and 8080), proxies and HTTP filters of the site applying.
+	 */
+	public static function safe_wordpress_transport( $method, $url, array $args ) {
+		return self::send( 'wp_safe_remote_request', $method, $url, $args );
+	}
+
+	/** wp_remote_request, any address: only when the operator allowed a private server (Settings). */
 	public static function wordpress_transport( $method, $url, array $args ) {
-		$response = wp_remote_request(
+		return self::send( 'wp_remote_request', $method, $url, $args );
+	}
+
+	private static function send( callable $request, $method, $url, array $args ) {
+		$response = $request(
 			$url,
 			array(
 				'method'      => $method,

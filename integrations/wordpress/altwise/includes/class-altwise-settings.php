@@ -18,6 +18,8 @@ class Altwise_Settings {
 			'mode'         => self::MODE_REVIEW,
 			'on_upload'    => true,
 			'update_posts' => true,
+			// A server on a private or loopback address (an intranet instance) is reached only when allowed here.
+			'allow_private' => false,
 		);
 	}
 
@@ -33,6 +35,31 @@ class Altwise_Settings {
 
 	public static function update( array $changes ) {
 		update_option( self::OPTION, array_merge( self::all(), $changes ), false );
+	}
+
+	/**
+	 * The settings form, sanitised by the caller: url, api_key ('' keeps the stored key), mode,
+	 * on_upload, update_posts, allow_private. A key belongs to the server it was made on: saving
+	 * another Server URL without a key drops the stored one, so it can never be sent to the new
+	 * address. Returns whether it was dropped (the screen then asks for a key).
+	 */
+	public static function save_form( array $form ) {
+		$changes = array(
+			'url'           => (string) $form['url'],
+			'mode'          => self::MODE_PUBLISH === $form['mode'] ? self::MODE_PUBLISH : self::MODE_REVIEW,
+			'on_upload'     => (bool) $form['on_upload'],
+			'update_posts'  => (bool) $form['update_posts'],
+			'allow_private' => (bool) $form['allow_private'],
+		);
+		$dropped = false;
+		if ( '' !== $form['api_key'] ) {
+			$changes['api_key'] = (string) $form['api_key'];
+		} elseif ( $changes['url'] !== self::get( 'url' ) && '' !== self::get( 'api_key' ) ) {
+			$changes['api_key'] = '';
+			$dropped            = true;
+		}
+		self::update( $changes );
+		return $dropped;
 	}
 
 	public static function is_connected() {
@@ -53,6 +80,7 @@ class Altwise_Settings {
 		if ( ! self::is_connected() ) {
 			return null;
 		}
-		return new Altwise_Client( self::get( 'url' ), self::get( 'api_key' ) );
+		$transport = self::get( 'allow_private' ) ? array( 'Altwise_Client', 'wordpress_transport' ) : array( 'Altwise_Client', 'safe_wordpress_transport' );
+		return new Altwise_Client( self::get( 'url' ), self::get( 'api_key' ), $transport );
 	}
 }

@@ -105,5 +105,29 @@ for (const database of DATABASES) {
       const history = await env.server.request('GET', '/api/v1/images?limit=10', { token });
       expect(history.body.items).toHaveLength(2);
     });
+
+    it('lets a client that hung up mid-way resume with its Idempotency-Key: the stored results, charged once (as the API docs say)', async () => {
+      const { token } = await proUser();
+      const slow = `${env.host.url}/images/slow-hangup-${Date.now()}.png`;
+      env.host.set(new URL(slow).pathname, { body: await distinctPng(), contentType: 'image/png', delayMs: SLOW_MS });
+      const urls = [slow, await env.hostImage(), await env.hostImage()];
+      const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json', accept: 'application/x-ndjson', 'idempotency-key': 'hang-up-1' };
+      const hangingUp = new AbortController();
+      const first = await fetch(`${env.server.url}/api/v1/images/batch`, { method: 'POST', headers, body: JSON.stringify({ imageUrls: urls }), signal: hangingUp.signal });
+      const reader = first.body!.getReader();
+      // The first line arrives (a quick image), then the client hangs up while the slow one is still being fetched.
+      expect((await reader.read()).value?.length).toBeGreaterThan(0);
+      hangingUp.abort();
+      await reader.cancel().catch(() => undefined);
+
+      const resumed = await fetch(`${env.server.url}/api/v1/images/batch`, { method: 'POST', headers, body: JSON.stringify({ imageUrls: urls }) });
+      expect(resumed.status).toBe(200);
+      expect(resumed.headers.get('idempotent-replayed')).toBe('true');
+      const body = batchResponseSchema.parse(await resumed.json());
+      expect(body.summary).toEqual({ total: 3, succeeded: 3, failed: 0 });
+      const history = await env.server.request('GET', '/api/v1/images?limit=10', { token });
+      // Three images, three charges: the resume paid for nothing again.
+      expect(history.body.items).toHaveLength(3);
+    });
   });
 }

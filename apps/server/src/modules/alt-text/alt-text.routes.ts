@@ -134,7 +134,7 @@ export const altTextRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags: ['alt-text'],
         summary:
-          'Generate alt text for up to 50 image URLs (paid plans). With `Accept: application/x-ndjson`, the answer is NDJSON: a line `{index, result}` per image as it finishes, then `{summary}` (an Idempotency-Key replay is the JSON answer).',
+          'Generate alt text for up to 50 image URLs (paid plans). With `Accept: application/x-ndjson`, the answer is NDJSON: a line `{index, result}` per image as it finishes, then `{summary}`. A client that hangs up mid-way is still charged for every image (the work goes on); to resume without paying twice, send the same request with the same `Idempotency-Key`: the replay answers the stored results as JSON (`Idempotent-Replayed: true`) and charges nothing.',
         security,
         headers: idempotencyHeader,
         body: batchRequestSchema,

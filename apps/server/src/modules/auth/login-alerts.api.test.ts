@@ -51,6 +51,18 @@ for (const database of DATABASES) {
       for (const row of stored) expect(row.device_hash).toMatch(/^[0-9a-f]{64}$/);
     });
 
+    it('shows only the browser and system parsed from a crafted User-Agent, else "an unknown browser", never its text', async () => {
+      const { credentials } = await registerUser(server);
+      const crafted = 'Your account is safe. Ignore this mail, support: https://evil.example/help';
+      expect((await signIn(credentials, crafted)).status).toBe(200);
+      const padded = `${FIREFOX} Your account is safe, support: https://evil.example/help`;
+      expect((await signIn(credentials, padded)).status).toBe(200);
+      const mails = await sink.waitFor(2, (m) => m.to.includes(credentials.email));
+      const browserLines = mails.map((mail) => /Browser: (.*)/.exec(mail.text)?.[1]).sort();
+      expect(browserLines).toEqual(['Firefox on Windows', 'an unknown browser']);
+      for (const mail of mails) expect(`${mail.text}${mail.html ?? ''}`).not.toContain('evil.example');
+    });
+
     it('a browser unseen for 90 days is new again', async () => {
       const { credentials, user } = await registerUser(server);
       offset += KNOWN_DEVICE_MS + 60_000;

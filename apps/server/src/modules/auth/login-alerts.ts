@@ -1,3 +1,4 @@
+import Bowser from 'bowser';
 import type { AppContext } from '../../platform/context';
 import { hmacHex } from '../../platform/crypto';
 import type { MailService } from '../mail';
@@ -14,24 +15,18 @@ export interface SignInClient {
   userAgent?: string;
 }
 
-/** "Firefox on Windows": close enough to recognise, from the user agent alone. */
+/**
+ * "Firefox on Windows": the browser and system a maintained parser (bowser) recognises in the user
+ * agent, and nothing else of it. The header is the client's own text: written into a mail as is, it
+ * would let anyone put a sentence or a link in a security notice sent in our name.
+ */
 export function describeUserAgent(userAgent: string | undefined): string {
-  if (!userAgent) return 'an unknown client';
-  const browser =
-    /Edg\//.test(userAgent) ? 'Edge'
-    : /Firefox\//.test(userAgent) ? 'Firefox'
-    : /Chrom(e|ium)\//.test(userAgent) ? 'Chrome'
-    : /Safari\//.test(userAgent) ? 'Safari'
-    : null;
-  const system =
-    /Android/.test(userAgent) ? 'Android'
-    : /iPhone|iPad/.test(userAgent) ? 'iOS'
-    : /Windows/.test(userAgent) ? 'Windows'
-    : /Mac OS X|Macintosh/.test(userAgent) ? 'macOS'
-    : /Linux/.test(userAgent) ? 'Linux'
-    : null;
+  const parsed = userAgent ? Bowser.parse(userAgent) : null;
+  const browser = parsed?.browser.name;
+  const system = parsed?.os.name;
   if (browser && system) return `${browser} on ${system}`;
-  return userAgent.slice(0, 120);
+  if (browser) return browser;
+  return 'an unknown browser';
 }
 
 /**

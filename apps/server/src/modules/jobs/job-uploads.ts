@@ -97,6 +97,8 @@ export async function readJobForm(
   let filesSeen = 0;
   let total = 0;
   let csv: Buffer | null = null;
+  // Identical bytes are stored once per upload (so per job): a later file with them points at the first.
+  const storedAt = new Map<string, number>();
   const refuse = (reason: string) => {
     skipped += 1;
     if (rowErrors.length < MAX_ROW_ERRORS_KEPT) rowErrors.push({ row: position, reason });
@@ -107,8 +109,12 @@ export async function readJobForm(
     if (total > MAX_UPLOAD_BYTES) throw tooLargeUpload();
     if (read.bytes.length === 0) return refuse(`${path}: the file is empty`);
     if (!isImage(read.bytes.subarray(0, 16))) return refuse(`${path}: not an image (JPEG, PNG, GIF, WebP or AVIF)`);
-    const idx = rows.length;
-    await files.insert({ upload_id: uploadId, idx, job_id: null, path, size: read.bytes.length, sha256: read.sha256, bytes: read.bytes, created_at: deps.now() });
+    let idx = storedAt.get(read.sha256);
+    if (idx === undefined) {
+      idx = rows.length;
+      await files.insert({ upload_id: uploadId, idx, job_id: null, path, size: read.bytes.length, sha256: read.sha256, bytes: read.bytes, created_at: deps.now() });
+      storedAt.set(read.sha256, idx);
+    }
     digest.update(`${path}\u0000${read.sha256}\n`);
     rows.push({ imageUrl: fileRef(uploadId, idx), context: null, clientId: null, columns: null, imageHash: read.sha256, path });
   };
@@ -140,6 +146,8 @@ export async function readJobForm(
         // A zip: spooled to disk, then its entries read one at a time, each a row as a file would be.
         const spooled = await spoolToTempFile(part.file, MAX_UPLOAD_BYTES, tooLargeUpload);
         for await (const entry of readZipEntries(spooled.fd, {
+          zipName: sanitizePath(part.filename) ?? 'The zip',
+          zipBytes: spooled.size,
           maxEntryBytes: deps.maxImageBytes,
           maxItems: MAX_JOB_ITEMS - position,
           maxTotalBytes: MAX_UPLOAD_BYTES - total,

@@ -8,6 +8,8 @@ import type { ZipEntry, ZipLimits } from './job-zip';
 import { readZipEntries, spoolToTempFile } from './job-zip';
 
 const limits = (overrides: Partial<ZipLimits> = {}): ZipLimits => ({
+  zipName: 'test.zip',
+  zipBytes: 0,
   maxEntryBytes: 1024 * 1024,
   maxItems: 100,
   maxTotalBytes: 1024 * 1024 * 1024,
@@ -23,7 +25,7 @@ const openFds = () => readdirSync('/proc/self/fd').length;
 async function readAll(zip: Buffer, options: Partial<ZipLimits> = {}): Promise<ZipEntry[]> {
   const { fd } = await spoolToTempFile(Readable.from([zip]), 1024 * 1024 * 1024, () => new Error('spool cap'));
   const out: ZipEntry[] = [];
-  for await (const entry of readZipEntries(fd, limits(options))) out.push(entry);
+  for await (const entry of readZipEntries(fd, limits({ zipBytes: zip.length, ...options }))) out.push(entry);
   return out;
 }
 

@@ -18,6 +18,14 @@ const unlinkFile = promisify(unlink);
  */
 export const ZIP_MAX_RATIO = 100;
 const RATIO_FLOOR = 32 * 1024;
+/**
+ * The same rule over the whole zip, tighter (a zip of images inflates to about its own size): many
+ * entries each under ZIP_MAX_RATIO must not add up to a database filled from a small upload. Below
+ * twice the largest entry allowed, a zip is judged by the per-entry rule alone.
+ */
+export const ZIP_MAX_TOTAL_RATIO = 10;
+/** A local header is at least this long before its name and data: the least room an entry takes. */
+const LOCAL_HEADER_BYTES = 30;
 /** Directories, `__MACOSX/` and dotfiles are skipped without a row: this many records may be read for them. */
 const MAX_RECORDS_PER_ITEM = 2;
 
@@ -27,6 +35,17 @@ export function isZipPart(fileName: string, mimeType: string): boolean {
 }
 
 const damaged = () => AppError.badRequest('The zip file could not be read: it is damaged or cut short. Nothing was kept: send it again');
+const overlapping = () => AppError.badRequest('The zip file has entries that share or overlap their data (a hostile zip): it is refused whole. Nothing was kept');
+
+/**
+ * Two entries of one zip never share bytes in a zip any tool writes; a hostile one points many
+ * directory entries at one local header (or into another entry's data) so that a small upload
+ * inflates to many copies. Each entry takes at least its local header and its compressed data.
+ */
+function assertNoOverlap(ranges: Array<{ start: number; end: number }>): void {
+  const sorted = [...ranges].sort((a, b) => a.start - b.start);
+  for (let i = 1; i < sorted.length; i += 1) if (sorted[i]!.start < sorted[i - 1]!.end) throw overlapping();
+}
 
 /**
  * Writes a zip part to a temporary file, never holding it in memory (a zip is read from its end, so it
@@ -60,6 +79,9 @@ export async function spoolToTempFile(stream: Readable, cap: number, tooLarge: (
 export type ZipEntry = { path: string; bytes: Buffer; sha256: string } | { path: string | null; refused: string };
 
 export interface ZipLimits {
+  /** The zip's own name and size (its compressed bytes), for the whole-zip ratio. */
+  zipName: string;
+  zipBytes: number;
   maxEntryBytes: number;
   /** Entries that become rows (refused ones included), like files in an upload. */
   maxItems: number;
@@ -112,7 +134,8 @@ async function inflateCapped(stream: Readable, cap: number, compressedSize: numb
  * from disk; `fd` is closed at the end). Directories, `__MACOSX/` and dotfiles are skipped. Refused
  * per entry (a row error): a hostile path (absolute, `..`), a symbolic link, an encrypted entry, an
  * unknown compression method, a zip inside the zip, an entry over maxEntryBytes. Refused whole: a
- * damaged or truncated zip (400), too many entries, too many bytes or a zip bomb (413).
+ * damaged or truncated zip (400), entries that share or overlap their bytes (400), too many entries,
+ * too many bytes, a zip bomb, or a zip inflating past ZIP_MAX_TOTAL_RATIO times its size (413).
  */
 export async function* readZipEntries(fd: number, limits: ZipLimits): AsyncGenerator<ZipEntry> {
   let zip: yauzl.ZipFile;
@@ -126,15 +149,20 @@ export async function* readZipEntries(fd: number, limits: ZipLimits): AsyncGener
   // yauzl may report a late error (closing its file) when nobody iterates: never an unhandled event.
   zip.on('error', () => undefined);
   let inflated = 0;
+  const maxByRatio = Math.max(ZIP_MAX_TOTAL_RATIO * limits.zipBytes, 2 * limits.maxEntryBytes);
   const count = (n: number) => {
     inflated += n;
     if (inflated > limits.maxTotalBytes) throw limits.tooLarge();
+    if (inflated > maxByRatio) {
+      throw new AppError('payload_too_large', `${limits.zipName} inflates to more than ${ZIP_MAX_TOTAL_RATIO} times its size: a zip of images hardly compresses, so it is refused whole`, 413);
+    }
   };
   const bomb = (path: string) => () => new AppError('payload_too_large', `${path} inflates to more than ${ZIP_MAX_RATIO} times its compressed size: a zip bomb is refused whole`, 413);
   try {
     if (zip.entryCount > limits.maxItems * MAX_RECORDS_PER_ITEM) throw limits.tooMany();
     // The directory first (names and sizes only): too many entries is refused before anything is inflated or kept.
     const listed: Array<{ entry: yauzl.Entry; path: string | null }> = [];
+    const ranges: Array<{ start: number; end: number }> = [];
     const entries = zip.eachEntry();
     for (;;) {
       let next: IteratorResult<yauzl.Entry>;
@@ -145,6 +173,7 @@ export async function* readZipEntries(fd: number, limits: ZipLimits): AsyncGener
       }
       if (next.done) break;
       const entry = next.value;
+      ranges.push({ start: entry.relativeOffsetOfLocalHeader, end: entry.relativeOffsetOfLocalHeader + LOCAL_HEADER_BYTES + entry.compressedSize });
       const raw = yauzl.getFileNameLowLevel(entry.generalPurposeBitFlag, entry.fileNameRaw, entry.extraFields, false);
       if (raw.endsWith('/')) continue;
       const path = limits.sanitizePath(raw);
@@ -152,6 +181,7 @@ export async function* readZipEntries(fd: number, limits: ZipLimits): AsyncGener
       listed.push({ entry, path });
       if (listed.length > limits.maxItems) throw limits.tooMany();
     }
+    assertNoOverlap(ranges);
     for (const { entry, path } of listed) {
       if (!path) {
         yield { path: null, refused: 'The file name must be a relative path without ".." (e.g. products/shoes/red.jpg)' };

@@ -18,6 +18,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AuthGuards } from '../../platform/caller';
 import { callerOf } from '../../platform/caller';
+import { errorResponses } from '../../platform/error-responses';
 import { AppError, parseOrThrow } from '../../platform/errors';
 import type { Idempotency } from '../idempotency';
 import type { Kysely } from 'kysely';
@@ -27,6 +28,7 @@ import { readJobForm } from './job-uploads';
 import type { ParsedRows } from './job-input';
 import { rowsFromCsv, rowsFromItems } from './job-input';
 import type { JobOptions, JobsService } from './jobs.service';
+import { createUploadAdmission } from './upload-admission';
 
 /** A 10,000-item JSON body or CSV, with long URLs and contexts, fits; nothing near memory trouble. */
 export const JOB_BODY_LIMIT = 16 * 1024 * 1024;
@@ -77,20 +79,23 @@ export const jobsRoutes: FastifyPluginAsyncZod<{ jobs: JobsService; guards: Auth
   };
   await app.register(multipart, { limits: { fileSize: JOB_BODY_LIMIT, files: 1, fields: 10, fieldSize: 4 * 1024, parts: 12 } });
   const secured = { onRequest: guards.requireCaller };
+  // Creating a job (or its estimate) from a body: the plan and the account's uploads in progress are
+  // checked from the headers, before the body (a zip of up to 4 GB) is read.
+  const admitted = { onRequest: [guards.requireCaller, createUploadAdmission({ requirePlan: jobs.requirePlan })] };
   const security: Array<Record<string, string[]>> = [{ bearerAuth: [] }, { apiKey: [] }];
   const tags = ['jobs'];
 
   app.post(
     '/api/v1/jobs',
     {
-      ...secured,
+      ...admitted,
       bodyLimit: JOB_BODY_LIMIT,
       config: {
         documentedBodies: {
           'application/json': createJobRequestSchema.describe('Up to 10,000 items { imageUrl, context?, id?, purpose?: { kind: link|button, href?, label? } } and the options; a CSV may give purpose_kind, purpose_href, purpose_label columns'),
           'multipart/form-data': jobOptionsSchema.extend({
             file: z.file().optional().describe('CSV with an image_url column; optional context and id; other columns are carried through'),
-            files: z.array(z.file()).optional().describe('Or the images themselves (JPEG, PNG, GIF, WebP, AVIF; each at most IMAGE_MAX_BYTES), up to 10,000, each part named by its relative path ("products/shoes/red.jpg"); a file that is not an image is a row error. A .zip part is opened: each entry is a file named by its path in the zip (directories, __MACOSX/ and dotfiles skipped; links, encrypted entries, nested zips and ".." names are row errors; a damaged zip is a 400, a zip bomb a 413)'),
+            files: z.array(z.file()).optional().describe('Or the images themselves (JPEG, PNG, GIF, WebP, AVIF; each at most IMAGE_MAX_BYTES), up to 10,000, each part named by its relative path ("products/shoes/red.jpg"); a file that is not an image is a row error. A .zip part is opened: each entry is a file named by its path in the zip (directories, __MACOSX/ and dotfiles skipped; links, encrypted entries, nested zips and ".." names are row errors; a damaged zip, or one whose entries share or overlap their bytes, is a 400; a zip bomb, or a zip inflating past 10 times its size, a 413). Identical files are stored once. A Free plan is refused (403) before the body is read; at most 2 uploads of one account are read at once (429)'),
           }),
         },
       },
@@ -101,7 +106,7 @@ export const jobsRoutes: FastifyPluginAsyncZod<{ jobs: JobsService; guards: Auth
         security,
         headers: idempotencyHeader,
         body: createJobRequestSchema.nullish(),
-        response: { 202: jobSchema },
+        response: { 202: jobSchema, ...errorResponses(403, 429) },
       },
     },
     async (request, reply) => {
@@ -119,7 +124,7 @@ export const jobsRoutes: FastifyPluginAsyncZod<{ jobs: JobsService; guards: Auth
   app.post(
     '/api/v1/jobs/estimate',
     {
-      ...secured,
+      ...admitted,
       bodyLimit: JOB_BODY_LIMIT,
       config: {
         documentedBodies: {
@@ -133,7 +138,7 @@ export const jobsRoutes: FastifyPluginAsyncZod<{ jobs: JobsService; guards: Auth
         consumes: ['application/json', 'multipart/form-data'],
         security,
         body: createJobRequestSchema.nullish(),
-        response: { 200: jobEstimateSchema },
+        response: { 200: jobEstimateSchema, ...errorResponses(403, 429) },
       },
     },
     async (request) => {

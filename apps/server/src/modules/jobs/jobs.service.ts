@@ -188,6 +188,8 @@ export function createJobsService(deps: {
   return {
     create,
     estimateJob,
+    /** Refuses (403 plan_forbidden) an account whose plan runs no jobs: asked before an upload's body is read. */
+    requirePlan,
 
     /** POST /v1/jobs/estimate: the job `parsed` would be, estimated; nothing is created. */
     async estimate(caller: Caller, parsed: ParsedRows): Promise<JobEstimate> {
