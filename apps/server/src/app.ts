@@ -74,7 +74,7 @@ function createHttpServer(config: Config) {
 /** Builds the whole server: platform plugins, every module (composition/app-modules.ts), the web app. Does not listen. */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const log: { current?: FastifyBaseLogger } = {};
-  const { ctx, closeDatabase } = await openAppContext(config, options, log);
+  const { ctx, closeDatabase, reclaimFreePages } = await openAppContext(config, options, log);
   const app = createHttpServer(config);
   log.current = app.log;
   if (config.trustProxyWasTrue) {
@@ -92,7 +92,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await registerSecurityHeaders(app, config);
   await registerOpenApi(app);
 
-  const kit = { ctx, logger: app.log, retention: createRetention(ctx), options };
+  const kit = { ctx, logger: app.log, retention: createRetention(ctx, [], reclaimFreePages), options };
   const modules = await composeModules(APP_MODULES, kit, app).catch(async (error: unknown) => {
     await closeDatabase();
     throw error;

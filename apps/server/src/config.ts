@@ -136,6 +136,9 @@ const envSchema = z.object({
   OPERATOR_CONTACT: optionalText,
 });
 
+/** Every variable the server reads (docs/configuration.md lists each one; config.test.ts holds them together). */
+export const CONFIG_VARIABLES: readonly string[] = Object.keys(envSchema.shape);
+
 export type Config = Readonly<ReturnType<typeof toConfig>>;
 
 export class ConfigError extends Error {

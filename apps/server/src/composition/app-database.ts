@@ -14,7 +14,7 @@ export async function openAppContext(
   config: Config,
   options: BuildOptions,
   log: { current?: FastifyBaseLogger },
-): Promise<{ ctx: AppContext; closeDatabase: () => Promise<void> }> {
+): Promise<{ ctx: AppContext; closeDatabase: () => Promise<void>; reclaimFreePages: () => Promise<number> }> {
   const database = openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
@@ -36,7 +36,7 @@ export async function openAppContext(
       keys: deriveKeys(loadAppSecret(config.appSecret, config.dataDir)),
       now: options.now ?? Date.now,
     };
-    return { ctx, closeDatabase: () => database.destroy() };
+    return { ctx, closeDatabase: () => database.destroy(), reclaimFreePages: () => database.reclaimFreePages() };
   } catch (error) {
     await database.destroy();
     throw error;

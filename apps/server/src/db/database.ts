@@ -6,6 +6,7 @@ import { Kysely, Migrator, PostgresDialect, sql, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import { migrations } from './migrations/index';
 import type { Database } from './schema';
+import { reclaimFreePages, useIncrementalVacuum } from './sqlite-free-space';
 import { withStatementCache } from './sqlite-statement-cache';
 
 export type DialectName = 'sqlite' | 'postgres';
@@ -14,6 +15,8 @@ export interface DatabaseHandle {
   db: Kysely<Database>;
   dialect: DialectName;
   destroy(): Promise<void>;
+  /** After large deletions: SQLite gives its free pages back to the file system (sqlite-free-space.ts); PostgreSQL's autovacuum needs nothing (0). */
+  reclaimFreePages(): Promise<number>;
 }
 
 export interface DatabaseOptions {
@@ -112,7 +115,7 @@ function openPostgres(url: string, options: NonNullable<DatabaseOptions['pool']>
   });
   stampCheckouts(pool);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  return { db, dialect: 'postgres', destroy: () => db.destroy() };
+  return { db, dialect: 'postgres', destroy: () => db.destroy(), reclaimFreePages: async () => 0 };
 }
 
 /** The only place that picks a dialect: PostgreSQL for a postgres:// URL, else SQLite in dataDir. */
@@ -120,12 +123,13 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   if (options.databaseUrl) return openPostgres(options.databaseUrl, options.pool ?? {});
   fs.mkdirSync(options.dataDir, { recursive: true });
   const sqlite = new SQLite(path.join(options.dataDir, 'altwise.db'));
+  useIncrementalVacuum(sqlite);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
-  return { db, dialect: 'sqlite', destroy: () => db.destroy() };
+  return { db, dialect: 'sqlite', destroy: () => db.destroy(), reclaimFreePages: () => reclaimFreePages(sqlite) };
 }
 
 const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENOTFOUND', 'EAI_AGAIN', 'SQLITE_BUSY']);

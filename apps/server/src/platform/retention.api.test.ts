@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DAY_MS } from '@altwise/shared';
 import { DATABASES, registerUser, startTestServer } from '../../test/support/test-server';
@@ -93,6 +94,29 @@ for (const database of DATABASES) {
       expect(items).toHaveLength(6);
       const deliveries = await db.selectFrom('webhook_deliveries').select('job_id').where('job_id', 'in', ids).execute();
       expect(deliveries.map((row) => row.job_id).sort()).toEqual(kept);
+    });
+
+    it.runIf(database === 'sqlite')('gives the space of what it deleted back to the file system (SQLite: incremental vacuum)', async () => {
+      const { user } = await registerUser(server);
+      const db = server.app.db;
+      const pages = async () => {
+        const read = async (name: string) => Number(Object.values((await sql.raw<Record<string, number>>(`pragma ${name}`).execute(db)).rows[0]!)[0]);
+        return { total: await read('page_count'), free: await read('freelist_count') };
+      };
+      const id = `bulky-${database}`;
+      await db.insertInto('jobs').values({ id, user_id: user.userId, api_key_id: null, status: 'completed', total: 3_000, options: '{}', columns: '["image_url"]', row_errors: '[]', webhook_url: null, created_at: now - 200 * DAY_MS, started_at: now - 200 * DAY_MS, finished_at: now - 150 * DAY_MS, waiting_until: null, progress_sent_at: null }).execute();
+      const result = JSON.stringify({ alt: 'x'.repeat(4_000) });
+      for (let at = 0; at < 3_000; at += 500) {
+        await db.insertInto('job_items').values(Array.from({ length: 500 }, (_, n) => ({ job_id: id, idx: at + n, image_url: `https://example.com/${at + n}.png`, context: null, client_id: null, columns: null, status: 'succeeded', lease_owner: null, result, error_code: null, error_message: null, review: null, finished_at: now - 150 * DAY_MS }))).execute();
+      }
+      const before = await pages();
+
+      expect(await server.app.lifecycle.sweep()).toBe(true);
+
+      const after = await pages();
+      // ~12 MB of items went: the file is that much smaller, not the same size with free pages inside.
+      expect(before.total - after.total).toBeGreaterThan(2_000);
+      expect(after.free).toBeLessThan(after.total * 0.2);
     });
   });
 }

@@ -28,7 +28,12 @@ export interface RetentionCutoffs {
  * The periodic sweep, on one instance at a time: on PostgreSQL whoever takes the transaction-level
  * advisory lock runs it and the others skip; SQLite has a single writer anyway.
  */
-export function createRetention(ctx: Pick<AppContext, 'db' | 'dialect' | 'now' | 'config'>, tasks: RetentionTask[] = []) {
+export function createRetention(
+  ctx: Pick<AppContext, 'db' | 'dialect' | 'now' | 'config'>,
+  tasks: RetentionTask[] = [],
+  /** After a sweep: the database gives the space of what it deleted back (the handle's `reclaimFreePages`). */
+  reclaimFreePages: () => Promise<number> = async () => 0,
+) {
   return {
     add(task: RetentionTask): void {
       tasks.push(task);
@@ -44,7 +49,7 @@ export function createRetention(ctx: Pick<AppContext, 'db' | 'dialect' | 'now' |
         windows: now - DAY_MS,
         jobs: now - ctx.config.retention.jobRetentionDays * DAY_MS,
       };
-      return ctx.db.transaction().execute(async (trx) => {
+      const ran = await ctx.db.transaction().execute(async (trx) => {
         if (ctx.dialect === 'postgres') {
           const { rows } = await sql<{ locked: boolean }>`select pg_try_advisory_xact_lock(${sql.lit(RETENTION_LOCK)}) as locked`.execute(trx);
           if (!rows[0]?.locked) return false;
@@ -52,6 +57,9 @@ export function createRetention(ctx: Pick<AppContext, 'db' | 'dialect' | 'now' |
         for (const task of tasks) await task.run(trx, cutoffs);
         return true;
       });
+      // What the sweep deleted leaves the SQLite file (PostgreSQL's autovacuum makes it reusable itself).
+      if (ran) await reclaimFreePages();
+      return ran;
     },
   };
 }

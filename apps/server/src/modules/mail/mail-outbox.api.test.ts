@@ -76,6 +76,32 @@ for (const database of DATABASES) {
       sink.decide(() => ({ accept: true }));
     });
 
+    it('after a delivery succeeds, sends the mail waiting for its retry at once (a success resets the backoff)', async () => {
+      // Its own server: a retry 10 minutes away, which the waiting mail must not wait for.
+      const patient = await startTestServer(database, { SMTP_URL: sink.url }, { mail: { pollMs: 100, retryBaseMs: 600_000 } });
+      try {
+        const to = (name: string) => `outage-${database}-${name}@example.com`;
+        let down = true;
+        sink.decide((mail) => (down && mail.to[0]!.startsWith(`outage-${database}-`) ? { refuse: 451, message: 'Try again later' } : { accept: true }));
+        // Queued beside the server (which polls every 100 ms and sends them), as its own mail would be.
+        const config = loadConfig({ DATA_DIR: patient.dataDir, SMTP_URL: sink.url });
+        const queue = createMailService({ ctx: { db: patient.app.db, now: Date.now, keys: deriveKeys(loadAppSecret(null, patient.dataDir)), config }, transport: createSmtpTransport(sink.url, config.mail.from), instance: createInstanceRegistry(patient.app.db, Date.now), logger: silent });
+        const enqueue = (name: string) => queue.enqueue({ userId: null, kind: 'test', to: to(name), content: composeMail({ subject: `Outage ${name}`, greeting: 'Hi', paragraphs: ['x'] }) });
+        await enqueue('a');
+        await enqueue('b');
+        const waiting = async () => (await patient.app.db.selectFrom('mail_outbox').select(['to_address', 'status', 'attempts', 'next_attempt_at']).where('to_address', 'in', [to('a'), to('b')]).execute());
+        await until('both refused once', async () => (await waiting()).every((row) => row.status === 'pending' && Number(row.attempts) === 1 && Number(row.next_attempt_at) > Date.now() + 60_000) && (await waiting()).length === 2);
+        down = false;
+        await enqueue('c');
+        // Minutes before their backoff ends: they go with the success, not at their slot.
+        await until('the waiting mail sent', async () => (await waiting()).every((row) => row.status === 'sent'), 30_000);
+        expect(sink.received.filter((mail) => mail.to[0]!.startsWith(`outage-${database}-`)).map((mail) => mail.to[0]).sort()).toEqual([to('a'), to('b'), to('c')]);
+      } finally {
+        sink.decide(() => ({ accept: true }));
+        await patient.close();
+      }
+    }, 60_000);
+
     it('several senders sweeping one outbox at once send each message exactly once', async () => {
       const senders = await Promise.all([anotherSender(), anotherSender(), anotherSender()]);
       const to = (i: number) => `race-${database}-${i}@example.com`;

@@ -70,6 +70,22 @@ export function createMailOutboxRepository(db: Kysely<Database>) {
       await ownClaim(id, attempts).set({ next_attempt_at: nextAttemptAt, claimed_by: null, claimed_until: null, last_error: error }).execute();
     },
 
+    /**
+     * The mail server just accepted a message: the others waiting for their retry are due now
+     * rather than at the end of their backoff (issue 32 row 6: after a 2-minute outage mail still
+     * waited up to 104 s). Returns how many.
+     */
+    async retryWaitingNow(now: number): Promise<number> {
+      const result = await db
+        .updateTable('mail_outbox')
+        .set({ next_attempt_at: now })
+        .where('status', '=', 'pending')
+        .where('next_attempt_at', '>', now)
+        .where('claimed_by', 'is', null)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows);
+    },
+
     /** Retention: sent and given-up rows, a while after they ended. */
     async deleteFinishedBefore(trx: Executor, at: number): Promise<void> {
       await trx.deleteFrom('mail_outbox').where('status', '!=', 'pending').where('finished_at', '<', at).execute();

@@ -80,6 +80,8 @@ export function createMailService(deps: {
     if (!(await outbox.markSent(row.id, row.attempts, ctx.now()))) {
       logger.warn({ mailId: row.id }, 'mail sent after its claim ran out: another instance may send it again');
     }
+    // The mail server is back: what waits for its next try goes now (a success resets the others' backoff).
+    if ((await outbox.retryWaitingNow(ctx.now())) > 0) sweep();
   }
 
   async function deliverDue(): Promise<number> {
