@@ -5631,463 +5631,6 @@ export interface paths {
         };
         trace?: never;
     };
-    "/api/v1/webhooks/secret": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Whether a signing secret exists (never the secret itself) */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            configured: boolean;
-                            createdAt: string | null;
-                            defaultUrl: string | null;
-                        };
-                    };
-                };
-                /** @description Not signed in, or a missing, invalid or revoked API key */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: {
-                                /** @enum {string} */
-                                code: "bad_request" | "validation_failed" | "unauthorized" | "invalid_credentials" | "forbidden" | "plan_forbidden" | "billing_not_configured" | "not_found" | "conflict" | "payment_declined" | "payload_too_large" | "unsupported_media_type" | "image_undecodable" | "image_unreachable" | "image_timeout" | "url_not_allowed" | "too_many_requests" | "quota_exceeded" | "provider_error" | "provider_rate_limited" | "provider_timeout" | "internal_error" | "idempotency_key_reused" | "idempotency_in_progress" | "database_unavailable" | "service_unavailable";
-                                message: string;
-                                details?: unknown;
-                            };
-                        };
-                    };
-                };
-                /** @description Our own failure; nothing about it is shown */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: {
-                                /** @enum {string} */
-                                code: "bad_request" | "validation_failed" | "unauthorized" | "invalid_credentials" | "forbidden" | "plan_forbidden" | "billing_not_configured" | "not_found" | "conflict" | "payment_declined" | "payload_too_large" | "unsupported_media_type" | "image_undecodable" | "image_unreachable" | "image_timeout" | "url_not_allowed" | "too_many_requests" | "quota_exceeded" | "provider_error" | "provider_rate_limited" | "provider_timeout" | "internal_error" | "idempotency_key_reused" | "idempotency_in_progress" | "database_unavailable" | "service_unavailable";
-                                message: string;
-                                details?: unknown;
-                            };
-                        };
-                    };
-                };
-            };
-        };
-        put?: never;
-        /** Create or rotate the webhook signing secret (shown once; the old one stops signing at once) */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            secret: string;
-                            createdAt: string;
-                        };
-                    };
-                };
-                /** @description Not signed in, or a missing, invalid or revoked API key */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: {
-                                /** @enum {string} */
-                                code: "bad_request" | "validation_failed" | "unauthorized" | "invalid_credentials" | "forbidden" | "plan_forbidden" | "billing_not_configured" | "not_found" | "conflict" | "payment_declined" | "payload_too_large" | "unsupported_media_type" | "image_undecodable" | "image_unreachable" | "image_timeout" | "url_not_allowed" | "too_many_requests" | "quota_exceeded" | "provider_error" | "provider_rate_limited" | "provider_timeout" | "internal_error" | "idempotency_key_reused" | "idempotency_in_progress" | "database_unavailable" | "service_unavailable";
-                                message: string;
-                                details?: unknown;
-                            };
-                        };
-                    };
-                };
-                /** @description Our own failure; nothing about it is shown */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: {
-                                /** @enum {string} */
-                                code: "bad_request" | "validation_failed" | "unauthorized" | "invalid_credentials" | "forbidden" | "plan_forbidden" | "billing_not_configured" | "not_found" | "conflict" | "payment_declined" | "payload_too_large" | "unsupported_media_type" | "image_undecodable" | "image_unreachable" | "image_timeout" | "url_not_allowed" | "too_many_requests" | "quota_exceeded" | "provider_error" | "provider_rate_limited" | "provider_timeout" | "internal_error" | "idempotency_key_reused" | "idempotency_in_progress" | "database_unavailable" | "service_unavailable";
-                                message: string;
-                                details?: unknown;
-                            };
-                        };
-                    };
-                };
-            };
-        };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v1/webhooks/default": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        /** Set (or clear with null) the default webhook URL of jobs created without one; needs a signing secret, and passes the SSRF guard */
-        put: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        url: string | null;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            configured: boolean;
-                            createdAt: string | null;
-                            defaultUrl: string | null;
-                        };
-                    };
-                };
-                /** @description Invalid input: `details` names each field and its message */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: {
-                                /** @enum {string} */
-                                code: "bad_request" | "validation_failed" | "unauthorized" | "invalid_credentials" | "forbidden" | "plan_forbidden" | "billing_not_configured" | "not_found" | "conflict" | "payment_declined" | "payload_too_large" | "unsupported_media_type" | "image_undecodable" | "image_unreachable" | "image_timeout" | "url_not_allowed" | "too_many_requests" | "quota_exceeded" | "provider_error" | "provider_rate_limited" | "provider_timeout" | "internal_error" | "idempotency_key_reused" | "idempotency_in_progress" | "database_unavailable" | "service_unavailable";
-                                message: string;
-                                details?: unknown;
-                            };
-                        };
-                    };
-                };
-                /** @description Not signed in, or a missing, invalid or revoked API key */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: {
-                                /** @enum {string} */
-                                code: "bad_request" | "validation_failed" | "unauthorized" | "invalid_credentials" | "forbidden" | "plan_forbidden" | "billing_not_configured" | "not_found" | "conflict" | "payment_declined" | "payload_too_large" | "unsupported_media_type" | "image_undecodable" | "image_unreachable" | "image_timeout" | "url_not_allowed" | "too_many_requests" | "quota_exceeded" | "provider_error" | "provider_rate_limited" | "provider_timeout" | "internal_error" | "idempotency_key_reused" | "idempotency_in_progress" | "database_unavailable" | "service_unavailable";
-                                message: string;
-                                details?: unknown;
-                            };
-                        };
-                    };
-                };
-                /** @description The body or the image is too large */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: {
-                                /** @enum {string} */
-                                code: "bad_request" | "validation_failed" | "unauthorized" | "invalid_credentials" | "forbidden" | "plan_forbidden" | "billing_not_configured" | "not_found" | "conflict" | "payment_declined" | "payload_too_large" | "unsupported_media_type" | "image_undecodable" | "image_unreachable" | "image_timeout" | "url_not_allowed" | "too_many_requests" | "quota_exceeded" | "provider_error" | "provider_rate_limited" | "provider_timeout" | "internal_error" | "idempotency_key_reused" | "idempotency_in_progress" | "database_unavailable" | "service_unavailable";
-                                message: string;
-                                details?: unknown;
-                            };
-                        };
-                    };
-                };
-                /** @description Unsupported content type or image type */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: {
-                                /** @enum {string} */
-                                code: "bad_request" | "validation_failed" | "unauthorized" | "invalid_credentials" | "forbidden" | "plan_forbidden" | "billing_not_configured" | "not_found" | "conflict" | "payment_declined" | "payload_too_large" | "unsupported_media_type" | "image_undecodable" | "image_unreachable" | "image_timeout" | "url_not_allowed" | "too_many_requests" | "quota_exceeded" | "provider_error" | "provider_rate_limited" | "provider_timeout" | "internal_error" | "idempotency_key_reused" | "idempotency_in_progress" | "database_unavailable" | "service_unavailable";
-                                message: string;
-                                details?: unknown;
-                            };
-                        };
-                    };
-                };
-                /** @description Our own failure; nothing about it is shown */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: {
-                                /** @enum {string} */
-                                code: "bad_request" | "validation_failed" | "unauthorized" | "invalid_credentials" | "forbidden" | "plan_forbidden" | "billing_not_configured" | "not_found" | "conflict" | "payment_declined" | "payload_too_large" | "unsupported_media_type" | "image_undecodable" | "image_unreachable" | "image_timeout" | "url_not_allowed" | "too_many_requests" | "quota_exceeded" | "provider_error" | "provider_rate_limited" | "provider_timeout" | "internal_error" | "idempotency_key_reused" | "idempotency_in_progress" | "database_unavailable" | "service_unavailable";
-                                message: string;
-                                details?: unknown;
-                            };
-                        };
-                    };
-                };
-            };
-        };
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v1/webhooks/deliveries": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The account events sent to the default webhook URL (Settings → Webhook notifications) and every attempt, latest 100; job.finished events are listed with their job's deliveries */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            items: {
-                                id: string;
-                                /** @enum {string} */
-                                event: "job.progress" | "job.completed" | "job.failed" | "job.finished" | "account.limit_reached" | "api_key.created" | "api_key.revoked";
-                                url: string;
-                                /** @enum {string} */
-                                status: "pending" | "delivered" | "failed";
-                                attempts: {
-                                    at: string;
-                                    status: number | null;
-                                    durationMs: number;
-                                    error?: string;
-                                }[];
-                                createdAt: string;
-                                nextAttemptAt: string | null;
-                            }[];
-                        };
-                    };
-                };
-                /** @description Not signed in, or a missing, invalid or revoked API key */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: {
-                                /** @enum {string} */
-                                code: "bad_request" | "validation_failed" | "unauthorized" | "invalid_credentials" | "forbidden" | "plan_forbidden" | "billing_not_configured" | "not_found" | "conflict" | "payment_declined" | "payload_too_large" | "unsupported_media_type" | "image_undecodable" | "image_unreachable" | "image_timeout" | "url_not_allowed" | "too_many_requests" | "quota_exceeded" | "provider_error" | "provider_rate_limited" | "provider_timeout" | "internal_error" | "idempotency_key_reused" | "idempotency_in_progress" | "database_unavailable" | "service_unavailable";
-                                message: string;
-                                details?: unknown;
-                            };
-                        };
-                    };
-                };
-                /** @description Our own failure; nothing about it is shown */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: {
-                                /** @enum {string} */
-                                code: "bad_request" | "validation_failed" | "unauthorized" | "invalid_credentials" | "forbidden" | "plan_forbidden" | "billing_not_configured" | "not_found" | "conflict" | "payment_declined" | "payload_too_large" | "unsupported_media_type" | "image_undecodable" | "image_unreachable" | "image_timeout" | "url_not_allowed" | "too_many_requests" | "quota_exceeded" | "provider_error" | "provider_rate_limited" | "provider_timeout" | "internal_error" | "idempotency_key_reused" | "idempotency_in_progress" | "database_unavailable" | "service_unavailable";
-                                message: string;
-                                details?: unknown;
-                            };
-                        };
-                    };
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v1/jobs/{id}/webhooks": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** A job's webhook deliveries and every attempt (status, duration) */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            items: {
-                                id: string;
-                                /** @enum {string} */
-                                event: "job.progress" | "job.completed" | "job.failed" | "job.finished" | "account.limit_reached" | "api_key.created" | "api_key.revoked";
-                                url: string;
-                                /** @enum {string} */
-                                status: "pending" | "delivered" | "failed";
-                                attempts: {
-                                    at: string;
-                                    status: number | null;
-                                    durationMs: number;
-                                    error?: string;
-                                }[];
-                                createdAt: string;
-                                nextAttemptAt: string | null;
-                            }[];
-                        };
-                    };
-                };
-                /** @description Invalid input: `details` names each field and its message */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: {
-                                /** @enum {string} */
-                                code: "bad_request" | "validation_failed" | "unauthorized" | "invalid_credentials" | "forbidden" | "plan_forbidden" | "billing_not_configured" | "not_found" | "conflict" | "payment_declined" | "payload_too_large" | "unsupported_media_type" | "image_undecodable" | "image_unreachable" | "image_timeout" | "url_not_allowed" | "too_many_requests" | "quota_exceeded" | "provider_error" | "provider_rate_limited" | "provider_timeout" | "internal_error" | "idempotency_key_reused" | "idempotency_in_progress" | "database_unavailable" | "service_unavailable";
-                                message: string;
-                                details?: unknown;
-                            };
-                        };
-                    };
-                };
-                /** @description Not signed in, or a missing, invalid or revoked API key */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: {
-                                /** @enum {string} */
-                                code: "bad_request" | "validation_failed" | "unauthorized" | "invalid_credentials" | "forbidden" | "plan_forbidden" | "billing_not_configured" | "not_found" | "conflict" | "payment_declined" | "payload_too_large" | "unsupported_media_type" | "image_undecodable" | "image_unreachable" | "image_timeout" | "url_not_allowed" | "too_many_requests" | "quota_exceeded" | "provider_error" | "provider_rate_limited" | "provider_timeout" | "internal_error" | "idempotency_key_reused" | "idempotency_in_progress" | "database_unavailable" | "service_unavailable";
-                                message: string;
-                                details?: unknown;
-                            };
-                        };
-                    };
-                };
-                /** @description Not found (also for another account’s objects) */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: {
-                                /** @enum {string} */
-                                code: "bad_request" | "validation_failed" | "unauthorized" | "invalid_credentials" | "forbidden" | "plan_forbidden" | "billing_not_configured" | "not_found" | "conflict" | "payment_declined" | "payload_too_large" | "unsupported_media_type" | "image_undecodable" | "image_unreachable" | "image_timeout" | "url_not_allowed" | "too_many_requests" | "quota_exceeded" | "provider_error" | "provider_rate_limited" | "provider_timeout" | "internal_error" | "idempotency_key_reused" | "idempotency_in_progress" | "database_unavailable" | "service_unavailable";
-                                message: string;
-                                details?: unknown;
-                            };
-                        };
-                    };
-                };
-                /** @description Our own failure; nothing about it is shown */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: {
-                                /** @enum {string} */
-                                code: "bad_request" | "validation_failed" | "unauthorized" | "invalid_credentials" | "forbidden" | "plan_forbidden" | "billing_not_configured" | "not_found" | "conflict" | "payment_declined" | "payload_too_large" | "unsupported_media_type" | "image_undecodable" | "image_unreachable" | "image_timeout" | "url_not_allowed" | "too_many_requests" | "quota_exceeded" | "provider_error" | "provider_rate_limited" | "provider_timeout" | "internal_error" | "idempotency_key_reused" | "idempotency_in_progress" | "database_unavailable" | "service_unavailable";
-                                message: string;
-                                details?: unknown;
-                            };
-                        };
-                    };
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/v1/jobs/{id}/review-queue": {
         parameters: {
             query?: never;
@@ -6674,6 +6217,463 @@ export interface paths {
                 };
             };
         };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/webhooks/secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether a signing secret exists (never the secret itself) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            configured: boolean;
+                            createdAt: string | null;
+                            defaultUrl: string | null;
+                        };
+                    };
+                };
+                /** @description Not signed in, or a missing, invalid or revoked API key */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @enum {string} */
+                                code: "bad_request" | "validation_failed" | "unauthorized" | "invalid_credentials" | "forbidden" | "plan_forbidden" | "billing_not_configured" | "not_found" | "conflict" | "payment_declined" | "payload_too_large" | "unsupported_media_type" | "image_undecodable" | "image_unreachable" | "image_timeout" | "url_not_allowed" | "too_many_requests" | "quota_exceeded" | "provider_error" | "provider_rate_limited" | "provider_timeout" | "internal_error" | "idempotency_key_reused" | "idempotency_in_progress" | "database_unavailable" | "service_unavailable";
+                                message: string;
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Our own failure; nothing about it is shown */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @enum {string} */
+                                code: "bad_request" | "validation_failed" | "unauthorized" | "invalid_credentials" | "forbidden" | "plan_forbidden" | "billing_not_configured" | "not_found" | "conflict" | "payment_declined" | "payload_too_large" | "unsupported_media_type" | "image_undecodable" | "image_unreachable" | "image_timeout" | "url_not_allowed" | "too_many_requests" | "quota_exceeded" | "provider_error" | "provider_rate_limited" | "provider_timeout" | "internal_error" | "idempotency_key_reused" | "idempotency_in_progress" | "database_unavailable" | "service_unavailable";
+                                message: string;
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Create or rotate the webhook signing secret (shown once; the old one stops signing at once) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            secret: string;
+                            createdAt: string;
+                        };
+                    };
+                };
+                /** @description Not signed in, or a missing, invalid or revoked API key */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @enum {string} */
+                                code: "bad_request" | "validation_failed" | "unauthorized" | "invalid_credentials" | "forbidden" | "plan_forbidden" | "billing_not_configured" | "not_found" | "conflict" | "payment_declined" | "payload_too_large" | "unsupported_media_type" | "image_undecodable" | "image_unreachable" | "image_timeout" | "url_not_allowed" | "too_many_requests" | "quota_exceeded" | "provider_error" | "provider_rate_limited" | "provider_timeout" | "internal_error" | "idempotency_key_reused" | "idempotency_in_progress" | "database_unavailable" | "service_unavailable";
+                                message: string;
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Our own failure; nothing about it is shown */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @enum {string} */
+                                code: "bad_request" | "validation_failed" | "unauthorized" | "invalid_credentials" | "forbidden" | "plan_forbidden" | "billing_not_configured" | "not_found" | "conflict" | "payment_declined" | "payload_too_large" | "unsupported_media_type" | "image_undecodable" | "image_unreachable" | "image_timeout" | "url_not_allowed" | "too_many_requests" | "quota_exceeded" | "provider_error" | "provider_rate_limited" | "provider_timeout" | "internal_error" | "idempotency_key_reused" | "idempotency_in_progress" | "database_unavailable" | "service_unavailable";
+                                message: string;
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/webhooks/default": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Set (or clear with null) the default webhook URL of jobs created without one; needs a signing secret, and passes the SSRF guard */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        url: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            configured: boolean;
+                            createdAt: string | null;
+                            defaultUrl: string | null;
+                        };
+                    };
+                };
+                /** @description Invalid input: `details` names each field and its message */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @enum {string} */
+                                code: "bad_request" | "validation_failed" | "unauthorized" | "invalid_credentials" | "forbidden" | "plan_forbidden" | "billing_not_configured" | "not_found" | "conflict" | "payment_declined" | "payload_too_large" | "unsupported_media_type" | "image_undecodable" | "image_unreachable" | "image_timeout" | "url_not_allowed" | "too_many_requests" | "quota_exceeded" | "provider_error" | "provider_rate_limited" | "provider_timeout" | "internal_error" | "idempotency_key_reused" | "idempotency_in_progress" | "database_unavailable" | "service_unavailable";
+                                message: string;
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Not signed in, or a missing, invalid or revoked API key */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @enum {string} */
+                                code: "bad_request" | "validation_failed" | "unauthorized" | "invalid_credentials" | "forbidden" | "plan_forbidden" | "billing_not_configured" | "not_found" | "conflict" | "payment_declined" | "payload_too_large" | "unsupported_media_type" | "image_undecodable" | "image_unreachable" | "image_timeout" | "url_not_allowed" | "too_many_requests" | "quota_exceeded" | "provider_error" | "provider_rate_limited" | "provider_timeout" | "internal_error" | "idempotency_key_reused" | "idempotency_in_progress" | "database_unavailable" | "service_unavailable";
+                                message: string;
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description The body or the image is too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @enum {string} */
+                                code: "bad_request" | "validation_failed" | "unauthorized" | "invalid_credentials" | "forbidden" | "plan_forbidden" | "billing_not_configured" | "not_found" | "conflict" | "payment_declined" | "payload_too_large" | "unsupported_media_type" | "image_undecodable" | "image_unreachable" | "image_timeout" | "url_not_allowed" | "too_many_requests" | "quota_exceeded" | "provider_error" | "provider_rate_limited" | "provider_timeout" | "internal_error" | "idempotency_key_reused" | "idempotency_in_progress" | "database_unavailable" | "service_unavailable";
+                                message: string;
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Unsupported content type or image type */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @enum {string} */
+                                code: "bad_request" | "validation_failed" | "unauthorized" | "invalid_credentials" | "forbidden" | "plan_forbidden" | "billing_not_configured" | "not_found" | "conflict" | "payment_declined" | "payload_too_large" | "unsupported_media_type" | "image_undecodable" | "image_unreachable" | "image_timeout" | "url_not_allowed" | "too_many_requests" | "quota_exceeded" | "provider_error" | "provider_rate_limited" | "provider_timeout" | "internal_error" | "idempotency_key_reused" | "idempotency_in_progress" | "database_unavailable" | "service_unavailable";
+                                message: string;
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Our own failure; nothing about it is shown */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @enum {string} */
+                                code: "bad_request" | "validation_failed" | "unauthorized" | "invalid_credentials" | "forbidden" | "plan_forbidden" | "billing_not_configured" | "not_found" | "conflict" | "payment_declined" | "payload_too_large" | "unsupported_media_type" | "image_undecodable" | "image_unreachable" | "image_timeout" | "url_not_allowed" | "too_many_requests" | "quota_exceeded" | "provider_error" | "provider_rate_limited" | "provider_timeout" | "internal_error" | "idempotency_key_reused" | "idempotency_in_progress" | "database_unavailable" | "service_unavailable";
+                                message: string;
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/webhooks/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The account events sent to the default webhook URL (Settings → Webhook notifications) and every attempt, latest 100; job.finished events are listed with their job's deliveries */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            items: {
+                                id: string;
+                                /** @enum {string} */
+                                event: "job.progress" | "job.completed" | "job.failed" | "job.finished" | "account.limit_reached" | "api_key.created" | "api_key.revoked";
+                                url: string;
+                                /** @enum {string} */
+                                status: "pending" | "delivered" | "failed";
+                                attempts: {
+                                    at: string;
+                                    status: number | null;
+                                    durationMs: number;
+                                    error?: string;
+                                }[];
+                                createdAt: string;
+                                nextAttemptAt: string | null;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Not signed in, or a missing, invalid or revoked API key */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @enum {string} */
+                                code: "bad_request" | "validation_failed" | "unauthorized" | "invalid_credentials" | "forbidden" | "plan_forbidden" | "billing_not_configured" | "not_found" | "conflict" | "payment_declined" | "payload_too_large" | "unsupported_media_type" | "image_undecodable" | "image_unreachable" | "image_timeout" | "url_not_allowed" | "too_many_requests" | "quota_exceeded" | "provider_error" | "provider_rate_limited" | "provider_timeout" | "internal_error" | "idempotency_key_reused" | "idempotency_in_progress" | "database_unavailable" | "service_unavailable";
+                                message: string;
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Our own failure; nothing about it is shown */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @enum {string} */
+                                code: "bad_request" | "validation_failed" | "unauthorized" | "invalid_credentials" | "forbidden" | "plan_forbidden" | "billing_not_configured" | "not_found" | "conflict" | "payment_declined" | "payload_too_large" | "unsupported_media_type" | "image_undecodable" | "image_unreachable" | "image_timeout" | "url_not_allowed" | "too_many_requests" | "quota_exceeded" | "provider_error" | "provider_rate_limited" | "provider_timeout" | "internal_error" | "idempotency_key_reused" | "idempotency_in_progress" | "database_unavailable" | "service_unavailable";
+                                message: string;
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/jobs/{id}/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A job's webhook deliveries and every attempt (status, duration) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            items: {
+                                id: string;
+                                /** @enum {string} */
+                                event: "job.progress" | "job.completed" | "job.failed" | "job.finished" | "account.limit_reached" | "api_key.created" | "api_key.revoked";
+                                url: string;
+                                /** @enum {string} */
+                                status: "pending" | "delivered" | "failed";
+                                attempts: {
+                                    at: string;
+                                    status: number | null;
+                                    durationMs: number;
+                                    error?: string;
+                                }[];
+                                createdAt: string;
+                                nextAttemptAt: string | null;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Invalid input: `details` names each field and its message */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @enum {string} */
+                                code: "bad_request" | "validation_failed" | "unauthorized" | "invalid_credentials" | "forbidden" | "plan_forbidden" | "billing_not_configured" | "not_found" | "conflict" | "payment_declined" | "payload_too_large" | "unsupported_media_type" | "image_undecodable" | "image_unreachable" | "image_timeout" | "url_not_allowed" | "too_many_requests" | "quota_exceeded" | "provider_error" | "provider_rate_limited" | "provider_timeout" | "internal_error" | "idempotency_key_reused" | "idempotency_in_progress" | "database_unavailable" | "service_unavailable";
+                                message: string;
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Not signed in, or a missing, invalid or revoked API key */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @enum {string} */
+                                code: "bad_request" | "validation_failed" | "unauthorized" | "invalid_credentials" | "forbidden" | "plan_forbidden" | "billing_not_configured" | "not_found" | "conflict" | "payment_declined" | "payload_too_large" | "unsupported_media_type" | "image_undecodable" | "image_unreachable" | "image_timeout" | "url_not_allowed" | "too_many_requests" | "quota_exceeded" | "provider_error" | "provider_rate_limited" | "provider_timeout" | "internal_error" | "idempotency_key_reused" | "idempotency_in_progress" | "database_unavailable" | "service_unavailable";
+                                message: string;
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Not found (also for another account’s objects) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @enum {string} */
+                                code: "bad_request" | "validation_failed" | "unauthorized" | "invalid_credentials" | "forbidden" | "plan_forbidden" | "billing_not_configured" | "not_found" | "conflict" | "payment_declined" | "payload_too_large" | "unsupported_media_type" | "image_undecodable" | "image_unreachable" | "image_timeout" | "url_not_allowed" | "too_many_requests" | "quota_exceeded" | "provider_error" | "provider_rate_limited" | "provider_timeout" | "internal_error" | "idempotency_key_reused" | "idempotency_in_progress" | "database_unavailable" | "service_unavailable";
+                                message: string;
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Our own failure; nothing about it is shown */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @enum {string} */
+                                code: "bad_request" | "validation_failed" | "unauthorized" | "invalid_credentials" | "forbidden" | "plan_forbidden" | "billing_not_configured" | "not_found" | "conflict" | "payment_declined" | "payload_too_large" | "unsupported_media_type" | "image_undecodable" | "image_unreachable" | "image_timeout" | "url_not_allowed" | "too_many_requests" | "quota_exceeded" | "provider_error" | "provider_rate_limited" | "provider_timeout" | "internal_error" | "idempotency_key_reused" | "idempotency_in_progress" | "database_unavailable" | "service_unavailable";
+                                message: string;
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
