@@ -1,6 +1,7 @@
 import type { ExpressionBuilder, Kysely } from 'kysely';
 import { sql } from 'kysely';
 import type { Executor } from '../../db/executor';
+import { liveInstanceIds } from '../instances';
 import type { Database } from '../../db/schema';
 
 /*
@@ -44,7 +45,7 @@ export const ACTIVE = ['queued', 'running'];
 /** The conditions on a job item's lease, shared by the queries here and the settlement. */
 export function leaseConditions(db: Kysely<Database>) {
   /** Leases held by instances still alive (heartbeat since `aliveSince`) are not to be taken. */
-  const aliveInstances = (aliveSince: number) => db.selectFrom('instances').select('id').where('heartbeat_at', '>=', aliveSince);
+  const aliveInstances = (aliveSince: number) => liveInstanceIds(db, aliveSince);
   /**
    * An item's lease is free for `owner` when there is none, its instance is dead, or its holder
    * has not renewed it since `aliveSince` (issue 20: a claim whose answer was lost, a release that

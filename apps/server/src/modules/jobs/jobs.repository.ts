@@ -2,6 +2,7 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import { sql } from 'kysely';
 import type { Executor } from '../../db/executor';
+import { liveInstanceIds } from '../instances';
 import type { Database, JobItemsTable, JobsTable } from '../../db/schema';
 import type { HeldLease } from './job-item-leases.repository';
 import { ACTIVE, createItemLeaseQueries, leaseConditions } from './job-item-leases.repository';
@@ -235,7 +236,7 @@ export function createJobsRepository(db: Kysely<Database>) {
           .set({ status: 'cancelled', finished_at: now })
           .where('job_id', '=', jobId)
           .where('status', '=', 'pending')
-          .where((eb) => eb.or([eb('lease_owner', 'is', null), eb('lease_owner', 'not in', trx.selectFrom('instances').select('id').where('heartbeat_at', '>=', aliveSince))]))
+          .where((eb) => eb.or([eb('lease_owner', 'is', null), eb('lease_owner', 'not in', liveInstanceIds(trx, aliveSince))]))
           .execute();
         await onCancelled?.(trx);
         return true;
