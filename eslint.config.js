@@ -6,6 +6,7 @@ import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { serverArchitecture } from './eslint/server-architecture.js';
 
 const SERVER_MODULES = './apps/server/src/modules';
 const serverModules = readdirSync(SERVER_MODULES, { withFileTypes: true })
@@ -84,6 +85,44 @@ export default tseslint.config(
     rules: {
       'import-x/no-cycle': 'error',
       'import-x/no-restricted-paths': ['error', { zones: boundaryZones }],
+    },
+  },
+  {
+    // The server's layers (docs/architecture.md): a module imports only what it declares it needs,
+    // routes hold no database, platform/ holds no SQL. Tests may arrange a case any way they like.
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['**/*.test.ts', '**/*.test-support.ts'],
+    plugins: { 'server-architecture': serverArchitecture },
+    rules: { 'server-architecture/module-needs': 'error' },
+  },
+  {
+    files: ['apps/server/src/**/*.routes.ts'],
+    plugins: { 'server-architecture': serverArchitecture },
+    rules: { 'server-architecture/routes-hold-no-database': 'error' },
+  },
+  {
+    files: ['apps/server/src/platform/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: "TaggedTemplateExpression[tag.name='sql']", message: 'platform/ holds no SQL: put the statement in a repository (db/ or the owning module).' },
+        {
+          selector: "CallExpression[callee.property.name=/^(selectFrom|insertInto|updateTable|deleteFrom|replaceInto|mergeInto)$/]",
+          message: 'platform/ holds no SQL: put the query in a repository (db/ or the owning module).',
+        },
+      ],
+    },
+  },
+  {
+    // The web app sends every call through lib/api-client.ts; of the SDK it reads only the types
+    // generated from the served OpenAPI document (erased at build time, nothing of it is bundled).
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        { paths: [{ name: '@altwise/sdk', allowTypeImports: true, message: 'The web app imports only types from @altwise/sdk: its calls go through lib/api-client.ts.' }] },
+      ],
     },
   },
   {

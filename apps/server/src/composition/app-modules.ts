@@ -10,13 +10,14 @@ import { billingModule } from '../modules/billing';
 import { demoModule } from '../modules/demo';
 import { idempotencyModule } from '../modules/idempotency';
 import { instanceModule } from '../modules/instances';
-import { jobsModule, webhooksModule } from '../modules/jobs';
+import { jobsModule } from '../modules/jobs';
 import { legalModule } from '../modules/legal';
 import { mailModule } from '../modules/mail';
 import { plansModule } from '../modules/plans';
 import { rateLimiterModule } from '../modules/rate-limits';
 import { usageModule } from '../modules/usage';
 import { usersModule } from '../modules/users';
+import { webhooksModule } from '../modules/webhooks';
 import type { ModuleDefinition } from '../platform/app-module';
 import { guardsModule, lifecycleModule } from './platform-modules';
 
@@ -34,9 +35,9 @@ export const APP_MODULES: readonly ModuleDefinition[] = [
   usageModule,
   billingModule,
   idempotencyModule,
-  webhooksModule,
   altTextModule,
   jobsModule,
+  webhooksModule,
   auditsModule,
   accountModule,
   demoModule,

@@ -21,8 +21,8 @@ export interface BuildOptions {
   provider?: ProviderDependencies;
   /** PostgreSQL application_name of this instance's connections (tests tell instances apart). */
   applicationName?: string;
-  /** Bulk jobs' seams (tests): the first webhook retry's delay. */
-  jobs?: { webhookRetryBaseMs?: number };
+  /** Webhooks' seams (tests): the first retry's delay. */
+  webhooks?: { retryBaseMs?: number };
   /** The mail outbox's seams (tests): the first retry's delay, how often it is polled. */
   mail?: { retryBaseMs?: number; pollMs?: number };
 }

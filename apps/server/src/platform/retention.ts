@@ -1,6 +1,6 @@
-import { sql } from 'kysely';
 import { DAY_MS } from '@altwise/shared';
 import type { Executor } from '../db/executor';
+import { takeSweepLock } from '../db/sweep-lock.repository';
 import type { AppContext } from './context';
 
 // Any constant both dialects agree on: the PostgreSQL advisory lock of the retention sweep.
@@ -50,10 +50,7 @@ export function createRetention(
         jobs: now - ctx.config.retention.jobRetentionDays * DAY_MS,
       };
       const ran = await ctx.db.transaction().execute(async (trx) => {
-        if (ctx.dialect === 'postgres') {
-          const { rows } = await sql<{ locked: boolean }>`select pg_try_advisory_xact_lock(${sql.lit(RETENTION_LOCK)}) as locked`.execute(trx);
-          if (!rows[0]?.locked) return false;
-        }
+        if (!(await takeSweepLock(trx, ctx.dialect, RETENTION_LOCK))) return false;
         for (const task of tasks) await task.run(trx, cutoffs);
         return true;
       });

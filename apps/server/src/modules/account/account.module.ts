@@ -12,7 +12,7 @@ declare module '../../platform/app-module' {
 /** Deleting an account: through every module whose rows an account owns, so it needs them all. */
 export const accountModule = defineModule({
   name: 'account',
-  needs: ['users', 'auth', 'apiKeys', 'billing', 'usage', 'revocations', 'mail', 'jobs', 'altText', 'idempotency'],
+  needs: ['users', 'auth', 'apiKeys', 'billing', 'usage', 'revocations', 'mail', 'jobs', 'webhooks', 'altText', 'idempotency'],
   create: ({ ctx }, deps) =>
     createAccountService({
       db: ctx.db,
@@ -31,6 +31,7 @@ export const accountModule = defineModule({
       revocations: deps.revocations,
       mail: deps.mail,
       jobs: deps.jobs,
+      webhooks: deps.webhooks.webhooks,
       altText: deps.altText.altText,
       idempotency: deps.idempotency,
     }),

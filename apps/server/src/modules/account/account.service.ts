@@ -12,6 +12,7 @@ import type { AccountQuotaService, LimitAlerts, WeeklyReports } from '../usage';
 import type { UsageService } from '../usage';
 import type { SettingsService } from '../users';
 import type { UserService } from '../users';
+import type { WebhooksService } from '../webhooks';
 
 export interface AccountServiceDeps {
   users: Pick<UserService, 'get' | 'delete'>;
@@ -23,8 +24,10 @@ export interface AccountServiceDeps {
   usage: Pick<UsageService, 'detachUser'>;
   db: Kysely<Database>;
   revocations: Pick<RevocationBus, 'publish'>;
-  /** Bulk jobs with their items and webhook deliveries, and the webhook signing secret. */
+  /** Bulk jobs with their items. */
   jobs: Pick<JobsModule, 'deleteForUser'>;
+  /** Webhook deliveries (the jobs' and the account's), and the signing secret. */
+  webhooks: Pick<WebhooksService, 'deleteForUser'>;
   /** The account's alt-text cache entries (its history rows cascade from the user row). */
   altText: Pick<AltTextService, 'deleteForUser'>;
   /** Idempotency keys and the answers stored with them. */
@@ -52,6 +55,7 @@ export function createAccountService(deps: AccountServiceDeps) {
       await deps.billing.cancelProviderSubscription(userId);
       await deps.db.transaction().execute(async (trx) => {
         await deps.jobs.deleteForUser(userId, trx);
+        await deps.webhooks.deleteForUser(userId, trx);
         await deps.altText.deleteForUser(userId, trx);
         await deps.idempotency.deleteForUser(userId, trx);
         await deps.apiKeys.deleteForUser(userId, trx);

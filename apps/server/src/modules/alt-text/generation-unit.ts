@@ -18,8 +18,12 @@ import { accountCacheScope } from './alt-text-cache';
  * sha256Of): the engine takes it as is, so an upload is hashed once.
  */
 export type ImageInput = { url: string } | { bytes: Buffer; fileName?: string; sha256?: string };
-/** Options with the account's style applied (custom instructions come from the account only). */
-export type StyledOptions = GenerationOptions & { instructions?: string };
+declare const styledByTheUnit: unique symbol;
+/**
+ * Options with the account's style applied (custom instructions come from the account only). Only
+ * the unit's `styled` makes them, so `run` cannot be handed a request without its account's style.
+ */
+export type StyledOptions<T extends GenerationOptions = GenerationOptions> = T & { instructions?: string } & { readonly [styledByTheUnit]: true };
 /** Who pays for a unit, and through which key. */
 export interface Payer {
   userId: string;
@@ -122,9 +126,9 @@ export function createGenerationUnit(deps: {
   }
 
   return {
-    /** The options a generation is asked with: the account's style under the caller's own. */
-    styled<T extends GenerationOptions>(userId: string, options: T): Promise<T & { instructions?: string }> {
-      return deps.withAccountStyle ? deps.withAccountStyle(userId, options) : Promise.resolve(options);
+    /** The options a generation is asked with: the account's style under the caller's own (what `run` takes). */
+    async styled<T extends GenerationOptions>(userId: string, options: T): Promise<StyledOptions<T>> {
+      return (deps.withAccountStyle ? await deps.withAccountStyle(userId, options) : options) as StyledOptions<T>;
     },
 
     /** Charges `units` up front, or none: the decision says which, and is the caller's to show. */

@@ -1,6 +1,7 @@
 // The two downloads of an audit: a CSV for spreadsheets and a self-contained HTML page a person
 // can send to a colleague (inline styles, no script; thumbnails load from the audited site).
 import type { Audit, AuditImage } from '@altwise/shared';
+import escapeHtml from 'escape-html';
 
 const CSV_COLUMNS = ['index', 'kind', 'verdict', 'image_url', 'selector', 'accessible_name', 'name_source', 'suggestion', 'issues', 'link_href', 'figcaption', 'heading', 'language', 'location'] as const;
 
@@ -33,10 +34,6 @@ function csvRow(image: AuditImage): string {
 
 export function auditCsv(audit: Audit): string {
   return [CSV_COLUMNS.join(','), ...audit.images.map(csvRow)].join('\r\n') + '\r\n';
-}
-
-export function escapeHtml(value: string): string {
-  return value.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;').replaceAll("'", '&#39;');
 }
 
 const VERDICT_LABEL: Record<AuditImage['verdict'], string> = { missing: 'Missing', poor: 'Poor', decorative: 'Decorative', ok: 'OK', broken: 'Broken' };

@@ -10,7 +10,7 @@ import { laterDecision, QuotaExceeded } from '../usage';
 
 /** Told of every quota decision of the audit's suggestions, for the answer's X-RateLimit-* headers. */
 import { createConcurrencyLimit } from '../../platform/concurrency-limit';
-import { createRateLimiter } from '../rate-limits';
+import type { RateLimiter } from '../rate-limits';
 import type { AltTextService, Generated } from '../alt-text';
 import { Admitted, mapWithConcurrency, toAppError, toItemError } from '../alt-text';
 import { decodeCursor, encodeCursor } from '../../platform/keyset-cursor';
@@ -31,6 +31,8 @@ export interface AuditServiceDeps {
   jobs: AuditJobs;
   /** The account's plan id (its hourly audits). */
   planOf: (userId: string) => Promise<string>;
+  /** The hourly audits' counters (the rate-limits module's). */
+  rateLimiter: Pick<RateLimiter, 'hit'>;
 }
 
 export interface CreateAuditInput {
@@ -74,9 +76,8 @@ const needsSuggestion = (image: AuditImage) => image.verdict === 'missing' || im
 /** The model is given images by http(s) URL only, as a job item's URL (at most 2048 characters). */
 const describable = (image: AuditImage) => image.imageUrl !== null && /^https?:\/\//i.test(image.imageUrl) && image.imageUrl.length <= 2048;
 
-export function createAuditService({ ctx, altText, jobs, planOf }: AuditServiceDeps) {
+export function createAuditService({ ctx, altText, jobs, planOf, rateLimiter }: AuditServiceDeps) {
   const repository = createAuditRepository(ctx.db);
-  const rateLimiter = createRateLimiter(ctx);
   const parser = createPageParsePool();
   // Pages downloading at once: two per parsing worker. Ten 5 MB pages arriving together would be
   // decoded back to back on the event loop (~25 ms each); a slow page host holds a slot for at

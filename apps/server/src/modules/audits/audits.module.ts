@@ -12,8 +12,10 @@ declare module '../../platform/app-module' {
 /** Page audits: a page's images, their alt text judged, and drafts for what is missing (large pages as jobs). */
 export const auditsModule = defineModule({
   name: 'audits',
-  needs: ['altText', 'jobs', 'users'],
-  create: ({ ctx }, { altText, jobs, users }) => createAuditService({ ctx, altText: altText.altText, jobs: jobs.jobs, planOf: (userId) => users.users.planOf(userId) }),
+  // usage: the quota decision of the suggestions (QuotaExceeded, the headers), through alt-text's generations.
+  needs: ['altText', 'jobs', 'users', 'usage', 'rateLimiter'],
+  create: ({ ctx }, { altText, jobs, users, rateLimiter }) =>
+    createAuditService({ ctx, altText: altText.altText, jobs: jobs.jobs, planOf: (userId) => users.users.planOf(userId), rateLimiter }),
   http: {
     needs: ['guards', 'idempotency'],
     register: async (app, audits, { guards, idempotency }) => {

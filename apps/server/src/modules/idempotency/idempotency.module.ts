@@ -1,6 +1,7 @@
 import { defineModule } from '../../platform/app-module';
 import { createIdempotencyRepository } from './idempotency.repository';
-import type { Idempotency } from './idempotency.service';
+import type { Idempotency } from './idempotency.http';
+import { createIdempotencyHttp } from './idempotency.http';
 import { createIdempotency, IDEMPOTENCY_TTL_MS } from './idempotency.service';
 
 declare module '../../platform/app-module' {
@@ -16,6 +17,6 @@ export const idempotencyModule = defineModule({
   create: ({ ctx, retention }, { instance }) => {
     const keys = createIdempotencyRepository(ctx.db);
     retention.add({ name: 'idempotency keys', run: (trx, at) => keys.deleteCreatedBefore(at.now - IDEMPOTENCY_TTL_MS, trx) });
-    return createIdempotency(ctx, instance);
+    return createIdempotencyHttp(createIdempotency(ctx, instance));
   },
 });

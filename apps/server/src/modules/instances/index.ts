@@ -3,3 +3,4 @@
 export { createInstanceRegistry, DEAD_AFTER_MS } from './instance-registry';
 export type { InstanceRegistry } from './instance-registry';
 export { instanceModule } from './instances.module';
+export { liveInstanceIds } from './live-instances.repository';

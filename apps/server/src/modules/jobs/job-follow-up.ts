@@ -11,14 +11,12 @@ export interface FollowUpHooks {
   onJobEnded?: (jobId: string) => Promise<void>;
   /** Items of a still-running job settled (progress webhooks, throttled by the listener). */
   onProgress?: (jobId: string) => Promise<void>;
-  /** Extra periodic work of the sweep (webhook deliveries). */
-  onSweep?: () => Promise<void>;
 }
 
 /**
  * What both dispatchers (in-process, BullMQ) do after items settle: end the jobs with nothing
  * left (and tell the listeners), and the periodic part of the sweep (jobs whose end nobody
- * recorded because their instance died first, webhook deliveries).
+ * recorded because their instance died first).
  */
 export function createJobFollowUp(deps: { repository: JobsRepository; now: () => number; logger: FastifyBaseLogger } & FollowUpHooks) {
   // Jobs whose items settled since the last check whether they are over.
@@ -39,11 +37,10 @@ export function createJobFollowUp(deps: { repository: JobsRepository; now: () =>
         else await deps.onProgress?.(jobId);
       }
     },
-    /** The periodic pass: jobs whose end nobody recorded, then the extra work. */
+    /** The periodic pass: jobs whose end nobody recorded. */
     async sweep(): Promise<void> {
       try {
         for (const jobId of await deps.repository.unfinished(20)) touched.add(jobId);
-        await deps.onSweep?.();
       } catch (error) {
         deps.logger.warn({ err: error }, 'job sweep failed; retrying');
       }

@@ -1,6 +1,7 @@
 import type { ExpressionBuilder, Kysely } from 'kysely';
 import { CompiledQuery, SqliteAdapter, sql } from 'kysely';
 import type { Executor } from '../../db/executor';
+import { liveInstanceIds } from '../instances';
 import type { Database } from '../../db/schema';
 
 /*
@@ -51,7 +52,7 @@ type DueRow = Pick<Database['job_items'], 'job_id' | 'idx' | 'lease_owner'> & { 
 /** The conditions on a job item's lease, shared by the queries here and the settlement. */
 export function leaseConditions(db: Kysely<Database>) {
   /** Leases held by instances still alive (heartbeat since `aliveSince`) are not to be taken. */
-  const aliveInstances = (aliveSince: number) => db.selectFrom('instances').select('id').where('heartbeat_at', '>=', aliveSince);
+  const aliveInstances = (aliveSince: number) => liveInstanceIds(db, aliveSince);
   /**
    * An item's lease is free for `owner` when there is none, its instance is dead, or its holder
    * has not renewed it since `aliveSince` (issue 20: a claim whose answer was lost, a release that

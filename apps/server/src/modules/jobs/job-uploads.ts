@@ -3,11 +3,10 @@ import type { Readable } from 'node:stream';
 import type { RowError } from '@altwise/shared';
 import { MAX_JOB_ITEMS } from '@altwise/shared';
 import type { FastifyRequest } from 'fastify';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
 import { AppError } from '../../platform/errors';
 import type { JobRow as InputRow, ParsedRows } from './job-input';
-import { createJobFilesRepository, fileRef } from './job-files';
+import type { JobFilesRepository } from './job-files';
+import { fileRef } from './job-files';
 import { isZipPart, readZipEntries, spoolToTempFile } from './job-zip';
 
 /** The whole of one upload of files (a folder of 2,000 photos at 10 MB each still fits). */
@@ -84,9 +83,9 @@ async function readCapped(stream: Readable, cap: number): Promise<{ bytes: Buffe
  */
 export async function readJobForm(
   request: FastifyRequest,
-  deps: { db: Kysely<Database>; maxImageBytes: number; maxCsvBytes: number; now: () => number },
+  deps: { files: JobFilesRepository; maxImageBytes: number; maxCsvBytes: number; now: () => number },
 ): Promise<({ kind: 'files' } & FileUpload) | { kind: 'csv'; bytes: Buffer; fields: Record<string, string> }> {
-  const files = createJobFilesRepository(deps.db);
+  const { files } = deps;
   const uploadId = randomUUID();
   const rows: InputRow[] = [];
   const rowErrors: RowError[] = [];

@@ -26,8 +26,11 @@ import { UNCLAIMED_UPLOAD_MS, createJobFilesRepository, jobImageReader } from '.
 import { createJobsRepository } from './jobs.repository';
 import { jobsRoutes } from './jobs.routes';
 import { createJobsService } from './jobs.service';
-import { webhooksRoutes } from './webhooks.routes';
-import type { WebhooksModule } from './webhooks.module';
+import type { WebhooksModule } from '../webhooks';
+import { createJobProgressRepository } from './job-progress.repository';
+
+/** A job's webhook gets a progress event at most this often. */
+const PROGRESS_EVERY_MS = 10_000;
 
 /**
  * Bulk jobs: the API, and the dispatcher that works through every job's items: in process on this
@@ -58,6 +61,9 @@ export function createJobsModule(deps: {
   // Per instance, a job is asked for a progress slot at most this often; the database decides across instances.
   const progressAskedAt = new Map<string, number>();
   const repository = createJobsRepository(ctx.db);
+  const progress = createJobProgressRepository(ctx.db);
+  // A job's progress event whose retry falls after the job's end is dropped, never sent late.
+  webhooks.dropWhenStale('job.progress', { isStale: progress.jobEnded, reason: 'Not sent: the job has ended' });
   // A job's payer and options never change: read once per job, not once per item.
   const infos = new Map<string, Promise<JobInfo | null>>();
   const jobInfo = (jobId: string): Promise<JobInfo | null> => {
@@ -92,17 +98,17 @@ export function createJobsModule(deps: {
     onJobEnded: async (jobId) => {
       infos.delete(jobId);
       progressAskedAt.delete(jobId);
+      webhooks.wake();
     },
     onProgress: async (jobId) => {
       const now = Date.now();
       if (now - (progressAskedAt.get(jobId) ?? 0) < 1_000) return;
       progressAskedAt.set(jobId, now);
-      if (!(await webhooks.takeProgressSlot(jobId))) return;
+      if (!(await progress.takeProgressSlot(jobId, ctx.now(), PROGRESS_EVERY_MS))) return;
       const found = await jobs.byId(jobId);
-      if (found?.row.webhook_url) await webhooks.enqueue({ id: jobId, userId: found.row.user_id, webhookUrl: found.row.webhook_url }, 'job.progress', found.job);
-    },
-    onSweep: async () => {
-      await webhooks.deliverDue();
+      if (!found?.row.webhook_url) return;
+      await webhooks.enqueue({ id: jobId, userId: found.row.user_id, webhookUrl: found.row.webhook_url }, 'job.progress', found.job);
+      webhooks.wake();
     },
   };
   // Items in flight per instance, above the model limit: image fetches and commits overlap the model calls.
@@ -152,30 +158,24 @@ export function createJobsModule(deps: {
   return {
     jobs,
     dispatcher,
-    webhooks,
-    /** Account events for the default webhook URL (API keys, rate-limit alerts call it in their transactions). */
-    accountWebhooks,
     async register(app: FastifyInstance, options: { guards: AuthGuards; idempotency: Idempotency }): Promise<void> {
-      await app.register(jobsRoutes, { jobs, ...options, uploads: { db: ctx.db, maxImageBytes: ctx.config.images.maxBytes, now: ctx.now } });
-      await app.register(webhooksRoutes, { jobs, webhooks, guards: options.guards });
+      await app.register(jobsRoutes, { jobs, ...options, uploads: { files: createJobFilesRepository(ctx.db), maxImageBytes: ctx.config.images.maxBytes, now: ctx.now } });
       await app.register(jobReviewRoutes, { review: createJobReviewService({ repository: createJobReviewRepository(ctx.db) }), guards: options.guards });
     },
     /**
-     * Account deletion, in its transaction: every job with its items and webhook deliveries, and the
-     * signing secret. Runners and deliverers elsewhere then find no row to settle or record.
+     * Account deletion, in its transaction: every job with its items. Runners elsewhere then find
+     * no row to settle.
      */
     async deleteForUser(userId: string, trx: Executor): Promise<void> {
       await repository.deleteForUser(trx, userId);
-      await webhooks.deleteForUser(userId, trx);
     },
     /**
-     * A deleted account (the revocation notice, on every instance): its items and webhook attempts
-     * running here stop at once; cached job details are dropped.
+     * A deleted account (the revocation notice, on every instance): its items running here stop at
+     * once; cached job details are dropped.
      */
     forgetAccount(userId: string): void {
       infos.clear();
       runner.forgetAccount(userId);
-      webhooks.forgetAccount(userId);
     },
     start(): void {
       leases.start();
@@ -215,12 +215,12 @@ export const jobsModule = defineModule({
       webhooks,
       engine: altText.vision.engine,
     });
-    // A deleted account's running job items and webhook attempts stop wherever they run.
+    // A deleted account's running job items stop wherever they run.
     revocations.subscribe((revocation) => {
       if (revocation.kind === 'user' && revocation.deleted) bulkJobs.forgetAccount(revocation.id);
     });
     const repository = createJobsRepository(ctx.db);
-    retention.add({ name: 'bulk jobs', run: async (trx, at) => void (await repository.deleteEndedBefore(trx, at.jobs)) });
+    retention.add({ name: 'bulk jobs', run: async (trx, at) => webhooks.webhooks.deleteForJobs(await repository.deleteEndedBefore(trx, at.jobs), trx) });
     // Uploaded files no job took (a refused or replayed request, a crash mid-upload); a job's go with it.
     const files = createJobFilesRepository(ctx.db);
     retention.add({ name: 'unclaimed job uploads', run: async (trx, at) => void (await files.deleteUnclaimedBefore(trx, at.now - UNCLAIMED_UPLOAD_MS)) });

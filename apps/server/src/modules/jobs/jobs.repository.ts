@@ -2,6 +2,7 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import { sql } from 'kysely';
 import type { Executor } from '../../db/executor';
+import { liveInstanceIds } from '../instances';
 import type { Database, JobItemsTable, JobsTable } from '../../db/schema';
 import type { HeldLease } from './job-item-leases.repository';
 import { ACTIVE, createItemLeaseQueries, leaseConditions } from './job-item-leases.repository';
@@ -235,7 +236,7 @@ export function createJobsRepository(db: Kysely<Database>) {
           .set({ status: 'cancelled', finished_at: now })
           .where('job_id', '=', jobId)
           .where('status', '=', 'pending')
-          .where((eb) => eb.or([eb('lease_owner', 'is', null), eb('lease_owner', 'not in', trx.selectFrom('instances').select('id').where('heartbeat_at', '>=', aliveSince))]))
+          .where((eb) => eb.or([eb('lease_owner', 'is', null), eb('lease_owner', 'not in', liveInstanceIds(trx, aliveSince))]))
           .execute();
         await onCancelled?.(trx);
         return true;
@@ -248,22 +249,22 @@ export function createJobsRepository(db: Kysely<Database>) {
     },
 
     /**
-     * Account deletion, in its transaction: every job of the account with its items and webhook
-     * deliveries. A runner or deliverer still holding one finds no row to settle or record.
+     * Account deletion, in its transaction: every job of the account with its items (the webhooks
+     * module deletes their deliveries). A runner still holding one finds no row to settle.
      */
     async deleteForUser(trx: Executor, userId: string): Promise<void> {
-      await trx.deleteFrom('webhook_deliveries').where('user_id', '=', userId).execute();
       await trx.deleteFrom('job_items').where('job_id', 'in', trx.selectFrom('jobs').select('id').where('user_id', '=', userId)).execute();
       await trx.deleteFrom('job_images').where('job_id', 'in', trx.selectFrom('jobs').select('id').where('user_id', '=', userId)).execute();
       await trx.deleteFrom('jobs').where('user_id', '=', userId).execute();
     },
 
     /**
-     * Retention: jobs that ended before `cutoff`, with their items and webhook deliveries, at most
+     * Retention: jobs that ended before `cutoff`, with their items, at most
      * RETENTION_BATCH jobs a sweep (a backlog goes over the next hourly sweeps, never in one huge
      * transaction). A job an audit still waits to copy its results from stays until it is copied.
+     * Returns the deleted jobs' ids (their webhook deliveries go in the same transaction).
      */
-    async deleteEndedBefore(trx: Executor, cutoff: number): Promise<number> {
+    async deleteEndedBefore(trx: Executor, cutoff: number): Promise<string[]> {
       const rows = await trx
         .selectFrom('jobs')
         .select('id')
@@ -273,12 +274,11 @@ export function createJobsRepository(db: Kysely<Database>) {
         .limit(RETENTION_BATCH)
         .execute();
       const ids = rows.map((row) => row.id);
-      if (ids.length === 0) return 0;
+      if (ids.length === 0) return ids;
       await trx.deleteFrom('job_items').where('job_id', 'in', ids).execute();
       await trx.deleteFrom('job_images').where('job_id', 'in', ids).execute();
-      await trx.deleteFrom('webhook_deliveries').where('job_id', 'in', ids).execute();
       await trx.deleteFrom('jobs').where('id', 'in', ids).execute();
-      return ids.length;
+      return ids;
     },
 
     /**

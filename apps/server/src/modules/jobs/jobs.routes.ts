@@ -21,9 +21,6 @@ import { callerOf } from '../../platform/caller';
 import { errorResponses } from '../../platform/error-responses';
 import { AppError, parseOrThrow } from '../../platform/errors';
 import type { Idempotency } from '../idempotency';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
-import { createJobFilesRepository } from './job-files';
 import { readJobForm } from './job-uploads';
 import type { ParsedRows } from './job-input';
 import { rowsFromCsv, rowsFromItems } from './job-input';
@@ -40,13 +37,14 @@ const idempotencyHeader = z.object({
 
 type CreateBody = z.output<typeof createJobRequestSchema>;
 
-type UploadDeps = { db: Kysely<Database>; maxImageBytes: number; now: () => number };
+/** Where uploaded files go (built by the module), the per-image cap, the clock. */
+type UploadDeps = Omit<Parameters<typeof readJobForm>[1], 'maxCsvBytes'>;
 
 async function parseOrDiscard<T extends z.ZodType>(schema: T, fields: Record<string, string>, uploadId: string, uploads: UploadDeps): Promise<z.output<T>> {
   try {
     return parseOrThrow(schema, fields);
   } catch (error) {
-    await createJobFilesRepository(uploads.db).discard(uploadId);
+    await uploads.files.discard(uploadId);
     throw error;
   }
 }
@@ -75,7 +73,7 @@ async function jobInput(request: FastifyRequest, body: CreateBody | null | undef
 export const jobsRoutes: FastifyPluginAsyncZod<{ jobs: JobsService; guards: AuthGuards; idempotency: Idempotency; uploads: UploadDeps }> = async (app, { jobs, guards, idempotency, uploads }) => {
   // Uploaded files no job took (a refused job, an idempotent replay, an estimate) are deleted at once.
   const discardUnclaimed = async (parsed: ParsedRows) => {
-    if (parsed.uploadId) await createJobFilesRepository(uploads.db).discard(parsed.uploadId);
+    if (parsed.uploadId) await uploads.files.discard(parsed.uploadId);
   };
   await app.register(multipart, { limits: { fileSize: JOB_BODY_LIMIT, files: 1, fields: 10, fieldSize: 4 * 1024, parts: 12 } });
   const secured = { onRequest: guards.requireCaller };

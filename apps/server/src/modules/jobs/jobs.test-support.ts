@@ -33,7 +33,7 @@ export async function startJobsEnv(
   const server = await startTestServer(
     database,
     { IMAGE_FETCH_ALLOW: host.hostPort, WEBHOOK_ALLOW: (options.webhookAllow ?? []).join(','), ALT_PROVIDER: 'openai-compatible', OPENAI_BASE_URL: vision.url, OPENAI_API_KEY: 'test', ...options.env },
-    { provider: { retry: { ...FAST_RETRY, maxAttempts: 1, attemptTimeoutMs: 10_000, overallTimeoutMs: 15_000 } }, now: options.now, jobs: { webhookRetryBaseMs: options.webhookRetryBaseMs } },
+    { provider: { retry: { ...FAST_RETRY, maxAttempts: 1, attemptTimeoutMs: 10_000, overallTimeoutMs: 15_000 } }, now: options.now, webhooks: { retryBaseMs: options.webhookRetryBaseMs } },
   );
   return {
     server,

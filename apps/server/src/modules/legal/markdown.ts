@@ -1,7 +1,7 @@
 import { Marked } from 'marked';
 import type { Token, Tokens } from 'marked';
 import sanitizeHtml from 'sanitize-html';
-import { escapeHtml } from '../mail';
+import escapeHtml from 'escape-html';
 
 /**
  * Operator Markdown to HTML that is safe to insert into the page. Two layers: raw HTML in the file

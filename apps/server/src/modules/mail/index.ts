@@ -1,7 +1,7 @@
 // The mail module's public face: the outbox (queue in a transaction, sent with retries) and the layout.
 export { createMailService, MAIL_DELIVERY_WINDOW_MS, MAIL_LEASE_MS } from './mail.service';
 export type { MailService, QueuedMail } from './mail.service';
-export { composeMail, escapeHtml } from './mail-layout';
+export { composeMail } from './mail-layout';
 export type { ComposedMail, MailContent } from './mail-layout';
 export { createLogTransport, createSmtpTransport } from './mail-transport';
 export type { MailTransport, OutgoingMail } from './mail-transport';

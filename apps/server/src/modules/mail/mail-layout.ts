@@ -1,3 +1,5 @@
+import escapeHtml from 'escape-html';
+
 /** What a message says; the layout turns it into plain text and simple, accessible HTML (English). */
 export interface MailContent {
   subject: string;
@@ -15,11 +17,6 @@ export interface ComposedMail {
   html: string;
 }
 
-const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-/** Every value that reaches the HTML (a user's name included) is escaped. */
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (char) => ENTITIES[char]!);
-}
 
 const FONT = 'font-family:-apple-system,Segoe UI,Roboto,Helvetica,Arial,sans-serif;';
 

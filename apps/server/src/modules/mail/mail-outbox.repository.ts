@@ -1,5 +1,6 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { Executor } from '../../db/executor';
+import { liveInstanceIds } from '../instances';
 import type { Database, MailOutboxTable } from '../../db/schema';
 
 export type MailRow = Selectable<MailOutboxTable>;
@@ -35,7 +36,7 @@ export function createMailOutboxRepository(db: Kysely<Database>) {
           eb.or([
             eb('claimed_by', 'is', null),
             eb('claimed_until', '<=', now),
-            eb('claimed_by', 'not in', eb.selectFrom('instances').select('id').where('heartbeat_at', '>=', input.aliveSince)),
+            eb('claimed_by', 'not in', liveInstanceIds(db, input.aliveSince)),
           ]),
         )
         .orderBy('next_attempt_at')

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Executor } from '../../db/executor';
 import type { AppContext } from '../../platform/context';
 import { decrypt, encrypt } from '../../platform/crypto';
+import { createSweepLoop } from '../../platform/sweep-loop';
 import type { ComposedMail } from './mail-layout';
 import type { ClaimedMail } from './mail-outbox.repository';
 import { createMailOutboxRepository } from './mail-outbox.repository';
@@ -91,31 +92,12 @@ export function createMailService(deps: {
     return due.length;
   }
 
-  // One sweep at a time in this process; a wake-up during a sweep runs another right after it.
-  let running: Promise<void> | null = null;
-  let again = false;
-  let stopped = true;
-  let timer: NodeJS.Timeout | undefined;
-  function sweep(): void {
-    if (stopped) return;
-    if (running) {
-      again = true;
-      return;
-    }
-    running = (async () => {
-      do {
-        again = false;
-        try {
-          // A full batch means more may be due at once.
-          while (!stopped && (await deliverDue()) === BATCH);
-        } catch (error) {
-          logger.warn({ err: error }, 'mail outbox sweep failed; retrying');
-        }
-      } while (again && !stopped);
-    })().finally(() => {
-      running = null;
-    });
-  }
+  const loop = createSweepLoop({
+    everyMs: deps.pollMs ?? 2_000,
+    // A full batch means more may be due at once.
+    sweepOnce: async () => (await deliverDue()) === BATCH,
+    onError: (error) => logger.warn({ err: error }, 'mail outbox sweep failed; retrying'),
+  });
 
   return {
     label: transport.label,
@@ -145,22 +127,16 @@ export function createMailService(deps: {
     },
 
     /** Sends what is due now instead of at the next poll. */
-    wake: sweep,
+    wake: loop.wake,
 
     /** One sweep, awaited (tests). */
     deliverDue,
 
-    start(): void {
-      stopped = false;
-      timer = setInterval(sweep, deps.pollMs ?? 2_000).unref();
-      sweep();
-    },
+    start: loop.start,
 
     /** No new sweep; the one under way (at most one SMTP conversation per message) finishes. */
     async stop(): Promise<void> {
-      stopped = true;
-      clearInterval(timer);
-      await running;
+      await loop.stop();
       transport.close();
     },
 

@@ -1,6 +1,7 @@
 import type { Kysely, Selectable } from 'kysely';
 import { sql } from 'kysely';
 import type { Executor } from '../../db/executor';
+import { liveInstanceIds } from '../instances';
 import type { Database, QuotaReservationsTable } from '../../db/schema';
 
 export type ReservationRow = Selectable<QuotaReservationsTable>;
@@ -50,7 +51,7 @@ export function createReservationRepository(db: Kysely<Database>) {
         .where((eb) =>
           eb.or([
             eb('instance_id', '=', instanceId),
-            eb('instance_id', 'not in', eb.selectFrom('instances').select('id').where('heartbeat_at', '>=', aliveSince)),
+            eb('instance_id', 'not in', liveInstanceIds(db, aliveSince)),
           ]),
         )
         .limit(1_000)

@@ -1,12 +1,5 @@
-/** Text for an HTML text node or a quoted attribute: the OpenAPI document is data, never markup. */
-export function escapeHtml(value: string): string {
-  return value
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;');
-}
+// Text for an HTML text node or a quoted attribute: the OpenAPI document is data, never markup.
+export { default as escapeHtml } from 'escape-html';
 
 /** A fragment id from any text: lower-case letters, digits and dashes. */
 export function slug(value: string): string {

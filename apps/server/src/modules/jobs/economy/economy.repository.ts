@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ExpressionBuilder, Kysely } from 'kysely';
 import type { Executor } from '../../../db/executor';
+import { liveInstanceIds } from '../../instances';
 import type { Database, JobBatchesTable } from '../../../db/schema';
 import type { ClaimedItem } from '../job-item-leases.repository';
 
@@ -11,7 +12,7 @@ const OPEN_BATCH = ['submitting', 'in_progress'];
 
 /** SQL of economy jobs: their provider batches (job_batches) and the items in them. */
 export function createEconomyRepository(db: Kysely<Database>) {
-  const aliveInstances = (aliveSince: number) => db.selectFrom('instances').select('id').where('heartbeat_at', '>=', aliveSince);
+  const aliveInstances = (aliveSince: number) => liveInstanceIds(db, aliveSince);
   /** A batch's lease is free when nobody holds it, its holder is dead, or it ran out. */
   const batchLeaseFree = (eb: ExpressionBuilder<Database, 'job_batches'>, owner: string, now: number, aliveSince: number) =>
     eb.or([eb('lease_owner', 'is', null), eb('lease_owner', '=', owner), eb('lease_until', '<', now), eb('lease_owner', 'not in', aliveInstances(aliveSince))]);

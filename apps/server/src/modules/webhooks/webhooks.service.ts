@@ -6,6 +6,7 @@ import type { Executor } from '../../db/executor';
 import type { AppContext } from '../../platform/context';
 import { decrypt, encrypt, randomBase62 } from '../../platform/crypto';
 import { AppError } from '../../platform/errors';
+import { createSweepLoop } from '../../platform/sweep-loop';
 import { SIGNATURE_HEADER, signatureHeader } from './webhook-signature';
 import type { DeliveryRow, WebhooksRepository } from './webhooks.repository';
 
@@ -20,7 +21,8 @@ export type WebhookEvent = JobWebhookEvent | AccountWebhookEvent;
 
 /** Deliveries are retried with exponential backoff for this long after the event, then given up. */
 export const DELIVERY_WINDOW_MS = 24 * 60 * 60 * 1000;
-export const PROGRESS_EVERY_MS = 10_000;
+/** Due deliveries taken per sweep. */
+const BATCH = 20;
 const MAX_BACKOFF_MS = 2 * 60 * 60 * 1000;
 const ATTEMPT_TIMEOUT_MS = 10_000;
 
@@ -49,10 +51,17 @@ export interface DeliveryAttempt {
   error?: string;
 }
 
+/** Decides, just before an attempt, that a job's event is no longer worth sending, and says why. */
+export interface StaleEventRule {
+  isStale(jobId: string): Promise<boolean>;
+  reason: string;
+}
+
 /**
  * Signed webhooks for jobs: a per-account signing secret (AES-GCM at rest, shown once), events
- * stored as deliveries and sent by whichever instance sweeps them, each attempt recorded. URLs
- * go through the engine's SSRF guard when the job is created and again at every attempt.
+ * stored as deliveries and sent by whichever instance sweeps them (this module's own loop), each
+ * attempt recorded. URLs go through the engine's SSRF guard when the job is created and again at
+ * every attempt.
  */
 export function createWebhooksService(deps: {
   ctx: Pick<AppContext, 'now' | 'keys'>;
@@ -60,8 +69,13 @@ export function createWebhooksService(deps: {
   allow: readonly string[];
   /** The first retry's delay; doubled each attempt up to 2 hours (tests shorten it). */
   retryBaseMs: number;
+  /** How often due deliveries are looked for. */
+  pollMs: number;
+  onSweepError: (error: unknown) => void;
 }) {
   const { ctx, repository } = deps;
+  // Set by the module that owns the job (jobs), which needs this one, so cannot be passed in.
+  const staleRules = new Map<WebhookEvent, StaleEventRule>();
   // Attempts being sent from here, by account, so a deleted account's stop at once (forgetAccount).
   const sendingOf = new Map<string, Set<AbortController>>();
 
@@ -83,11 +97,12 @@ export function createWebhooksService(deps: {
     if (signal.aborted) return;
     const started = performance.now();
     const log = JSON.parse(row.attempts_log) as DeliveryAttempt[];
-    if (row.event === 'job.progress' && row.job_id !== null && (await repository.jobEnded(row.job_id))) {
+    const staleRule = staleRules.get(row.event as WebhookEvent);
+    if (staleRule && row.job_id !== null && (await staleRule.isStale(row.job_id))) {
       // A receiver that was down must not hear of progress after the job's end (job.completed or
       // job.failed carries the final state): the stale event is dropped, saying why.
       const now = ctx.now();
-      log.push({ at: new Date(now).toISOString(), status: null, durationMs: 0, error: 'Not sent: the job has ended' });
+      log.push({ at: new Date(now).toISOString(), status: null, durationMs: 0, error: staleRule.reason });
       await repository.recordAttempt(row.id, { status: 'failed', attempts: Number(row.attempts), attemptsLog: JSON.stringify(log), nextAttemptAt: now, finishedAt: now });
       return;
     }
@@ -130,6 +145,14 @@ export function createWebhooksService(deps: {
     const payload = JSON.stringify({ id, type: event, createdAt: new Date(at).toISOString(), data });
     await repository.insert({ id, user_id: target.userId, job_id: target.jobId, event, url: target.url, payload, status: 'pending', attempts: 0, attempts_log: '[]', next_attempt_at: at, created_at: at, finished_at: null }, executor);
   }
+
+  /** Sends what is due: one batch; true when it was full (more may be due). */
+  async function deliverDue(): Promise<boolean> {
+    const due = await repository.claimDue(ctx.now(), BATCH);
+    await Promise.all(due.map((row) => attempt(row)));
+    return due.length === BATCH;
+  }
+  const loop = createSweepLoop({ everyMs: deps.pollMs, sweepOnce: deliverDue, onError: deps.onSweepError });
 
   const service = {
     /** A new signing secret (replacing any old one at once); the only time it is shown. */
@@ -189,22 +212,27 @@ export function createWebhooksService(deps: {
     /** Retention: finished account events (job events go with their job). */
     deleteAccountEventsBefore: (trx: Executor, cutoff: number) => repository.deleteAccountEventsBefore(trx, cutoff),
 
-    /** Account deletion, in its transaction: the signing secret and default URL (deliveries go with the jobs). */
-    deleteForUser: (userId: string, trx?: Executor) => repository.deleteSecretOf(userId, trx),
+    /** Account deletion, in its transaction: every delivery, the signing secret and default URL. */
+    deleteForUser: (userId: string, trx?: Executor) => repository.deleteForUser(userId, trx),
+
+    /** Retention, in its transaction: the deliveries of the jobs it deleted. */
+    deleteForJobs: (jobIds: readonly string[], trx: Executor) => repository.deleteForJobs(jobIds, trx),
 
     /** The account was deleted (on any instance): its attempts being sent from here are abandoned at once. */
     forgetAccount(userId: string): void {
       for (const stop of sendingOf.get(userId) ?? []) stop.abort();
     },
 
-    takeProgressSlot: (jobId: string) => repository.takeProgressSlot(jobId, ctx.now(), PROGRESS_EVERY_MS),
-
-    /** Sends what is due (the dispatcher's sweep calls it). */
-    async deliverDue(limit = 20): Promise<number> {
-      const due = await repository.claimDue(ctx.now(), limit);
-      await Promise.all(due.map((row) => attempt(row)));
-      return due.length;
+    /** From then on, `event`'s deliveries that `rule` finds stale are dropped instead of sent. */
+    dropWhenStale(event: JobWebhookEvent, rule: StaleEventRule): void {
+      staleRules.set(event, rule);
     },
+
+    /** Sends what is due now instead of at the next poll (call it once the event's transaction committed). */
+    wake: () => loop.wake(),
+    start: () => loop.start(),
+    /** No new sweep; the attempts under way finish (each within its deadline). */
+    stop: () => loop.stop(),
 
     async deliveriesOf(jobId: string) {
       return (await repository.ofJob(jobId)).map(toDelivery);

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WebhookReceiver } from '@altwise/test-support/webhook-receiver';
 import { startWebhookReceiver } from '@altwise/test-support/webhook-receiver';
 import { DATABASES, registerUser } from '../../../test/support/test-server';
-import type { JobsTestEnv } from './jobs.test-support';
-import { startJobsEnv } from './jobs.test-support';
+import type { JobsTestEnv } from '../jobs/jobs.test-support';
+import { startJobsEnv } from '../jobs/jobs.test-support';
 import { verifySignature } from './webhook-signature';
 
 // Settings → "Webhook notifications": account events (limit reached, key created or revoked, job

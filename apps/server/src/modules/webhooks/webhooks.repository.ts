@@ -60,15 +60,15 @@ export function createWebhooksRepository(db: Kysely<Database>) {
         .execute();
     },
 
-    /** Whether the job has ended (or is gone): its progress events are stale then. */
-    async jobEnded(jobId: string): Promise<boolean> {
-      const row = await db.selectFrom('jobs').select('finished_at').where('id', '=', jobId).executeTakeFirst();
-      return !row || row.finished_at !== null;
+    /** Account deletion: its deliveries and its signing secret (and default URL). */
+    async deleteForUser(userId: string, trx: Executor = db): Promise<void> {
+      await trx.deleteFrom('webhook_deliveries').where('user_id', '=', userId).execute();
+      await trx.deleteFrom('webhook_secrets').where('user_id', '=', userId).execute();
     },
 
-    /** Account deletion: its signing secret (and default URL); its deliveries go with its jobs. */
-    async deleteSecretOf(userId: string, trx: Executor = db): Promise<void> {
-      await trx.deleteFrom('webhook_secrets').where('user_id', '=', userId).execute();
+    /** Retention: the deliveries of jobs deleted in `trx`. */
+    async deleteForJobs(jobIds: readonly string[], trx: Executor): Promise<void> {
+      if (jobIds.length > 0) await trx.deleteFrom('webhook_deliveries').where('job_id', 'in', jobIds).execute();
     },
 
     /** Retention: account events (no job) that ended before `cutoff`; job events go with their job. */
@@ -84,18 +84,6 @@ export function createWebhooksRepository(db: Kysely<Database>) {
 
     ofJob(jobId: string) {
       return db.selectFrom('webhook_deliveries').selectAll().where('job_id', '=', jobId).orderBy('created_at').orderBy('id').limit(500).execute();
-    },
-
-    /** Claims the right to send a progress event: at most one per job per interval, across instances. */
-    async takeProgressSlot(jobId: string, now: number, intervalMs: number): Promise<boolean> {
-      const result = await db
-        .updateTable('jobs')
-        .set({ progress_sent_at: now })
-        .where('id', '=', jobId)
-        .where('webhook_url', 'is not', null)
-        .where((eb) => eb.or([eb('progress_sent_at', 'is', null), eb('progress_sent_at', '<=', now - intervalMs)]))
-        .executeTakeFirst();
-      return Number(result.numUpdatedRows) === 1;
     },
   };
 }

@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReceivedWebhook, WebhookReceiver } from '@altwise/test-support/webhook-receiver';
 import { startWebhookReceiver } from '@altwise/test-support/webhook-receiver';
 import { DATABASES } from '../../../test/support/test-server';
-import type { JobsTestEnv } from './jobs.test-support';
-import { startJobsEnv } from './jobs.test-support';
+import type { JobsTestEnv } from '../jobs/jobs.test-support';
+import { startJobsEnv } from '../jobs/jobs.test-support';
 import { verifySignature } from './webhook-signature';
 
 for (const database of DATABASES) {

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AuthGuards } from '../../platform/caller';
 import { callerOf } from '../../platform/caller';
-import type { JobsService } from './jobs.service';
+import type { JobsService } from '../jobs';
 import type { WebhooksService } from './webhooks.service';
 
 export const webhooksRoutes: FastifyPluginAsyncZod<{ webhooks: WebhooksService; jobs: JobsService; guards: AuthGuards }> = async (app, { webhooks, jobs, guards }) => {
