@@ -109,7 +109,10 @@ for (const database of DATABASES) {
     it('lets a client that hung up mid-way resume with its Idempotency-Key: the stored results, charged once (as the API docs say)', async () => {
       const { token } = await proUser();
       const slow = `${env.host.url}/images/slow-hangup-${Date.now()}.png`;
-      env.host.set(new URL(slow).pathname, { body: await distinctPng(), contentType: 'image/png', delayMs: SLOW_MS });
+      // The slow image is served only once the client has hung up.
+      let hungUp = () => {};
+      const gate = new Promise<void>((resolve) => (hungUp = resolve));
+      env.host.set(new URL(slow).pathname, { body: await distinctPng(), contentType: 'image/png', gate });
       const urls = [slow, await env.hostImage(), await env.hostImage()];
       const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json', accept: 'application/x-ndjson', 'idempotency-key': 'hang-up-1' };
       const hangingUp = new AbortController();
@@ -119,6 +122,7 @@ for (const database of DATABASES) {
       expect((await reader.read()).value?.length).toBeGreaterThan(0);
       hangingUp.abort();
       await reader.cancel().catch(() => undefined);
+      hungUp();
 
       const resumed = await fetch(`${env.server.url}/api/v1/images/batch`, { method: 'POST', headers, body: JSON.stringify({ imageUrls: urls }) });
       expect(resumed.status).toBe(200);

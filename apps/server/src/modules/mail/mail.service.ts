@@ -82,7 +82,7 @@ export function createMailService(deps: {
       logger.warn({ mailId: row.id }, 'mail sent after its claim ran out: another instance may send it again');
     }
     // The mail server is back: what waits for its next try goes now (a success resets the others' backoff).
-    if ((await outbox.retryWaitingNow(ctx.now())) > 0) sweep();
+    if ((await outbox.retryWaitingNow(ctx.now())) > 0) loop.wake();
   }
 
   async function deliverDue(): Promise<number> {
