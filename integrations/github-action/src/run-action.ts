@@ -19,6 +19,7 @@ import { Altwise } from '@altwise/sdk';
 import { Octokit } from '@octokit/rest';
 import type { GitHubContext } from './github-context';
 import { readContext } from './github-context';
+import { checkoutHead } from './head-checkout';
 import type { ActionInputs } from './inputs';
 import { readInputs } from './inputs';
 import type { PullFile } from './pull-request-diff';
@@ -78,7 +79,24 @@ async function pullFiles(octokit: Octokit, context: GitHubContext): Promise<Pull
 }
 
 export async function runAction(env: NodeJS.ProcessEnv, log: ActionLog): Promise<ActionResult> {
-  const context = readContext(env);
+  const checkout = readContext(env);
+  // Everything below reads the head commit's files, wherever they are.
+  const head = checkout.pullRequest
+    ? checkoutHead(checkout.workspace, checkout.pullRequest.headSha)
+    : { dir: checkout.workspace, remove: () => undefined };
+  try {
+    if (head.note) log.info(head.note);
+    return await runOnHead({ ...checkout, workspace: head.dir }, env, log);
+  } finally {
+    head.remove();
+  }
+}
+
+async function runOnHead(
+  context: GitHubContext,
+  env: NodeJS.ProcessEnv,
+  log: ActionLog,
+): Promise<ActionResult> {
   const inputs = readInputs(env, context.workspace);
   const octokit = new Octokit({
     auth: inputs.githubToken,

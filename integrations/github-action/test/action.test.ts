@@ -13,7 +13,7 @@ import { startFakeApi } from '../../../packages/cli/test/fake-api';
 import { runAction } from '../src/run-action';
 import { COMMENT_MARKER, REVIEW_MARKER, SUPERSEDED } from '../src/review-text';
 import type { PullRequestRepo } from './pull-request-repo';
-import { makePullRequestRepo, png } from './pull-request-repo';
+import { git, makeMergeCheckout, makePullRequestRepo, png } from './pull-request-repo';
 
 const DIST = path.resolve(import.meta.dirname, '../dist/index.js');
 const OWNER = 'harbour';
@@ -69,11 +69,11 @@ async function setup(
   headChanges: Record<string, string | Buffer>,
   answer?: (body: Record<string, unknown>) => FakeAnswer,
   inputs: Record<string, string> = {},
-): Promise<Setup> {
-  const repo = makePullRequestRepo(
+  repo: PullRequestRepo = makePullRequestRepo(
     { 'site/index.html': BASE_PAGE, 'site/images/old.png': png(1) },
     headChanges,
-  );
+  ),
+): Promise<Setup> {
   cleanups.push(repo.remove);
   const github = await startFakeGitHub({ owner: OWNER, repo: REPO, pullNumber: PULL, perPage: 2 });
   cleanups.push(github.close);
@@ -328,5 +328,56 @@ describe('the GitHub Action on a pull request', () => {
     const outputs = fs.readFileSync(outputFile, 'utf8');
     expect(outputs).toMatch(/suggestions<<[^\n]+\n3\n/);
     expect(outputs).toMatch(/sarif-id<<[^\n]+\nsarif-1\n/);
+  });
+
+  it("reads the head commit, not GitHub's test merge commit, when the base branch moved on: same lines, same gate", async () => {
+    // The base branch added 3 lines at the top of the same page after the branch was made.
+    const moved = BASE_PAGE.replace('<html lang="en">\n', '<html lang="en">\n<!-- a -->\n<!-- b -->\n<!-- c -->\n');
+    const merged = makeMergeCheckout(
+      { 'site/index.html': BASE_PAGE, 'site/images/old.png': png(1) },
+      { 'site/index.html': FIVE_PAGE, ...IMAGES },
+      { 'site/index.html': moved },
+    );
+    const state = await setup({}, undefined, {}, merged);
+    // The checkout holds the merge commit (a shallow clone without the head commit).
+    expect(git(merged.dir, ['rev-parse', 'HEAD']).trim()).toBe(merged.merge);
+    expect(fs.readFileSync(path.join(merged.dir, 'site/index.html'), 'utf8')).toContain('<!-- c -->');
+
+    const result = await run(state.env);
+    expect(result.log.info.join('\n')).toContain("not the head commit the review and findings name");
+    expect(state.github.reviews).toHaveLength(1);
+    expect(state.github.reviews[0]!.commit_id).toBe(merged.head);
+    const lines = FIVE_PAGE.split('\n');
+    expect(
+      state.github.comments.map((comment) => [comment.line, suggestion(comment.body)?.replace(/ alt="[^"]*"/, '')]),
+    ).toEqual([
+      [5, lines[4]],
+      [6, lines[5].replace(/ alt="[^"]*"/, '')],
+      [9, lines[8]],
+    ]);
+    // The gate counts every changed image: the same errors as on a checkout of the head itself.
+    const onHead = await setup({ 'site/index.html': FIVE_PAGE, ...IMAGES });
+    const headResult = await run(onHead.env);
+    expect(result.outputs.errors).toBe(headResult.outputs.errors);
+    expect(Number(result.outputs.errors)).toBeGreaterThanOrEqual(3);
+    expect(result.failure).toBe(headResult.failure);
+    // The worktree of the head is gone afterwards; the checkout is as it was.
+    expect(git(merged.dir, ['worktree', 'list']).trim().split('\n')).toHaveLength(1);
+    expect(git(merged.dir, ['rev-parse', 'HEAD']).trim()).toBe(merged.merge);
+  });
+
+  it('refuses, saying what to change, when the checkout is a merge commit and the head cannot be fetched', async () => {
+    const merged = makeMergeCheckout(
+      { 'site/index.html': BASE_PAGE },
+      { 'site/index.html': FIVE_PAGE, ...IMAGES },
+      { 'site/index.html': `<!-- moved -->\n${BASE_PAGE}` },
+    );
+    const state = await setup({}, undefined, {}, merged);
+    fs.rmSync(merged.origin, { recursive: true, force: true });
+    await expect(run(state.env)).rejects.toThrow(
+      /not the pull request's head commit [0-9a-f]{40}, and fetching the head failed .*ref: \$\{\{ github\.event\.pull_request\.head\.sha \}\}/,
+    );
+    expect(state.github.reviews).toHaveLength(0);
+    expect(state.github.sarifs).toHaveLength(0);
   });
 });
