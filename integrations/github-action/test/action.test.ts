@@ -7,6 +7,8 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FakeGitHub } from '@altwise/test-support/fake-github';
 import { startFakeGitHub } from '@altwise/test-support/fake-github';
+import type { Token } from 'marked';
+import { Lexer } from 'marked';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { FakeApi, FakeAnswer } from '../../../packages/cli/test/fake-api';
 import { startFakeApi } from '../../../packages/cli/test/fake-api';
@@ -132,6 +134,21 @@ function pushed(setupState: Setup, changes: Record<string, string | Buffer>) {
   );
 }
 
+/** Every Markdown token GitHub would render from `markdown` (GFM: autolinks, HTML, lists), depth first. */
+function tokensOf(markdown: string): Token[] {
+  const all: Token[] = [];
+  const walk = (tokens: Token[]) => {
+    for (const token of tokens) {
+      all.push(token);
+      const inner = token as { tokens?: Token[]; items?: Token[] };
+      if (inner.tokens) walk(inner.tokens);
+      if (inner.items) walk(inner.items);
+    }
+  };
+  walk(new Lexer({ gfm: true }).lex(markdown));
+  return all;
+}
+
 const suggestion = (body: string) => /```suggestion\n([\s\S]*?)\n```/.exec(body)?.[1];
 
 describe('the GitHub Action on a pull request', () => {
@@ -166,7 +183,7 @@ describe('the GitHub Action on a pull request', () => {
     ]);
     expect(state.github.comments.every((comment) => comment.body.startsWith(COMMENT_MARKER))).toBe(true);
     expect(state.github.comments[0]!.body).toBe(
-      `${COMMENT_MARKER}\n**Alt text** for \`images/boat.png\`: The image has no alt text: add a description, or alt="" if it is decorative (WCAG F65) (missing-alt)\n\n` +
+      `${COMMENT_MARKER}\n**Alt text** for \`images/boat.png\`: \`The image has no alt text: add a description, or alt="" if it is decorative (WCAG F65) (missing-alt)\`\n\n` +
         '```suggestion\n<img src="images/boat.png" alt="A blue fishing boat moored in the harbour">\n```\n\nWritten by a vision model through Altwise: check that it says what the image means here before committing.',
     );
     // The link-only image is described for its purpose; the good, decorative and unchanged ones are not described at all.
@@ -379,5 +396,35 @@ describe('the GitHub Action on a pull request', () => {
     );
     expect(state.github.reviews).toHaveLength(0);
     expect(state.github.sarifs).toHaveLength(0);
+  });
+
+  it('quotes every piece of pull-request text as code: a hostile src posts no mention, link, remote image or HTML, and a newline keeps the list', async () => {
+    const hostile =
+      'images/@octocat [Fix here](https://evil.example/phish) ![t](https://evil.example/pixel.png) <b>bold</b>.png';
+    const page = BASE_PAGE.replace(
+      '</body>',
+      `<img src="images/boat.png">\n<img src="${hostile}">\n<img src="images/a\n\n- [x](https://evil.example/list) @octocat\n\nb.png">\n</body>`,
+    );
+    const state = await setup({ 'site/index.html': page, ...IMAGES });
+    await run(state.env);
+    expect(state.github.reviews).toHaveLength(1);
+    const body = state.github.reviews[0]!.body;
+    expect(body).toContain('No suggestion for:');
+    const tokens = tokensOf(body);
+    // The only HTML is the review's own marker (an HTML comment, invisible on GitHub).
+    expect(
+      tokens.filter(
+        (token) =>
+          ['link', 'image', 'html', 'strong'].includes(token.type) && token.raw.trim() !== REVIEW_MARKER,
+      ),
+    ).toEqual([]);
+    // Outside code, no text holds the mention or the URLs; inside code it is all still there to read.
+    const plain = tokens.filter((token) => token.type === 'text').map((token) => token.raw).join('\n');
+    expect(plain).not.toMatch(/@octocat|evil\.example|<b>/);
+    const code = tokens.filter((token) => token.type === 'codespan').map((token) => token.raw).join('\n');
+    expect(code).toContain('@octocat [Fix here](https://evil.example/phish)');
+    // One list item per image: the newline in the second src did not start a new item.
+    const list = tokens.find((token) => token.type === 'list') as { items: Token[] } | undefined;
+    expect(list?.items).toHaveLength(2);
   });
 });
