@@ -78,7 +78,9 @@ export function reviewBody(summary: ReviewSummary): string {
   if (summary.notSuggested.length > 0) {
     parts.push('No suggestion for:');
     for (const item of summary.notSuggested)
-      parts.push(`- ${inlineCode(`${item.file}:${item.line}`)} ${inlineCode(item.src)}: ${inlineCode(item.reason)}`);
+      parts.push(
+        `- ${inlineCode(`${item.file}:${item.line}`)} ${inlineCode(item.src)}: ${inlineCode(item.reason)}`,
+      );
   }
   return parts.join('\n\n');
 }

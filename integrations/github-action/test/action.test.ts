@@ -5,134 +5,12 @@ import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { FakeGitHub } from '@altwise/test-support/fake-github';
-import { startFakeGitHub } from '@altwise/test-support/fake-github';
 import type { Token } from 'marked';
 import { Lexer } from 'marked';
-import { afterEach, describe, expect, it } from 'vitest';
-import type { FakeApi, FakeAnswer } from '../../../packages/cli/test/fake-api';
-import { startFakeApi } from '../../../packages/cli/test/fake-api';
-import { runAction } from '../src/run-action';
+import { describe, expect, it } from 'vitest';
 import { COMMENT_MARKER, REVIEW_MARKER, SUPERSEDED } from '../src/review-text';
-import type { PullRequestRepo } from './pull-request-repo';
-import { git, makeMergeCheckout, makePullRequestRepo, png } from './pull-request-repo';
-
-const DIST = path.resolve(import.meta.dirname, '../dist/index.js');
-const OWNER = 'harbour';
-const REPO = 'site';
-const PULL = 7;
-
-const BASE_PAGE = `<!doctype html>
-<html lang="en">
-<body>
-<img src="images/old.png" alt="DSC_0001.JPG">
-</body>
-</html>
-`;
-// Five new images: missing, poor, good, decorative, link-only (lines 5 to 9).
-const FIVE_PAGE = `<!doctype html>
-<html lang="en">
-<body>
-<img src="images/old.png" alt="DSC_0001.JPG">
-<img src="images/boat.png">
-<img src="images/quay.png" alt="IMG_2041.jpg">
-<img src="images/lighthouse.png" alt="The lighthouse on the cape at dusk">
-<img src="images/divider.png" alt="">
-<a href="/pricing"><img src="images/pricing.png"></a>
-</body>
-</html>
-`;
-const IMAGES = {
-  'site/images/boat.png': png(2),
-  'site/images/quay.png': png(3),
-  'site/images/lighthouse.png': png(4),
-  'site/images/divider.png': png(5),
-  'site/images/pricing.png': png(6),
-};
-const ALT_BY_FILE: Record<string, string> = {
-  'boat.png': 'A blue fishing boat moored in the harbour',
-  'quay.png': 'Lobster pots stacked on the stone quay',
-  'pricing.png': 'Pricing',
-};
-
-const cleanups: Array<() => unknown> = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
-
-interface Setup {
-  repo: PullRequestRepo;
-  github: FakeGitHub;
-  api: FakeApi;
-  env: NodeJS.ProcessEnv;
-}
-
-async function setup(
-  headChanges: Record<string, string | Buffer>,
-  answer?: (body: Record<string, unknown>) => FakeAnswer,
-  inputs: Record<string, string> = {},
-  repo: PullRequestRepo = makePullRequestRepo(
-    { 'site/index.html': BASE_PAGE, 'site/images/old.png': png(1) },
-    headChanges,
-  ),
-): Promise<Setup> {
-  cleanups.push(repo.remove);
-  const github = await startFakeGitHub({ owner: OWNER, repo: REPO, pullNumber: PULL, perPage: 2 });
-  cleanups.push(github.close);
-  github.setPull(repo.files, repo.head);
-  const api = await startFakeApi(
-    answer ??
-      ((body) => ({ altText: ALT_BY_FILE[String(body.fileName)] ?? 'A picture', verification: 'model' })),
-  );
-  cleanups.push(api.close);
-  const eventPath = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'altwise-event-')), 'event.json');
-  cleanups.push(() => fs.rmSync(path.dirname(eventPath), { recursive: true, force: true }));
-  fs.writeFileSync(
-    eventPath,
-    JSON.stringify({
-      action: 'synchronize',
-      pull_request: { number: PULL, base: { sha: repo.base }, head: { sha: repo.head } },
-    }),
-  );
-  const env: NodeJS.ProcessEnv = {
-    PATH: process.env.PATH,
-    GITHUB_REPOSITORY: `${OWNER}/${REPO}`,
-    GITHUB_API_URL: github.url,
-    GITHUB_WORKSPACE: repo.dir,
-    GITHUB_EVENT_PATH: eventPath,
-    GITHUB_SHA: repo.head,
-    GITHUB_REF: `refs/pull/${PULL}/merge`,
-    'INPUT_GITHUB-TOKEN': github.token,
-    'INPUT_ALTWISE-API-KEY': 'ak_test_action',
-    'INPUT_ALTWISE-URL': api.url,
-    ...Object.fromEntries(
-      Object.entries(inputs).map(([name, value]) => [`INPUT_${name.toUpperCase()}`, value]),
-    ),
-  };
-  return { repo, github, api, env };
-}
-
-async function run(env: NodeJS.ProcessEnv) {
-  const log = { info: [] as string[], warning: [] as string[], command: [] as string[] };
-  const result = await runAction(env, {
-    info: (text) => log.info.push(text),
-    warning: (text) => log.warning.push(text),
-    command: (text) => log.command.push(text),
-  });
-  return { ...result, log };
-}
-
-/** The pull request's event after a push to `head`. */
-function pushed(setupState: Setup, changes: Record<string, string | Buffer>) {
-  const next = setupState.repo.push(changes);
-  setupState.github.setPull(next.files, next.head);
-  fs.writeFileSync(
-    setupState.env.GITHUB_EVENT_PATH!,
-    JSON.stringify({
-      pull_request: { number: PULL, base: { sha: setupState.repo.base }, head: { sha: next.head } },
-    }),
-  );
-}
+import { BASE_PAGE, cleanups, DIST, FIVE_PAGE, IMAGES, PULL, pushed, run, setup } from './action-harness';
+import { git, makeMergeCheckout, png } from './pull-request-repo';
 
 /** Every Markdown token GitHub would render from `markdown` (GFM: autolinks, HTML, lists), depth first. */
 function tokensOf(markdown: string): Token[] {
@@ -349,7 +227,10 @@ describe('the GitHub Action on a pull request', () => {
 
   it("reads the head commit, not GitHub's test merge commit, when the base branch moved on: same lines, same gate", async () => {
     // The base branch added 3 lines at the top of the same page after the branch was made.
-    const moved = BASE_PAGE.replace('<html lang="en">\n', '<html lang="en">\n<!-- a -->\n<!-- b -->\n<!-- c -->\n');
+    const moved = BASE_PAGE.replace(
+      '<html lang="en">\n',
+      '<html lang="en">\n<!-- a -->\n<!-- b -->\n<!-- c -->\n',
+    );
     const merged = makeMergeCheckout(
       { 'site/index.html': BASE_PAGE, 'site/images/old.png': png(1) },
       { 'site/index.html': FIVE_PAGE, ...IMAGES },
@@ -361,12 +242,15 @@ describe('the GitHub Action on a pull request', () => {
     expect(fs.readFileSync(path.join(merged.dir, 'site/index.html'), 'utf8')).toContain('<!-- c -->');
 
     const result = await run(state.env);
-    expect(result.log.info.join('\n')).toContain("not the head commit the review and findings name");
+    expect(result.log.info.join('\n')).toContain('not the head commit the review and findings name');
     expect(state.github.reviews).toHaveLength(1);
     expect(state.github.reviews[0]!.commit_id).toBe(merged.head);
     const lines = FIVE_PAGE.split('\n');
     expect(
-      state.github.comments.map((comment) => [comment.line, suggestion(comment.body)?.replace(/ alt="[^"]*"/, '')]),
+      state.github.comments.map((comment) => [
+        comment.line,
+        suggestion(comment.body)?.replace(/ alt="[^"]*"/, ''),
+      ]),
     ).toEqual([
       [5, lines[4]],
       [6, lines[5].replace(/ alt="[^"]*"/, '')],
@@ -419,9 +303,15 @@ describe('the GitHub Action on a pull request', () => {
       ),
     ).toEqual([]);
     // Outside code, no text holds the mention or the URLs; inside code it is all still there to read.
-    const plain = tokens.filter((token) => token.type === 'text').map((token) => token.raw).join('\n');
+    const plain = tokens
+      .filter((token) => token.type === 'text')
+      .map((token) => token.raw)
+      .join('\n');
     expect(plain).not.toMatch(/@octocat|evil\.example|<b>/);
-    const code = tokens.filter((token) => token.type === 'codespan').map((token) => token.raw).join('\n');
+    const code = tokens
+      .filter((token) => token.type === 'codespan')
+      .map((token) => token.raw)
+      .join('\n');
     expect(code).toContain('@octocat [Fix here](https://evil.example/phish)');
     // One list item per image: the newline in the second src did not start a new item.
     const list = tokens.find((token) => token.type === 'list') as { items: Token[] } | undefined;
