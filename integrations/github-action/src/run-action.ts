@@ -26,6 +26,7 @@ import { readInputs } from './inputs';
 import type { PullFile } from './pull-request-diff';
 import { PullRequestDiff } from './pull-request-diff';
 import { syncReview } from './review-sync';
+import { addLineHashes } from './sarif-fingerprints';
 import { uploadSarif } from './sarif-upload';
 import { commentBody, reviewBody } from './review-text';
 import type { SourceFile } from './suggestions';
@@ -153,7 +154,10 @@ async function runOnHead(
   let annotate = inputs.report === 'annotations';
   if (inputs.report === 'sarif' && fork) annotate = true;
   else if (inputs.report === 'sarif') {
-    const sarif = sarifLog(report, { cwd: context.workspace, rules: config.rules, version });
+    const sarif = addLineHashes(
+      sarifLog(report, { cwd: context.workspace, rules: config.rules, version }),
+      context.workspace,
+    );
     const upload = await uploadSarif(octokit, context, sarif, pacing);
     if (upload.id) outputs['sarif-id'] = upload.id;
     if (upload.uploaded)
