@@ -1,5 +1,6 @@
+import { openAiChatBody } from '@altwise/engine';
 import OpenAI, { toFile } from 'openai';
-import type { BatchAnswer, BatchClient, BatchLine } from './batch-client';
+import type { BatchAnswer, BatchClient } from './batch-client';
 
 /** Tag of a provider batch in its metadata: the local batch row it belongs to. */
 export const MARKER_KEY = 'altwise_batch';
@@ -19,27 +20,6 @@ interface OutputLine {
   error: { code?: string; message?: string } | null;
 }
 
-/** The chat completion a live call sends (engine: same system prompt, user message, image, schema). */
-function bodyOf(line: BatchLine, model: string) {
-  const { request } = line;
-  return {
-    model,
-    messages: [
-      { role: 'system', content: request.system },
-      {
-        role: 'user',
-        content: [
-          { type: 'text', text: request.user },
-          { type: 'image_url', image_url: { url: `data:${request.image.mediaType};base64,${request.image.base64}` } },
-        ],
-      },
-    ],
-    response_format: { type: 'json_schema', json_schema: { name: request.schemaName, schema: request.schema, strict: true } },
-    temperature: 0.2,
-    max_tokens: 1024,
-  };
-}
-
 /** OpenAI's Batch API through the official package: a JSONL file, then a 24 h batch on chat completions. */
 export function createOpenAiBatchClient(options: { apiKey: string; baseUrl?: string; model: string }): BatchClient {
   const client = new OpenAI({ apiKey: options.apiKey, baseURL: options.baseUrl, maxRetries: 2 });
@@ -56,7 +36,7 @@ export function createOpenAiBatchClient(options: { apiKey: string; baseUrl?: str
   return {
     provider: 'openai',
     async submit(batchLines, marker) {
-      const jsonl = batchLines.map((line) => JSON.stringify({ custom_id: line.customId, method: 'POST', url: '/v1/chat/completions', body: bodyOf(line, options.model) })).join('\n');
+      const jsonl = batchLines.map((line) => JSON.stringify({ custom_id: line.customId, method: 'POST', url: '/v1/chat/completions', body: openAiChatBody(line.request, options.model) })).join('\n');
       const file = await client.files.create({ file: await toFile(Buffer.from(`${jsonl}\n`), 'altwise-batch.jsonl'), purpose: 'batch' });
       const batch = await client.batches.create({ input_file_id: file.id, endpoint: '/v1/chat/completions', completion_window: '24h', metadata: { [MARKER_KEY]: marker } });
       return batch.id;
