@@ -17,6 +17,14 @@ export interface FakeBatchRequest {
   readonly body: any;
 }
 
+/** One of a refused OpenAI batch's errors, as the Batch object's `errors.data` lists them. */
+export interface FakeBatchError {
+  readonly code: string;
+  readonly message: string;
+  readonly param?: string | null;
+  readonly line?: number | null;
+}
+
 export interface FakeBatch {
   readonly id: string;
   readonly provider: 'openai' | 'anthropic';
@@ -27,6 +35,8 @@ export interface FakeBatch {
   readonly submission: number;
   cancelled: boolean;
   expired: boolean;
+  /** OpenAI refused the batch as a whole (status failed, no output): its `errors.data`. */
+  refusal?: ReadonlyArray<FakeBatchError>;
   /** Results by custom_id once it ended; an error string for a failed request. */
   results?: Map<string, FakeBatchAnswer | { error: string }>;
 }
@@ -42,6 +52,25 @@ const counts = (batch: FakeBatch) => {
 
 /** An OpenAI Batch object. */
 export function openaiBatch(batch: FakeBatch, done: boolean) {
+  if (batch.refusal) {
+    // Refused while validating: no output and no error file, only the reasons.
+    return {
+      id: batch.id,
+      object: 'batch',
+      endpoint: '/v1/chat/completions',
+      errors: { object: 'list', data: batch.refusal.map((error) => ({ code: error.code, message: error.message, param: error.param ?? null, line: error.line ?? null })) },
+      input_file_id: 'file-input',
+      completion_window: '24h',
+      status: 'failed',
+      output_file_id: null,
+      error_file_id: null,
+      created_at: secs(batch.createdAt),
+      failed_at: secs(batch.createdAt),
+      expires_at: secs(batch.createdAt + 86_400_000),
+      request_counts: { total: 0, completed: 0, failed: 0 },
+      metadata: batch.metadata,
+    };
+  }
   const status = batch.cancelled ? 'cancelled' : batch.expired ? 'expired' : done ? 'completed' : 'in_progress';
   const results = batch.results ? [...batch.results.entries()] : [];
   const hasOutput = results.some(([, result]) => !('error' in result));

@@ -65,6 +65,8 @@ export function createAnthropicBatchClient(options: { apiKey: string; baseUrl?: 
       }
       return answers;
     },
+    // Anthropic ends a batch (processing_status "ended") with a result per request, never refused as a whole.
+    failure: async () => null,
     async cancel(id) {
       await client.messages.batches.cancel(id);
     },

@@ -20,6 +20,14 @@ interface OutputLine {
   error: { code?: string; message?: string } | null;
 }
 
+/**
+ * Error codes of a refused batch that a resubmission would meet again: the input or the model is
+ * wrong (invalid_request, invalid_json_line, model_not_found, unsupported_parameter, missing_…,
+ * mismatched_model, duplicate_custom_id…). Anything else (token_limit_exceeded, a server error)
+ * may pass later.
+ */
+const PERMANENT_CODE = /^(invalid|model_not_found|unsupported|missing|mismatch|duplicate|empty|too_many_tasks)/;
+
 /** OpenAI's Batch API through the official package: a JSONL file, then a 24 h batch on chat completions. */
 export function createOpenAiBatchClient(options: { apiKey: string; baseUrl?: string; model: string }): BatchClient {
   const client = new OpenAI({ apiKey: options.apiKey, baseURL: options.baseUrl, maxRetries: 2 });
@@ -72,6 +80,13 @@ export function createOpenAiBatchClient(options: { apiKey: string; baseUrl?: str
       }
       // A batch that failed validation answered nothing: its requests count as unanswered.
       return answers;
+    },
+    async failure(id) {
+      const batch = await client.batches.retrieve(id);
+      if (batch.status !== 'failed') return null;
+      const errors = batch.errors?.data ?? [];
+      const message = errors.map((error) => `${error.code ?? 'error'}: ${error.message ?? 'no message'}${error.line ? ` (line ${error.line})` : ''}`).join('; ');
+      return { permanent: errors.length > 0 && errors.every((error) => PERMANENT_CODE.test(error.code ?? '')), message: message || 'the provider gave no reason' };
     },
     async cancel(id) {
       await client.batches.cancel(id);
