@@ -133,6 +133,24 @@ describe('the GitHub Action on a pull request', () => {
     ]);
   });
 
+  it('edits its own comments in place (PATCH) when a re-run suggests other words for the same lines', async () => {
+    const state = await setup({ 'site/index.html': FIVE_PAGE, ...IMAGES });
+    await run(state.env);
+    const ids = state.github.comments.map((comment) => comment.id);
+    state.api.answer = () => ({ altText: 'A harbour photograph', verification: 'model' });
+    const again = await run(state.env);
+    const patches = state.github.calls.filter((call) => call.method === 'PATCH');
+    expect(patches.map((call) => call.path)).toEqual(
+      ids.map((id) => `/repos/harbour/site/pulls/comments/${id}`),
+    );
+    expect(state.github.comments.map((comment) => comment.id)).toEqual(ids);
+    expect(
+      state.github.comments.every((comment) => comment.body.includes('alt="A harbour photograph"')),
+    ).toBe(true);
+    expect(state.github.reviews).toHaveLength(1);
+    expect(again.log.info.join('\n')).toMatch(/0 comments posted, 3 updated, 0 deleted/);
+  });
+
   it('passes a pull request whose alt text is good, with no review and no description asked', async () => {
     const page = BASE_PAGE.replace(
       '</body>',
