@@ -37,6 +37,8 @@ declare module 'fastify' {
     lifecycle: Lifecycle;
     /** The weekly usage reports' run (the hourly timer's; tests call it with their clock). */
     weeklyReports: Pick<WeeklyReports, 'sendDue'>;
+    /** Stripe mode's past_due grace sweep (the 10-minute timer's; tests call it with their clock); null otherwise. */
+    pastDueSweep: (() => Promise<number>) | null;
     /** The order the composition root built the modules in (they stop in the reverse). */
     moduleOrder: readonly string[];
   }
@@ -111,6 +113,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('db', ctx.db);
   app.decorate('lifecycle', modules.get('lifecycle'));
   app.decorate('weeklyReports', { sendDue: modules.get('usage').weeklyReports.sendDue });
+  const stripeWebhooks = modules.get('billing').stripeWebhooks;
+  app.decorate('pastDueSweep', stripeWebhooks ? () => stripeWebhooks.expireGracePeriods() : null);
   app.decorate('moduleOrder', modules.order);
 
   await registerWebApp(app, config);

@@ -121,6 +121,9 @@ const envSchema = z.object({
   STRIPE_WEBHOOK_SECRET: optionalText,
   STRIPE_PRICE_PRO: optionalText,
   STRIPE_PRICE_ENTERPRISE: optionalText,
+  // How long a Stripe subscription that is past_due (a renewal payment failed, Stripe retrying) keeps
+  // its paid plan, counted from the start of the unpaid period; then the account is on Free until paid.
+  STRIPE_PAST_DUE_GRACE_HOURS: z.coerce.number().int().min(0).max(24 * 90).default(72),
   // Where the Stripe client connects (tests point it at a loopback fake); unset: api.stripe.com.
   STRIPE_API_BASE_URL: optionalText.refine((url) => !url || URL.canParse(url), { message: 'must be a URL' }),
   // The web app's public address, for Stripe's return links; unset: taken from the request.
@@ -223,6 +226,7 @@ function toConfig(env: z.infer<typeof envSchema>) {
         webhookSecret: env.STRIPE_WEBHOOK_SECRET ?? null,
         prices: { pro: env.STRIPE_PRICE_PRO ?? null, enterprise: env.STRIPE_PRICE_ENTERPRISE ?? null },
         apiBaseUrl: env.STRIPE_API_BASE_URL ?? null,
+        pastDueGraceMs: env.STRIPE_PAST_DUE_GRACE_HOURS * 3_600_000,
       },
     },
     webDistDir: env.WEB_DIST_DIR

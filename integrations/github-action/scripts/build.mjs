@@ -1,4 +1,5 @@
-// Builds dist/index.js, the one file GitHub runs (action.yml: runs.using node20, main dist/index.js).
+// Builds dist/index.js, the one file GitHub runs (action.yml: runs.using node24, main dist/index.js). It targets
+// Node 20, the oldest the package's engines accept, so the same bundle runs on the tests' Node 20 and on the runners' 24.
 // A JavaScript action runs from the repository as it is, with no `npm install`, so everything is
 // bundled in: @actions/core, @octokit/rest, and the CLI's lint and fill code through its source.
 // `--check` builds in memory and fails when the committed dist/index.js differs (CI runs it).

@@ -9,6 +9,12 @@ export interface PullRequestRef {
   number: number;
   baseSha: string;
   headSha: string;
+  /**
+   * The head is another repository's (a fork) and the event is `pull_request`: GitHub gives the
+   * workflow a read-only token (no review, no code scanning upload). `pull_request_target` runs with
+   * the base repository's token, so it is not read-only.
+   */
+  fromFork?: string;
 }
 
 export interface GitHubContext {
@@ -40,14 +46,19 @@ export function readContext(env: NodeJS.ProcessEnv): GitHubContext {
     eventPath && fs.existsSync(eventPath)
       ? (JSON.parse(fs.readFileSync(eventPath, 'utf8')) as { pull_request?: unknown })
       : {};
-  const pull = event.pull_request as
-    { number?: unknown; base?: { sha?: unknown }; head?: { sha?: unknown } } | undefined;
+  type Side = { sha?: unknown; repo?: { full_name?: unknown } | null };
+  const pull = event.pull_request as { number?: unknown; base?: Side; head?: Side } | undefined;
   if (
     pull &&
     typeof pull.number === 'number' &&
     typeof pull.head?.sha === 'string' &&
     typeof pull.base?.sha === 'string'
   ) {
+    const headRepo = pull.head.repo?.full_name;
+    const fork =
+      (env.GITHUB_EVENT_NAME ?? 'pull_request') === 'pull_request' &&
+      typeof headRepo === 'string' &&
+      headRepo !== `${owner}/${repo}`;
     return {
       owner,
       repo,
@@ -55,7 +66,12 @@ export function readContext(env: NodeJS.ProcessEnv): GitHubContext {
       workspace,
       sha: pull.head.sha,
       ref: `refs/pull/${pull.number}/head`,
-      pullRequest: { number: pull.number, baseSha: pull.base.sha, headSha: pull.head.sha },
+      pullRequest: {
+        number: pull.number,
+        baseSha: pull.base.sha,
+        headSha: pull.head.sha,
+        ...(fork ? { fromFork: headRepo } : {}),
+      },
     };
   }
   return { owner, repo, apiUrl, workspace, sha: need(env, 'GITHUB_SHA'), ref: need(env, 'GITHUB_REF') };

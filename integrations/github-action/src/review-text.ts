@@ -1,4 +1,6 @@
-// The words of the review: a summary, and one comment per run of lines. A comment whose text a
+// The words of the review: a summary, and one comment per run of lines. Every piece of text that
+// comes from the pull request, the model or the server (a src, a path, lint's reason, which may quote
+// them) goes through inlineCode or fencedBlock, never into the Markdown as it is. A comment whose text a
 // vision model wrote is a GitHub suggested change (one click to commit); a draft is a plain comment
 // that says so. Markers (HTML comments, invisible on GitHub) let a re-run find its own review.
 import type { LintReport } from '@altwise/cli/action-kit';
@@ -12,7 +14,7 @@ export const SUPERSEDED = `${REVIEW_MARKER}\nAltwise: superseded by a later Altw
 
 export function commentBody(line: LineProposal): string {
   const about = line.proposals
-    .map((proposal) => `${inlineCode(proposal.image.src)}: ${proposal.why}`)
+    .map((proposal) => `${inlineCode(proposal.image.src)}: ${inlineCode(proposal.why)}`)
     .join('\n- ');
   const head =
     line.proposals.length === 1
@@ -76,7 +78,9 @@ export function reviewBody(summary: ReviewSummary): string {
   if (summary.notSuggested.length > 0) {
     parts.push('No suggestion for:');
     for (const item of summary.notSuggested)
-      parts.push(`- ${inlineCode(`${item.file}:${item.line}`)} ${inlineCode(item.src)}: ${item.reason}`);
+      parts.push(
+        `- ${inlineCode(`${item.file}:${item.line}`)} ${inlineCode(item.src)}: ${inlineCode(item.reason)}`,
+      );
   }
   return parts.join('\n\n');
 }

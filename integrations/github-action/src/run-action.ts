@@ -16,14 +16,17 @@ import {
   sarifLog,
 } from '@altwise/cli/action-kit';
 import { Altwise } from '@altwise/sdk';
-import { Octokit } from '@octokit/rest';
 import type { GitHubContext } from './github-context';
 import { readContext } from './github-context';
+import type { GitHubClient, Pacing } from './github-client';
+import { GITHUB_PACING, githubClient, isRateLimit } from './github-client';
+import { checkoutHead } from './head-checkout';
 import type { ActionInputs } from './inputs';
 import { readInputs } from './inputs';
 import type { PullFile } from './pull-request-diff';
 import { PullRequestDiff } from './pull-request-diff';
 import { syncReview } from './review-sync';
+import { addLineHashes } from './sarif-fingerprints';
 import { uploadSarif } from './sarif-upload';
 import { commentBody, reviewBody } from './review-text';
 import type { SourceFile } from './suggestions';
@@ -62,7 +65,7 @@ function gate(report: LintReport, failOn: ActionInputs['failOn']): { failure?: s
   return { text: `the check passes (fail-on: ${failOn})` };
 }
 
-async function pullFiles(octokit: Octokit, context: GitHubContext): Promise<PullFile[]> {
+async function pullFiles(octokit: GitHubClient, context: GitHubContext): Promise<PullFile[]> {
   const pull = context.pullRequest!;
   const files = await octokit.paginate(octokit.rest.pulls.listFiles, {
     owner: context.owner,
@@ -77,14 +80,41 @@ async function pullFiles(octokit: Octokit, context: GitHubContext): Promise<Pull
   }));
 }
 
-export async function runAction(env: NodeJS.ProcessEnv, log: ActionLog): Promise<ActionResult> {
-  const context = readContext(env);
+/** `pacing` is GitHub's (tests shrink its seconds so that waits GitHub asks for stay short). */
+export async function runAction(
+  env: NodeJS.ProcessEnv,
+  log: ActionLog,
+  pacing: Pacing = GITHUB_PACING,
+): Promise<ActionResult> {
+  const checkout = readContext(env);
+  // Everything below reads the head commit's files, wherever they are.
+  const head = checkout.pullRequest
+    ? checkoutHead(checkout.workspace, checkout.pullRequest.headSha)
+    : { dir: checkout.workspace, remove: () => undefined };
+  try {
+    if (head.note) log.info(head.note);
+    return await runOnHead({ ...checkout, workspace: head.dir }, env, log, pacing);
+  } finally {
+    head.remove();
+  }
+}
+
+async function runOnHead(
+  context: GitHubContext,
+  env: NodeJS.ProcessEnv,
+  log: ActionLog,
+  pacing: Pacing,
+): Promise<ActionResult> {
   const inputs = readInputs(env, context.workspace);
-  const octokit = new Octokit({
-    auth: inputs.githubToken,
-    baseUrl: context.apiUrl,
-    userAgent: 'altwise-github-action',
-  });
+  const octokit = githubClient(
+    { token: inputs.githubToken, baseUrl: context.apiUrl, warn: log.warning },
+    pacing,
+  );
+  const fork = context.pullRequest?.fromFork;
+  if (fork)
+    log.info(
+      `altwise: the pull request comes from the fork ${fork}, whose workflow GitHub gives a read-only token: no review and no code scanning upload are attempted (SARIF findings come as annotations); the gate still judges`,
+    );
   const config = loadLintConfig(inputs.config, context.workspace);
 
   let diff: PullRequestDiff | undefined;
@@ -121,17 +151,33 @@ export async function runAction(env: NodeJS.ProcessEnv, log: ActionLog): Promise
     suggestions: '0',
     drafts: '0',
   };
-  if (inputs.report === 'annotations') {
+  let annotate = inputs.report === 'annotations';
+  if (inputs.report === 'sarif' && fork) annotate = true;
+  else if (inputs.report === 'sarif') {
+    const sarif = addLineHashes(
+      sarifLog(report, { cwd: context.workspace, rules: config.rules, version }),
+      context.workspace,
+    );
+    const upload = await uploadSarif(octokit, context, sarif, pacing);
+    if (upload.id) outputs['sarif-id'] = upload.id;
+    if (upload.uploaded)
+      log.info(
+        `altwise: SARIF uploaded to code scanning (${upload.id}${upload.status === 'pending' ? ', still processing' : ', processed'})`,
+      );
+    else {
+      // The findings still show, on the changed lines, and the gate below still judges.
+      log.warning(`altwise: ${upload.reason}; the findings are shown as annotations instead`);
+      annotate = true;
+    }
+  }
+  if (annotate) {
     const annotations = githubFormat(report);
     if (annotations) log.command(annotations);
-  } else if (inputs.report === 'sarif') {
-    const sarif = sarifLog(report, { cwd: context.workspace, rules: config.rules, version });
-    const id = await uploadSarif(octokit, context, sarif);
-    if (id) outputs['sarif-id'] = id;
-    log.info(`altwise: SARIF uploaded to code scanning${id ? ` (${id})` : ''}`);
   }
 
-  if (context.pullRequest && diff && inputs.altwiseApiKey && inputs.altwiseUrl) {
+  if (context.pullRequest && diff && inputs.altwiseApiKey && inputs.altwiseUrl && fork) {
+    log.info("altwise: no alt text is suggested on a fork's pull request (its token cannot post a review)");
+  } else if (context.pullRequest && diff && inputs.altwiseApiKey && inputs.altwiseUrl) {
     const files: SourceFile[] = [];
     for (const file of new Set(report.findings.map((finding) => finding.file))) {
       const absolute = path.join(context.workspace, file);
@@ -180,11 +226,15 @@ export async function runAction(env: NodeJS.ProcessEnv, log: ActionLog): Promise
         `altwise: review ${synced.reviewId ?? '(none)'}: ${synced.created} comments posted, ${synced.updated} updated, ${synced.deleted} deleted`,
       );
     } catch (error) {
-      // A fork's pull request gets a read-only token: the findings above still stand, and so does the gate.
+      // The findings above still stand, and so does the gate: the review is only what could not be posted.
       const status = (error as { status?: number }).status;
-      if (status !== 403 && status !== 404) throw error;
+      const why = isRateLimit(error)
+        ? "GitHub's rate limit held after the retries; a re-run posts it"
+        : status === 403 || status === 404
+          ? 'the token may not write to the pull request: the workflow needs "permissions: pull-requests: write"'
+          : 'GitHub refused it';
       log.warning(
-        `altwise: could not post the review (${status}: ${(error as Error).message}); the workflow needs "pull-requests: write", which a fork's pull request does not get`,
+        `altwise: could not post the review (${status ?? 'error'}: ${(error as Error).message}): ${why}`,
       );
     }
     const count = (draft: boolean) =>

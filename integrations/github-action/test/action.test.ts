@@ -5,131 +5,26 @@ import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { FakeGitHub } from '@altwise/test-support/fake-github';
-import { startFakeGitHub } from '@altwise/test-support/fake-github';
-import { afterEach, describe, expect, it } from 'vitest';
-import type { FakeApi, FakeAnswer } from '../../../packages/cli/test/fake-api';
-import { startFakeApi } from '../../../packages/cli/test/fake-api';
-import { runAction } from '../src/run-action';
+import type { Token } from 'marked';
+import { Lexer } from 'marked';
+import { describe, expect, it } from 'vitest';
 import { COMMENT_MARKER, REVIEW_MARKER, SUPERSEDED } from '../src/review-text';
-import type { PullRequestRepo } from './pull-request-repo';
-import { makePullRequestRepo, png } from './pull-request-repo';
+import { BASE_PAGE, cleanups, DIST, FIVE_PAGE, IMAGES, PULL, pushed, run, setup } from './action-harness';
+import { git, makeMergeCheckout, png } from './pull-request-repo';
 
-const DIST = path.resolve(import.meta.dirname, '../dist/index.js');
-const OWNER = 'harbour';
-const REPO = 'site';
-const PULL = 7;
-
-const BASE_PAGE = `<!doctype html>
-<html lang="en">
-<body>
-<img src="images/old.png" alt="DSC_0001.JPG">
-</body>
-</html>
-`;
-// Five new images: missing, poor, good, decorative, link-only (lines 5 to 9).
-const FIVE_PAGE = `<!doctype html>
-<html lang="en">
-<body>
-<img src="images/old.png" alt="DSC_0001.JPG">
-<img src="images/boat.png">
-<img src="images/quay.png" alt="IMG_2041.jpg">
-<img src="images/lighthouse.png" alt="The lighthouse on the cape at dusk">
-<img src="images/divider.png" alt="">
-<a href="/pricing"><img src="images/pricing.png"></a>
-</body>
-</html>
-`;
-const IMAGES = {
-  'site/images/boat.png': png(2),
-  'site/images/quay.png': png(3),
-  'site/images/lighthouse.png': png(4),
-  'site/images/divider.png': png(5),
-  'site/images/pricing.png': png(6),
-};
-const ALT_BY_FILE: Record<string, string> = {
-  'boat.png': 'A blue fishing boat moored in the harbour',
-  'quay.png': 'Lobster pots stacked on the stone quay',
-  'pricing.png': 'Pricing',
-};
-
-const cleanups: Array<() => unknown> = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
-
-interface Setup {
-  repo: PullRequestRepo;
-  github: FakeGitHub;
-  api: FakeApi;
-  env: NodeJS.ProcessEnv;
-}
-
-async function setup(
-  headChanges: Record<string, string | Buffer>,
-  answer?: (body: Record<string, unknown>) => FakeAnswer,
-  inputs: Record<string, string> = {},
-): Promise<Setup> {
-  const repo = makePullRequestRepo(
-    { 'site/index.html': BASE_PAGE, 'site/images/old.png': png(1) },
-    headChanges,
-  );
-  cleanups.push(repo.remove);
-  const github = await startFakeGitHub({ owner: OWNER, repo: REPO, pullNumber: PULL, perPage: 2 });
-  cleanups.push(github.close);
-  github.setPull(repo.files, repo.head);
-  const api = await startFakeApi(
-    answer ??
-      ((body) => ({ altText: ALT_BY_FILE[String(body.fileName)] ?? 'A picture', verification: 'model' })),
-  );
-  cleanups.push(api.close);
-  const eventPath = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'altwise-event-')), 'event.json');
-  cleanups.push(() => fs.rmSync(path.dirname(eventPath), { recursive: true, force: true }));
-  fs.writeFileSync(
-    eventPath,
-    JSON.stringify({
-      action: 'synchronize',
-      pull_request: { number: PULL, base: { sha: repo.base }, head: { sha: repo.head } },
-    }),
-  );
-  const env: NodeJS.ProcessEnv = {
-    PATH: process.env.PATH,
-    GITHUB_REPOSITORY: `${OWNER}/${REPO}`,
-    GITHUB_API_URL: github.url,
-    GITHUB_WORKSPACE: repo.dir,
-    GITHUB_EVENT_PATH: eventPath,
-    GITHUB_SHA: repo.head,
-    GITHUB_REF: `refs/pull/${PULL}/merge`,
-    'INPUT_GITHUB-TOKEN': github.token,
-    'INPUT_ALTWISE-API-KEY': 'ak_test_action',
-    'INPUT_ALTWISE-URL': api.url,
-    ...Object.fromEntries(
-      Object.entries(inputs).map(([name, value]) => [`INPUT_${name.toUpperCase()}`, value]),
-    ),
+/** Every Markdown token GitHub would render from `markdown` (GFM: autolinks, HTML, lists), depth first. */
+function tokensOf(markdown: string): Token[] {
+  const all: Token[] = [];
+  const walk = (tokens: Token[]) => {
+    for (const token of tokens) {
+      all.push(token);
+      const inner = token as { tokens?: Token[]; items?: Token[] };
+      if (inner.tokens) walk(inner.tokens);
+      if (inner.items) walk(inner.items);
+    }
   };
-  return { repo, github, api, env };
-}
-
-async function run(env: NodeJS.ProcessEnv) {
-  const log = { info: [] as string[], warning: [] as string[], command: [] as string[] };
-  const result = await runAction(env, {
-    info: (text) => log.info.push(text),
-    warning: (text) => log.warning.push(text),
-    command: (text) => log.command.push(text),
-  });
-  return { ...result, log };
-}
-
-/** The pull request's event after a push to `head`. */
-function pushed(setupState: Setup, changes: Record<string, string | Buffer>) {
-  const next = setupState.repo.push(changes);
-  setupState.github.setPull(next.files, next.head);
-  fs.writeFileSync(
-    setupState.env.GITHUB_EVENT_PATH!,
-    JSON.stringify({
-      pull_request: { number: PULL, base: { sha: setupState.repo.base }, head: { sha: next.head } },
-    }),
-  );
+  walk(new Lexer({ gfm: true }).lex(markdown));
+  return all;
 }
 
 const suggestion = (body: string) => /```suggestion\n([\s\S]*?)\n```/.exec(body)?.[1];
@@ -166,7 +61,7 @@ describe('the GitHub Action on a pull request', () => {
     ]);
     expect(state.github.comments.every((comment) => comment.body.startsWith(COMMENT_MARKER))).toBe(true);
     expect(state.github.comments[0]!.body).toBe(
-      `${COMMENT_MARKER}\n**Alt text** for \`images/boat.png\`: The image has no alt text: add a description, or alt="" if it is decorative (WCAG F65) (missing-alt)\n\n` +
+      `${COMMENT_MARKER}\n**Alt text** for \`images/boat.png\`: \`The image has no alt text: add a description, or alt="" if it is decorative (WCAG F65) (missing-alt)\`\n\n` +
         '```suggestion\n<img src="images/boat.png" alt="A blue fishing boat moored in the harbour">\n```\n\nWritten by a vision model through Altwise: check that it says what the image means here before committing.',
     );
     // The link-only image is described for its purpose; the good, decorative and unchanged ones are not described at all.
@@ -236,6 +131,24 @@ describe('the GitHub Action on a pull request', () => {
       'site/index.html:6',
       'site/index.html:9',
     ]);
+  });
+
+  it('edits its own comments in place (PATCH) when a re-run suggests other words for the same lines', async () => {
+    const state = await setup({ 'site/index.html': FIVE_PAGE, ...IMAGES });
+    await run(state.env);
+    const ids = state.github.comments.map((comment) => comment.id);
+    state.api.answer = () => ({ altText: 'A harbour photograph', verification: 'model' });
+    const again = await run(state.env);
+    const patches = state.github.calls.filter((call) => call.method === 'PATCH');
+    expect(patches.map((call) => call.path)).toEqual(
+      ids.map((id) => `/repos/harbour/site/pulls/comments/${id}`),
+    );
+    expect(state.github.comments.map((comment) => comment.id)).toEqual(ids);
+    expect(
+      state.github.comments.every((comment) => comment.body.includes('alt="A harbour photograph"')),
+    ).toBe(true);
+    expect(state.github.reviews).toHaveLength(1);
+    expect(again.log.info.join('\n')).toMatch(/0 comments posted, 3 updated, 0 deleted/);
   });
 
   it('passes a pull request whose alt text is good, with no review and no description asked', async () => {
@@ -328,5 +241,98 @@ describe('the GitHub Action on a pull request', () => {
     const outputs = fs.readFileSync(outputFile, 'utf8');
     expect(outputs).toMatch(/suggestions<<[^\n]+\n3\n/);
     expect(outputs).toMatch(/sarif-id<<[^\n]+\nsarif-1\n/);
+  });
+
+  it("reads the head commit, not GitHub's test merge commit, when the base branch moved on: same lines, same gate", async () => {
+    // The base branch added 3 lines at the top of the same page after the branch was made.
+    const moved = BASE_PAGE.replace(
+      '<html lang="en">\n',
+      '<html lang="en">\n<!-- a -->\n<!-- b -->\n<!-- c -->\n',
+    );
+    const merged = makeMergeCheckout(
+      { 'site/index.html': BASE_PAGE, 'site/images/old.png': png(1) },
+      { 'site/index.html': FIVE_PAGE, ...IMAGES },
+      { 'site/index.html': moved },
+    );
+    const state = await setup({}, undefined, {}, merged);
+    // The checkout holds the merge commit (a shallow clone without the head commit).
+    expect(git(merged.dir, ['rev-parse', 'HEAD']).trim()).toBe(merged.merge);
+    expect(fs.readFileSync(path.join(merged.dir, 'site/index.html'), 'utf8')).toContain('<!-- c -->');
+
+    const result = await run(state.env);
+    expect(result.log.info.join('\n')).toContain('not the head commit the review and findings name');
+    expect(state.github.reviews).toHaveLength(1);
+    expect(state.github.reviews[0]!.commit_id).toBe(merged.head);
+    const lines = FIVE_PAGE.split('\n');
+    expect(
+      state.github.comments.map((comment) => [
+        comment.line,
+        suggestion(comment.body)?.replace(/ alt="[^"]*"/, ''),
+      ]),
+    ).toEqual([
+      [5, lines[4]],
+      [6, lines[5].replace(/ alt="[^"]*"/, '')],
+      [9, lines[8]],
+    ]);
+    // The gate counts every changed image: the same errors as on a checkout of the head itself.
+    const onHead = await setup({ 'site/index.html': FIVE_PAGE, ...IMAGES });
+    const headResult = await run(onHead.env);
+    expect(result.outputs.errors).toBe(headResult.outputs.errors);
+    expect(Number(result.outputs.errors)).toBeGreaterThanOrEqual(3);
+    expect(result.failure).toBe(headResult.failure);
+    // The worktree of the head is gone afterwards; the checkout is as it was.
+    expect(git(merged.dir, ['worktree', 'list']).trim().split('\n')).toHaveLength(1);
+    expect(git(merged.dir, ['rev-parse', 'HEAD']).trim()).toBe(merged.merge);
+  });
+
+  it('refuses, saying what to change, when the checkout is a merge commit and the head cannot be fetched', async () => {
+    const merged = makeMergeCheckout(
+      { 'site/index.html': BASE_PAGE },
+      { 'site/index.html': FIVE_PAGE, ...IMAGES },
+      { 'site/index.html': `<!-- moved -->\n${BASE_PAGE}` },
+    );
+    const state = await setup({}, undefined, {}, merged);
+    fs.rmSync(merged.origin, { recursive: true, force: true });
+    await expect(run(state.env)).rejects.toThrow(
+      /not the pull request's head commit [0-9a-f]{40}, and fetching the head failed .*ref: \$\{\{ github\.event\.pull_request\.head\.sha \}\}/,
+    );
+    expect(state.github.reviews).toHaveLength(0);
+    expect(state.github.sarifs).toHaveLength(0);
+  });
+
+  it('quotes every piece of pull-request text as code: a hostile src posts no mention, link, remote image or HTML, and a newline keeps the list', async () => {
+    const hostile =
+      'images/@octocat [Fix here](https://evil.example/phish) ![t](https://evil.example/pixel.png) <b>bold</b>.png';
+    const page = BASE_PAGE.replace(
+      '</body>',
+      `<img src="images/boat.png">\n<img src="${hostile}">\n<img src="images/a\n\n- [x](https://evil.example/list) @octocat\n\nb.png">\n</body>`,
+    );
+    const state = await setup({ 'site/index.html': page, ...IMAGES });
+    await run(state.env);
+    expect(state.github.reviews).toHaveLength(1);
+    const body = state.github.reviews[0]!.body;
+    expect(body).toContain('No suggestion for:');
+    const tokens = tokensOf(body);
+    // The only HTML is the review's own marker (an HTML comment, invisible on GitHub).
+    expect(
+      tokens.filter(
+        (token) =>
+          ['link', 'image', 'html', 'strong'].includes(token.type) && token.raw.trim() !== REVIEW_MARKER,
+      ),
+    ).toEqual([]);
+    // Outside code, no text holds the mention or the URLs; inside code it is all still there to read.
+    const plain = tokens
+      .filter((token) => token.type === 'text')
+      .map((token) => token.raw)
+      .join('\n');
+    expect(plain).not.toMatch(/@octocat|evil\.example|<b>/);
+    const code = tokens
+      .filter((token) => token.type === 'codespan')
+      .map((token) => token.raw)
+      .join('\n');
+    expect(code).toContain('@octocat [Fix here](https://evil.example/phish)');
+    // One list item per image: the newline in the second src did not start a new item.
+    const list = tokens.find((token) => token.type === 'list') as { items: Token[] } | undefined;
+    expect(list?.items).toHaveLength(2);
   });
 });

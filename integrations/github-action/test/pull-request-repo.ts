@@ -5,6 +5,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import type { FakePullFile } from '@altwise/test-support/fake-github';
 
 /** The PNG signature and a header, plus one byte that makes each picture its own. */
@@ -24,7 +25,7 @@ export interface PullRequestRepo {
   remove(): void;
 }
 
-const git = (dir: string, args: string[]) =>
+export const git = (dir: string, args: string[]) =>
   execFileSync('git', args, {
     cwd: dir,
     encoding: 'utf8',
@@ -87,5 +88,56 @@ export function makePullRequestRepo(
       return { head: next, files: pullFiles(dir, base, next) };
     },
     remove: () => fs.rmSync(dir, { recursive: true, force: true }),
+  };
+}
+
+export interface MergeCheckout extends PullRequestRepo {
+  /** The repository GitHub holds (the checkout's `origin`). */
+  origin: string;
+  /** GitHub's test merge commit (base's tip merged with head): what the checkout holds. */
+  merge: string;
+}
+
+/**
+ * A pull request whose base branch moved on after the branch was made (`baseMoves` committed on main),
+ * checked out as `actions/checkout` does on `pull_request` with no `ref`: a shallow (depth 1) clone of
+ * GitHub's test merge commit, so the head commit itself is not in the checkout.
+ */
+export function makeMergeCheckout(
+  baseFiles: Record<string, string | Buffer>,
+  headChanges: Record<string, string | Buffer>,
+  baseMoves: Record<string, string | Buffer>,
+): MergeCheckout {
+  const origin = fs.mkdtempSync(path.join(os.tmpdir(), 'altwise-origin-'));
+  git(origin, ['init', '-q', '-b', 'main']);
+  // GitHub serves any commit of the repository by its sha, as a fetch of the head needs.
+  git(origin, ['config', 'uploadpack.allowAnySHA1InWant', 'true']);
+  const forkPoint = commit(origin, baseFiles, 'base');
+  git(origin, ['checkout', '-q', '-b', 'feature']);
+  const head = commit(origin, headChanges, 'head');
+  git(origin, ['checkout', '-q', 'main']);
+  const base = commit(origin, baseMoves, 'base moves on');
+  git(origin, ['merge', '-q', '--no-ff', '--no-edit', head]);
+  const merge = git(origin, ['rev-parse', 'HEAD']).trim();
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'altwise-checkout-'));
+  git(dir, ['init', '-q']);
+  git(dir, ['remote', 'add', 'origin', pathToFileURL(origin).href]);
+  git(dir, ['fetch', '-q', '--no-tags', '--depth=1', 'origin', merge]);
+  git(dir, ['checkout', '-q', '--detach', merge]);
+  return {
+    dir,
+    origin,
+    merge,
+    base,
+    head,
+    // GitHub's pull request files are the three-dot diff: the head against the fork point.
+    files: pullFiles(origin, forkPoint, head),
+    push() {
+      throw new Error('not needed for a merge checkout');
+    },
+    remove: () => {
+      fs.rmSync(dir, { recursive: true, force: true });
+      fs.rmSync(origin, { recursive: true, force: true });
+    },
   };
 }

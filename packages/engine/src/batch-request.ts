@@ -19,6 +19,8 @@ export interface PreparedRequest {
   readonly image: { readonly base64: string; readonly mediaType: string };
   /** The structured-output schema, as the AI SDK sends it on a live call. */
   readonly schema: Record<string, unknown>;
+  /** The JSON Schema dialect the live call names in the schema (`$schema`), kept apart from it. */
+  readonly schemaDialect?: string;
   /** The output schema's name (OpenAI's json_schema name, Anthropic's tool name). */
   readonly schemaName: string;
   /** The description cache's key of this image and these options (set by the engine's prepareRequest). */
@@ -28,18 +30,19 @@ export interface PreparedRequest {
 const SCHEMA_NAME = 'alt_text';
 // The live call's Output (ai-sdk.provider.ts builds the same): its JSON Schema is what we send.
 const OUTPUT = Output.object({ schema: altTextOutputSchema, name: SCHEMA_NAME });
-let schema: Record<string, unknown> | undefined;
+let schema: { schema: Record<string, unknown>; dialect?: string } | undefined;
 
-async function outputSchema(): Promise<Record<string, unknown>> {
+async function outputSchema(): Promise<{ schema: Record<string, unknown>; dialect?: string }> {
   if (!schema) {
     const format = await OUTPUT.responseFormat;
-    const { $schema: _dialect, ...rest } = (format as unknown as { schema: Record<string, unknown> }).schema;
-    schema = rest;
+    const { $schema: dialect, ...rest } = (format as unknown as { schema: Record<string, unknown> }).schema;
+    schema = { schema: rest, ...(typeof dialect === 'string' ? { dialect } : {}) };
   }
   return schema;
 }
 
 export async function requestOf(provider: VisionProvider, input: VisionInput, sha256: string): Promise<PreparedRequest> {
+  const output = await outputSchema();
   return {
     sha256,
     provider: provider.name,
@@ -47,7 +50,8 @@ export async function requestOf(provider: VisionProvider, input: VisionInput, sh
     system: buildSystemPrompt(),
     user: buildUserPrompt(input),
     image: { base64: input.image.bytes.toString('base64'), mediaType: input.image.mediaType },
-    schema: await outputSchema(),
+    schema: output.schema,
+    ...(output.dialect ? { schemaDialect: output.dialect } : {}),
     schemaName: SCHEMA_NAME,
   };
 }

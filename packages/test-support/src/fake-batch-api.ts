@@ -7,10 +7,10 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { FakeBatch, FakeBatchAnswer, FakeBatchRequest } from './fake-batch-wire';
+import type { FakeBatch, FakeBatchAnswer, FakeBatchError, FakeBatchRequest } from './fake-batch-wire';
 import { anthropicBatch, anthropicResults, openaiBatch, openaiOutput } from './fake-batch-wire';
 
-export type { FakeBatch, FakeBatchAnswer, FakeBatchRequest } from './fake-batch-wire';
+export type { FakeBatch, FakeBatchAnswer, FakeBatchError, FakeBatchRequest } from './fake-batch-wire';
 
 export interface FakeBatchApiOptions {
   /** How long a batch stays in progress after its creation (default 0: it ends at the next look). */
@@ -33,6 +33,11 @@ export interface FakeBatchApi {
   readonly cancels: number;
   setCompleteAfter(ms: number): void;
   setFail(fail: FakeBatchApiOptions['fail']): void;
+  /**
+   * OpenAI batches created from now on are refused while validating (status failed, `errors` these),
+   * until called with undefined.
+   */
+  refuse(errors: readonly FakeBatchError[] | undefined): void;
   /** Batches created from now on stay in progress until `release()`. */
   hold(): void;
   release(): void;
@@ -94,6 +99,7 @@ export async function startFakeBatchApi(options: FakeBatchApiOptions = {}): Prom
   let completeAfterMs = options.completeAfterMs ?? 0;
   let fail = options.fail;
   let holding = false;
+  let refusing: readonly FakeBatchError[] | undefined;
   let holdingCreates = false;
   const withheld: Array<() => void> = [];
   let cancels = 0;
@@ -128,6 +134,10 @@ export async function startFakeBatchApi(options: FakeBatchApiOptions = {}): Prom
   function create(provider: FakeBatch['provider'], requests: FakeBatchRequest[], metadata: Record<string, string>): FakeBatch {
     const prefix = provider === 'openai' ? 'batch_' : 'msgbatch_';
     const batch: FakeBatch = { id: `${prefix}${randomUUID().replace(/-/g, '')}`, provider, requests, metadata, createdAt: Date.now(), submission: batches.length + 1, cancelled: false, expired: false };
+    if (refusing && provider === 'openai') {
+      batch.refusal = refusing;
+      batch.results = new Map();
+    }
     batches.push(batch);
     if (holding) held.add(batch.id);
     for (const waiter of [...waiters]) {
@@ -264,6 +274,9 @@ export async function startFakeBatchApi(options: FakeBatchApiOptions = {}): Prom
     },
     setFail(next) {
       fail = next;
+    },
+    refuse(errors) {
+      refusing = errors;
     },
     hold() {
       holding = true;

@@ -1,6 +1,10 @@
 // The providers' batch objects and result files, as the fake batch API (fake-batch-api.ts) answers
-// them: the shapes the official `openai` and `@anthropic-ai/sdk` packages read.
+// them: the shapes the official `openai` and `@anthropic-ai/sdk` packages read. Each is typed by the
+// SDK's own published type, so a fake answer the real API could not give fails the typecheck.
 import { randomUUID } from 'node:crypto';
+import type { MessageBatch, MessageBatchIndividualResponse } from '@anthropic-ai/sdk/resources/messages/batches';
+import type { Batch } from 'openai/resources/batches';
+import type { ChatCompletion } from 'openai/resources/chat/completions';
 
 export interface FakeBatchAnswer {
   altText: string;
@@ -17,6 +21,14 @@ export interface FakeBatchRequest {
   readonly body: any;
 }
 
+/** One of a refused OpenAI batch's errors, as the Batch object's `errors.data` lists them. */
+export interface FakeBatchError {
+  readonly code: string;
+  readonly message: string;
+  readonly param?: string | null;
+  readonly line?: number | null;
+}
+
 export interface FakeBatch {
   readonly id: string;
   readonly provider: 'openai' | 'anthropic';
@@ -27,6 +39,8 @@ export interface FakeBatch {
   readonly submission: number;
   cancelled: boolean;
   expired: boolean;
+  /** OpenAI refused the batch as a whole (status failed, no output): its `errors.data`. */
+  refusal?: ReadonlyArray<FakeBatchError>;
   /** Results by custom_id once it ended; an error string for a failed request. */
   results?: Map<string, FakeBatchAnswer | { error: string }>;
 }
@@ -41,7 +55,24 @@ const counts = (batch: FakeBatch) => {
 };
 
 /** An OpenAI Batch object. */
-export function openaiBatch(batch: FakeBatch, done: boolean) {
+export function openaiBatch(batch: FakeBatch, done: boolean): Batch {
+  if (batch.refusal) {
+    // Refused while validating: no output and no error file, only the reasons.
+    return {
+      id: batch.id,
+      object: 'batch',
+      endpoint: '/v1/chat/completions',
+      errors: { object: 'list', data: batch.refusal.map((error) => ({ code: error.code, message: error.message, param: error.param ?? null, line: error.line ?? null })) },
+      input_file_id: 'file-input',
+      completion_window: '24h',
+      status: 'failed',
+      created_at: secs(batch.createdAt),
+      failed_at: secs(batch.createdAt),
+      expires_at: secs(batch.createdAt + 86_400_000),
+      request_counts: { total: 0, completed: 0, failed: 0 },
+      metadata: batch.metadata,
+    };
+  }
   const status = batch.cancelled ? 'cancelled' : batch.expired ? 'expired' : done ? 'completed' : 'in_progress';
   const results = batch.results ? [...batch.results.entries()] : [];
   const hasOutput = results.some(([, result]) => !('error' in result));
@@ -50,16 +81,16 @@ export function openaiBatch(batch: FakeBatch, done: boolean) {
     id: batch.id,
     object: 'batch',
     endpoint: '/v1/chat/completions',
-    errors: null,
     input_file_id: 'file-input',
     completion_window: '24h',
     status,
-    output_file_id: done && hasOutput ? `file-out-${batch.id}` : null,
-    error_file_id: hasErrors ? `file-err-${batch.id}` : null,
+    // Absent, not null, until there is one: the published Batch type has no null for them.
+    ...(done && hasOutput ? { output_file_id: `file-out-${batch.id}` } : {}),
+    ...(hasErrors ? { error_file_id: `file-err-${batch.id}` } : {}),
     created_at: secs(batch.createdAt),
     in_progress_at: secs(batch.createdAt),
     expires_at: secs(batch.createdAt + 86_400_000),
-    completed_at: done ? secs(Date.now()) : null,
+    ...(done ? { completed_at: secs(Date.now()) } : {}),
     request_counts: counts(batch),
     metadata: batch.metadata,
   };
@@ -71,12 +102,12 @@ export function openaiOutput(batch: FakeBatch, errors: boolean): string {
   for (const request of batch.requests) {
     const result = batch.results?.get(request.customId);
     if (!errors && result && !('error' in result)) {
-      const body = {
+      const body: ChatCompletion = {
         id: `chatcmpl-${randomUUID()}`,
         object: 'chat.completion',
         created: secs(Date.now()),
         model: request.body?.model ?? 'gpt-4o-mini',
-        choices: [{ index: 0, message: { role: 'assistant', content: JSON.stringify(result), refusal: null }, finish_reason: 'stop' }],
+        choices: [{ index: 0, message: { role: 'assistant', content: JSON.stringify(result), refusal: null }, finish_reason: 'stop', logprobs: null }],
         usage: { prompt_tokens: 640, completion_tokens: 40, total_tokens: 680, prompt_tokens_details: { cached_tokens: 0 } },
       };
       lines.push(JSON.stringify({ id: `batch_req_${randomUUID()}`, custom_id: request.customId, response: { status_code: 200, request_id: randomUUID(), body }, error: null }));
@@ -91,7 +122,7 @@ export function openaiOutput(batch: FakeBatch, errors: boolean): string {
 }
 
 /** An Anthropic MessageBatch; `origin` is where its results are read. */
-export function anthropicBatch(batch: FakeBatch, done: boolean, origin: string) {
+export function anthropicBatch(batch: FakeBatch, done: boolean, origin: string): MessageBatch {
   const results = batch.results ? [...batch.results.values()] : [];
   const errored = results.filter((result) => 'error' in result).length;
   const unanswered = done ? batch.requests.length - results.length : 0;
@@ -118,10 +149,10 @@ export function anthropicBatch(batch: FakeBatch, done: boolean, origin: string) 
 /** An Anthropic results file: one JSON line per request. */
 export function anthropicResults(batch: FakeBatch): string {
   return batch.requests
-    .map((request) => {
+    .map((request): MessageBatchIndividualResponse => {
       const result = batch.results?.get(request.customId);
       if (!result) return { custom_id: request.customId, result: { type: batch.cancelled ? 'canceled' : 'expired' } };
-      if ('error' in result) return { custom_id: request.customId, result: { type: 'errored', error: { type: 'error', error: { type: 'api_error', message: result.error } } } };
+      if ('error' in result) return { custom_id: request.customId, result: { type: 'errored', error: { type: 'error', error: { type: 'api_error', message: result.error }, request_id: `req_${randomUUID()}` } } };
       return {
         custom_id: request.customId,
         result: {
@@ -131,10 +162,24 @@ export function anthropicResults(batch: FakeBatch): string {
             type: 'message',
             role: 'assistant',
             model: request.body?.model ?? 'claude',
-            content: [{ type: 'tool_use', id: `toolu_${randomUUID()}`, name: 'alt_text', input: result }],
+            content: [{ type: 'tool_use', id: `toolu_${randomUUID()}`, name: 'alt_text', input: result, caller: { type: 'direct' } }],
+            container: null,
+            diagnostics: null,
+            stop_details: null,
             stop_reason: 'tool_use',
             stop_sequence: null,
-            usage: { input_tokens: 700, output_tokens: 45, cache_read_input_tokens: 0, cache_creation_input_tokens: 0 },
+            usage: {
+              input_tokens: 700,
+              output_tokens: 45,
+              cache_read_input_tokens: 0,
+              cache_creation_input_tokens: 0,
+              cache_creation: null,
+              inference_geo: null,
+              output_tokens_details: null,
+              server_tool_use: null,
+              service_tier: 'batch',
+              speed: null,
+            },
           },
         },
       };

@@ -42,6 +42,21 @@ export interface FakeGitHubCall {
   authorization: string | undefined;
 }
 
+/** An answer the fake plays instead of the normal one: GitHub's documented errors and limits. */
+export interface FakeGitHubFailure {
+  method: string;
+  path: RegExp;
+  status: number;
+  message: string;
+  headers?: Record<string, string>;
+  /** How many matching calls get it (then the normal answer again). */
+  times: number;
+}
+
+/** GitHub's words for its secondary rate limit (403 with retry-after), as its REST docs give them. */
+export const SECONDARY_RATE_LIMIT =
+  'You have exceeded a secondary rate limit. Please wait a few minutes before you try again. If you reach out to GitHub Support for help, please include the request ID.';
+
 export interface FakeGitHub {
   /** GITHUB_API_URL for the action. */
   url: string;
@@ -57,6 +72,10 @@ export interface FakeGitHub {
     checkout_uri?: string;
     sarif: unknown;
   }>;
+  /** Plays `failure` for the next `times` calls that match (method and path). */
+  fail(failure: FakeGitHubFailure): void;
+  /** What GET code-scanning/sarifs/{id} answers, in turn (the last one stays): pending, complete, failed. */
+  sarifProcessing: Array<{ processing_status: 'pending' | 'complete' | 'failed'; errors?: string[] }>;
   /** A push: the pull request's files and head change; comments on lines the new diff does not keep become outdated. */
   setPull(files: FakePullFile[], headSha: string): void;
   close(): Promise<void>;
@@ -93,6 +112,8 @@ export async function startFakeGitHub(options: {
   let files: FakePullFile[] = [];
   let headSha = '';
   let nextId = 1000;
+  const failures: FakeGitHubFailure[] = [];
+  let sarifPolls = 0;
   const fake: FakeGitHub = {
     url: '',
     token,
@@ -100,6 +121,10 @@ export async function startFakeGitHub(options: {
     reviews: [],
     comments: [],
     sarifs: [],
+    sarifProcessing: [{ processing_status: 'complete' }],
+    fail(failure) {
+      failures.push({ ...failure });
+    },
     setPull(newFiles, newHead) {
       // Only what the fake can know: a comment whose line is no longer in the new diff is outdated.
       for (const comment of fake.comments) {
@@ -148,6 +173,17 @@ export async function startFakeGitHub(options: {
       }
       const method = request.method;
       const pathname = url.pathname;
+      const failure = failures.find(
+        (candidate) => candidate.times > 0 && candidate.method === method && candidate.path.test(pathname),
+      );
+      if (failure) {
+        failure.times -= 1;
+        return json(
+          failure.status,
+          { message: failure.message, documentation_url: 'https://docs.github.com/rest' },
+          failure.headers,
+        );
+      }
       if (method === 'GET' && pathname === `${pullBase}/files`)
         return page(files.map((file) => ({ sha: 'x', additions: 0, deletions: 0, changes: 0, ...file })));
       if (method === 'GET' && pathname === `${pullBase}/reviews`) return page(fake.reviews);
@@ -220,6 +256,12 @@ export async function startFakeGitHub(options: {
           tool_name?: string;
           checkout_uri?: string;
         };
+        // GitHub's description: commit_sha is 40 hex digits, ref is refs/heads/<branch> or refs/pull/<number>/(head|merge).
+        if (
+          !/^[0-9a-fA-F]{40}$/.test(String(upload.commit_sha)) ||
+          !/^refs\/(heads|tags|pull)\/\S+$/.test(String(upload.ref))
+        )
+          return json(422, { message: 'Invalid request.', errors: ['commit_sha or ref is not valid'] });
         const sarif = JSON.parse(gunzipSync(Buffer.from(upload.sarif, 'base64')).toString('utf8')) as unknown;
         fake.sarifs.push({
           commit_sha: upload.commit_sha,
@@ -231,6 +273,19 @@ export async function startFakeGitHub(options: {
         return json(202, {
           id: `sarif-${fake.sarifs.length}`,
           url: `${fake.url}/repos/${options.owner}/${options.repo}/code-scanning/sarifs/sarif-${fake.sarifs.length}`,
+        });
+      }
+      const sarifMatch = new RegExp(
+        `^/repos/${options.owner}/${options.repo}/code-scanning/sarifs/(sarif-\\d+)$`,
+      ).exec(pathname);
+      if (method === 'GET' && sarifMatch) {
+        const index = Math.min(sarifPolls, fake.sarifProcessing.length - 1);
+        sarifPolls += 1;
+        const state = fake.sarifProcessing[index]!;
+        return json(200, {
+          processing_status: state.processing_status,
+          analyses_url: `${fake.url}/repos/${options.owner}/${options.repo}/code-scanning/analyses?sarif_id=${sarifMatch[1]}`,
+          errors: state.errors ?? null,
         });
       }
       json(404, { message: 'Not Found', documentation_url: 'https://docs.github.com/rest' });

@@ -15,11 +15,17 @@ export interface FakeStripeCall {
 export interface FakeStripe {
   url: string;
   calls: FakeStripeCall[];
+  /**
+   * Subscriptions as Stripe has them now (GET /v1/subscriptions/:id answers these, else 404): a test
+   * sets the current state, then delivers events that may be older, duplicated or out of order.
+   */
+  subscriptions: Map<string, object>;
   close(): Promise<void>;
 }
 
 export async function startFakeStripe(): Promise<FakeStripe> {
   const calls: FakeStripeCall[] = [];
+  const subscriptions = new Map<string, object>();
   let sessions = 0;
   const server = createServer((request, response) => {
     let body = '';
@@ -47,6 +53,11 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         return json(200, { id: 'bps_test_1', object: 'billing_portal.session', url: `https://billing.stripe.test/p/session/${params.customer}` });
       }
       const subscription = /^\/v1\/subscriptions\/([\w-]+)$/.exec(path);
+      if (request.method === 'GET' && subscription) {
+        const current = subscriptions.get(subscription[1]!);
+        if (current) return json(200, current);
+        return json(404, { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such subscription: '${subscription[1]}'`, param: 'id' } });
+      }
       if (request.method === 'DELETE' && subscription) {
         return json(200, { id: subscription[1], object: 'subscription', status: 'canceled' });
       }
@@ -61,6 +72,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   return {
     url: `http://127.0.0.1:${port}`,
     calls,
+    subscriptions,
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }

@@ -40,8 +40,20 @@ export const billingModule = defineModule({
     const setup = billingSetupOf(ctx.config);
     return {
       billing: createBillingService(ctx, { users, setup }),
-      stripeWebhooks: setup.mode === 'stripe' ? createStripeWebhookService(ctx, { users, stripe: setup.stripe }) : null,
+      stripeWebhooks:
+        setup.mode === 'stripe'
+          ? createStripeWebhookService(ctx, { users, stripe: setup.stripe, pastDueGraceMs: ctx.config.billing.stripe.pastDueGraceMs })
+          : null,
     };
+  },
+  // Every 10 minutes: a past_due subscription's grace period ends within that of its hour.
+  start: ({ stripeWebhooks }, { logger }) => {
+    if (!stripeWebhooks) return undefined;
+    const timer = setInterval(
+      () => void stripeWebhooks.expireGracePeriods().catch((err: unknown) => logger.warn({ err }, 'past_due grace sweep failed')),
+      10 * 60_000,
+    ).unref();
+    return () => clearInterval(timer);
   },
   http: {
     needs: ['guards'],

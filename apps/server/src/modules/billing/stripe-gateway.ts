@@ -30,6 +30,19 @@ export function createStripeGateway(config: StripeConfig) {
       return config.prices[planId]!;
     },
 
+    /**
+     * The subscription as Stripe has it now (null when Stripe does not know it). Webhook events can
+     * arrive late and out of order; the current object, not the event's copy, decides the plan.
+     */
+    async currentSubscription(id: string): Promise<Stripe.Subscription | null> {
+      try {
+        return await stripe.subscriptions.retrieve(id);
+      } catch (error) {
+        if ((error as { statusCode?: number }).statusCode === 404) return null;
+        throw error;
+      }
+    },
+
     planOfPrice(priceId: string | undefined): 'pro' | 'enterprise' | null {
       if (priceId && priceId === config.prices.pro) return 'pro';
       if (priceId && priceId === config.prices.enterprise) return 'enterprise';

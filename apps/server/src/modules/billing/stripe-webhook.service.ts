@@ -13,6 +13,15 @@ const idOf = (value: string | { id: string } | null | undefined) =>
   typeof value === 'string' ? value : (value?.id ?? null);
 const ENDED = new Set(['canceled', 'unpaid', 'incomplete_expired']);
 /**
+ * Per Stripe status, what the account gets (documented in docs/product-decisions.md):
+ * - active, trialing: the plan of the subscription's price;
+ * - past_due (a renewal payment failed, Stripe retrying): the plan, for STRIPE_PAST_DUE_GRACE_HOURS from
+ *   the start of the unpaid period, then Free until paid (the sweep below applies the end);
+ * - paused (a trial ended without a payment method): Free at once, the row kept so a resume restores it;
+ * - canceled, unpaid, incomplete_expired: Free, the subscription gone.
+ */
+const FREE_AT_ONCE = new Set(['paused']);
+/**
  * A completed Checkout is not a paid one: with a delayed payment method it completes `unpaid`, and
  * `checkout.session.async_payment_succeeded` follows once the money arrives (issue 18 row 10).
  */
@@ -25,7 +34,7 @@ const PAID = new Set(['paid', 'no_payment_required']);
  */
 export function createStripeWebhookService(
   ctx: Pick<AppContext, 'db' | 'now'>,
-  deps: { users: Pick<UserService, 'findById' | 'setPlan'>; stripe: StripeGateway },
+  deps: { users: Pick<UserService, 'findById' | 'setPlan'>; stripe: StripeGateway; pastDueGraceMs: number },
 ) {
   const subscriptions = createSubscriptionRepository(ctx.db);
   const events = createBillingEventRepository(ctx.db);
@@ -72,32 +81,42 @@ export function createStripeWebhookService(
     });
   }
 
-  async function subscriptionUpdated(subscription: Stripe.Subscription) {
-    const row = await subscriptions.findByProviderSubscription(subscription.id);
+  /** Whether a past_due subscription whose unpaid period began at `since` is still in its grace period. */
+  const inGrace = (since: number | null, now: number) => since !== null && now < since + deps.pastDueGraceMs;
+
+  async function subscriptionUpdated(event: Stripe.Subscription) {
+    const row = await subscriptions.findByProviderSubscription(event.id);
     if (!row) return;
+    // The event may be stale (Stripe delivers late and out of order): Stripe's current object decides.
+    const subscription = (await deps.stripe.currentSubscription(event.id)) ?? event;
     if (ENDED.has(subscription.status)) return ended(row);
     const item = subscription.items?.data?.[0];
     const plan = deps.stripe.planOfPrice(item?.price?.id) ?? row.plan;
     const periodSeconds =
       (item as { current_period_start?: number; current_period_end?: number } | undefined) ?? {};
+    const periodStart = periodSeconds.current_period_start
+      ? periodSeconds.current_period_start * 1000
+      : row.current_period_start;
+    const now = ctx.now();
+    const status = subscription.status === 'past_due' || FREE_AT_ONCE.has(subscription.status) ? subscription.status : 'active';
+    const granted =
+      FREE_AT_ONCE.has(status) || (status === 'past_due' && !inGrace(periodStart, now)) ? 'free' : plan;
     await inOneTransaction(async (trx) => {
       await subscriptions.save(
         {
           ...row,
           plan,
-          status: 'active',
-          current_period_start: periodSeconds.current_period_start
-            ? periodSeconds.current_period_start * 1000
-            : row.current_period_start,
+          status,
+          current_period_start: periodStart,
           current_period_end: periodSeconds.current_period_end
             ? periodSeconds.current_period_end * 1000
             : row.current_period_end,
           cancel_at_period_end: subscription.cancel_at_period_end ? 1 : 0,
-          updated_at: ctx.now(),
+          updated_at: now,
         },
         trx,
       );
-      await deps.users.setPlan(row.user_id, plan, trx);
+      await deps.users.setPlan(row.user_id, granted, trx);
     });
   }
 
@@ -107,6 +126,20 @@ export function createStripeWebhookService(
   }
 
   return {
+    /** Past-due subscriptions whose grace period is over: their accounts go to Free (run periodically). */
+    async expireGracePeriods(): Promise<number> {
+      const now = ctx.now();
+      let expired = 0;
+      for (const row of await subscriptions.withStatus('past_due')) {
+        if (inGrace(row.current_period_start, now)) continue;
+        const user = await deps.users.findById(row.user_id);
+        if (!user || user.plan === 'free') continue;
+        await deps.users.setPlan(row.user_id, 'free');
+        expired += 1;
+      }
+      return expired;
+    },
+
     /** Verifies (400 when forged, unsigned or too old) and applies the event at most once. */
     async receive(rawBody: Buffer, signature: string | undefined): Promise<{ applied: boolean }> {
       const event = deps.stripe.verifyEvent(rawBody, signature);
@@ -117,6 +150,8 @@ export function createStripeWebhookService(
           await checkoutCompleted(event.data.object);
           break;
         case 'customer.subscription.updated':
+        case 'customer.subscription.paused':
+        case 'customer.subscription.resumed':
           await subscriptionUpdated(event.data.object);
           break;
         case 'customer.subscription.deleted':

@@ -26,6 +26,9 @@ export function createSubscriptionRepository(db: Kysely<Database>) {
         .where('provider_subscription_id', '=', subscriptionId)
         .executeTakeFirst(),
 
+    withStatus: (status: string) =>
+      db.selectFrom('subscriptions').selectAll().where('status', '=', status).where('provider_subscription_id', 'is not', null).execute(),
+
     async delete(userId: string, trx: Executor = db): Promise<void> {
       await trx.deleteFrom('subscriptions').where('user_id', '=', userId).execute();
     },

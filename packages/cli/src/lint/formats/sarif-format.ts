@@ -44,7 +44,9 @@ function descriptor(entry: LintRule, setting: RuleSetting | undefined): Reportin
       markdown: `${entry.help}\n\n${references.join('\n')}`,
     },
     helpUri: ruleHelpUrl(entry),
-    defaultConfiguration: setting === 'off' ? { enabled: false, level: 'none' } : { level: setting === 'warn' ? 'warning' : setting === 'error' ? 'error' : entry.severity },
+    // GitHub code scanning accepts only note, warning and error as a rule's level: a rule turned off is
+    // disabled with its usual level, and its findings are left out of the results.
+    defaultConfiguration: setting === 'off' ? { enabled: false, level: entry.severity } : { level: setting === 'warn' ? 'warning' : setting === 'error' ? 'error' : entry.severity },
     properties: {
       tags: ['accessibility', 'alt-text', ...entry.criteria.map((criterion) => `wcag${criterion.replace(/\./g, '')}`), ...entry.techniques.map((technique) => `wcag-${technique}`)],
       wcag: { successCriteria: [...entry.criteria], techniques: [...entry.techniques] },
@@ -61,7 +63,7 @@ export function sarifLog(report: LintReport, options: { cwd: string; rules: Reco
   for (const finding of report.findings) if (!catalogue.some((entry) => entry.id === finding.ruleId)) catalogue.push(lintRule(finding.ruleId));
   const indexOf = new Map(catalogue.map((entry, index) => [entry.id, index]));
   const seen = new Map<string, number>();
-  const results: Result[] = report.findings.map((finding) => {
+  const results: Result[] = report.findings.filter((finding) => options.rules[finding.ruleId] !== 'off').map((finding) => {
     const key = [finding.ruleId, finding.file, finding.src, finding.alt ?? '\0none'];
     const occurrence = (seen.get(key.join('\0')) ?? 0) + 1;
     seen.set(key.join('\0'), occurrence);

@@ -1,4 +1,5 @@
 import Anthropic from '@anthropic-ai/sdk';
+import { MAX_OUTPUT_TOKENS, TEMPERATURE } from '@altwise/engine';
 import type { BatchAnswer, BatchClient, BatchLine } from './batch-client';
 
 /** The message params a live call sends: the system prompt, the user message and image, the schema as the one tool. */
@@ -6,8 +7,8 @@ function paramsOf(line: BatchLine, model: string) {
   const { request } = line;
   return {
     model,
-    max_tokens: 1024,
-    temperature: 0.2,
+    max_tokens: MAX_OUTPUT_TOKENS,
+    temperature: TEMPERATURE,
     system: request.system,
     messages: [
       {
@@ -64,6 +65,8 @@ export function createAnthropicBatchClient(options: { apiKey: string; baseUrl?: 
       }
       return answers;
     },
+    // Anthropic ends a batch (processing_status "ended") with a result per request, never refused as a whole.
+    failure: async () => null,
     async cancel(id) {
       await client.messages.batches.cancel(id);
     },

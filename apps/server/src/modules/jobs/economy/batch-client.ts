@@ -11,6 +11,14 @@ export type BatchAnswer =
   | { readonly customId: string; readonly ok: true; readonly answer: unknown; readonly usage?: TokenUsage }
   | { readonly customId: string; readonly ok: false; readonly message: string };
 
+/** A batch the provider refused as a whole. */
+export interface BatchFailure {
+  /** A reason that will not change on a resubmission (an invalid request, a model not found). */
+  readonly permanent: boolean;
+  /** The provider's errors, as one line to log and show on the items. */
+  readonly message: string;
+}
+
 /**
  * A provider's batch API, as the economy jobs use it. Requests missing from `results` were not
  * answered (the batch expired or was cancelled first).
@@ -27,6 +35,11 @@ export interface BatchClient {
   /** Whether the batch has ended (completed, expired, cancelled or failed). */
   ended(id: string): Promise<boolean>;
   results(id: string): Promise<BatchAnswer[]>;
+  /**
+   * Why the provider refused the whole batch (OpenAI's status `failed`: no output, its `errors`
+   * say why), or null. Anthropic has no such status: null always.
+   */
+  failure(id: string): Promise<BatchFailure | null>;
   cancel(id: string): Promise<void>;
 }
 

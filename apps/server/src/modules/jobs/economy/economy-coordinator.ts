@@ -9,7 +9,7 @@ import type { JobQuotaStatus } from '../job-estimate';
 import { JOBS_ENDPOINT, imageKeyOf } from '../job-runner';
 import type { ClaimedItem } from '../job-item-leases.repository';
 import type { ItemOutcome, JobsRepository } from '../jobs.repository';
-import type { BatchAnswer, BatchClient, BatchLine } from './batch-client';
+import type { BatchAnswer, BatchClient, BatchFailure, BatchLine } from './batch-client';
 import { MAX_BATCH_BYTES, customIdOf, idxOf } from './batch-client';
 import type { BatchRow, EconomyRepository } from './economy.repository';
 
@@ -219,6 +219,30 @@ export function createEconomyCoordinator(deps: {
     cacheKeys.delete(batch.id);
   }
 
+  /**
+   * The provider refused the whole batch (nothing answered, nothing charged). A reason that will not
+   * change fails its items at once, with the provider's reason on each; any other is tried again in a
+   * later batch after a backoff that doubles with the items' tries.
+   */
+  async function refused(batch: BatchRow, failure: BatchFailure): Promise<void> {
+    deps.logger.warn({ batch: batch.id, providerBatch: batch.provider_batch_id, permanent: failure.permanent, errors: failure.message }, 'the provider refused an economy batch');
+    const items = await repository.pendingItems(batch.job_id, batch.id);
+    const claimed = await repository.claimItems(batch.job_id, batch.id, items.map((item) => item.idx), owner, deps.now(), deps.aliveSince());
+    const error = { code: 'provider_error', message: `The provider refused the batch: ${failure.message}` };
+    let tries = 0;
+    for (const item of claimed) {
+      tries = Math.max(tries, item.attempts + 1);
+      if (failure.permanent) await fail(item, error);
+      else await retryLater(item, error);
+    }
+    if (!failure.permanent && claimed.length > 0) await jobs.setWaiting(batch.job_id, deps.now() + refusalBackoffMs(tries));
+    await repository.closeBatch(batch.id, 'recorded');
+    cacheKeys.delete(batch.id);
+  }
+
+  /** The wait before a refused batch's items go out again: the poll interval, doubled per try, at most an hour. */
+  const refusalBackoffMs = (tries: number) => Math.min(deps.pollMs * 2 ** tries, 60 * 60_000);
+
   async function work(batch: BatchRow): Promise<void> {
     if (batch.job_status === null || batch.job_status === 'cancelled') {
       // Cancelled (or gone with its account): the provider stops too; nothing is recorded or charged.
@@ -229,7 +253,9 @@ export function createEconomyCoordinator(deps: {
     }
     if (batch.status === 'submitting' || !batch.provider_batch_id) return submit(batch);
     if (!(await client.ended(batch.provider_batch_id))) return;
-    await record(batch, await client.results(batch.provider_batch_id));
+    const failure = await client.failure(batch.provider_batch_id);
+    if (failure) await refused(batch, failure);
+    else await record(batch, await client.results(batch.provider_batch_id));
     await deps.settled(batch.job_id);
   }
 

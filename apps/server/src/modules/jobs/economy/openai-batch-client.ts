@@ -1,5 +1,6 @@
+import { openAiChatBody } from '@altwise/engine';
 import OpenAI, { toFile } from 'openai';
-import type { BatchAnswer, BatchClient, BatchLine } from './batch-client';
+import type { BatchAnswer, BatchClient } from './batch-client';
 
 /** Tag of a provider batch in its metadata: the local batch row it belongs to. */
 export const MARKER_KEY = 'altwise_batch';
@@ -19,26 +20,13 @@ interface OutputLine {
   error: { code?: string; message?: string } | null;
 }
 
-/** The chat completion a live call sends (engine: same system prompt, user message, image, schema). */
-function bodyOf(line: BatchLine, model: string) {
-  const { request } = line;
-  return {
-    model,
-    messages: [
-      { role: 'system', content: request.system },
-      {
-        role: 'user',
-        content: [
-          { type: 'text', text: request.user },
-          { type: 'image_url', image_url: { url: `data:${request.image.mediaType};base64,${request.image.base64}` } },
-        ],
-      },
-    ],
-    response_format: { type: 'json_schema', json_schema: { name: request.schemaName, schema: request.schema, strict: true } },
-    temperature: 0.2,
-    max_tokens: 1024,
-  };
-}
+/**
+ * Error codes of a refused batch that a resubmission would meet again: the input or the model is
+ * wrong (invalid_request, invalid_json_line, model_not_found, unsupported_parameter, missing_…,
+ * mismatched_model, duplicate_custom_id…). Anything else (token_limit_exceeded, a server error)
+ * may pass later.
+ */
+const PERMANENT_CODE = /^(invalid|model_not_found|unsupported|missing|mismatch|duplicate|empty|too_many_tasks)/;
 
 /** OpenAI's Batch API through the official package: a JSONL file, then a 24 h batch on chat completions. */
 export function createOpenAiBatchClient(options: { apiKey: string; baseUrl?: string; model: string }): BatchClient {
@@ -56,7 +44,7 @@ export function createOpenAiBatchClient(options: { apiKey: string; baseUrl?: str
   return {
     provider: 'openai',
     async submit(batchLines, marker) {
-      const jsonl = batchLines.map((line) => JSON.stringify({ custom_id: line.customId, method: 'POST', url: '/v1/chat/completions', body: bodyOf(line, options.model) })).join('\n');
+      const jsonl = batchLines.map((line) => JSON.stringify({ custom_id: line.customId, method: 'POST', url: '/v1/chat/completions', body: openAiChatBody(line.request, options.model) })).join('\n');
       const file = await client.files.create({ file: await toFile(Buffer.from(`${jsonl}\n`), 'altwise-batch.jsonl'), purpose: 'batch' });
       const batch = await client.batches.create({ input_file_id: file.id, endpoint: '/v1/chat/completions', completion_window: '24h', metadata: { [MARKER_KEY]: marker } });
       return batch.id;
@@ -92,6 +80,13 @@ export function createOpenAiBatchClient(options: { apiKey: string; baseUrl?: str
       }
       // A batch that failed validation answered nothing: its requests count as unanswered.
       return answers;
+    },
+    async failure(id) {
+      const batch = await client.batches.retrieve(id);
+      if (batch.status !== 'failed') return null;
+      const errors = batch.errors?.data ?? [];
+      const message = errors.map((error) => `${error.code ?? 'error'}: ${error.message ?? 'no message'}${error.line ? ` (line ${error.line})` : ''}`).join('; ');
+      return { permanent: errors.length > 0 && errors.every((error) => PERMANENT_CODE.test(error.code ?? '')), message: message || 'the provider gave no reason' };
     },
     async cancel(id) {
       await client.batches.cancel(id);

@@ -1,0 +1,161 @@
+// Stripe subscription statuses and what the account gets: paused → Free at once; past_due keeps the
+// plan for STRIPE_PAST_DUE_GRACE_HOURS from the start of the unpaid period, then Free until paid;
+// events that arrive late, out of order or twice change nothing Stripe's current state does not say.
+// Events are whole Stripe envelopes (id, object, api_version, created, livemode, pending_webhooks,
+// request, type, data), typed by the official SDK.
+import Stripe from 'stripe';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FakeStripe } from '@altwise/test-support/fake-stripe';
+import { startFakeStripe } from '@altwise/test-support/fake-stripe';
+import { DATABASES, registerUser, startTestServer } from '../../../test/support/test-server';
+import type { TestServer } from '../../../test/support/test-server';
+
+const WEBHOOK_SECRET = 'whsec_test_altwise';
+const HOUR = 3_600_000;
+const signer = new Stripe('sk_test_signer');
+let counter = 0;
+
+for (const database of DATABASES) {
+  describe(`Stripe subscription statuses (${database})`, () => {
+    let server: TestServer;
+    let fake: FakeStripe;
+    let clock = Date.now();
+    beforeAll(async () => {
+      fake = await startFakeStripe();
+      server = await startTestServer(
+        database,
+        {
+          BILLING_PROVIDER: 'stripe',
+          STRIPE_SECRET_KEY: 'sk_test_altwise',
+          STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+          STRIPE_PRICE_PRO: 'price_pro_monthly',
+          STRIPE_PRICE_ENTERPRISE: 'price_enterprise_monthly',
+          STRIPE_API_BASE_URL: fake.url,
+          STRIPE_PAST_DUE_GRACE_HOURS: '48',
+        },
+        { now: () => clock },
+      );
+    });
+    afterAll(async () => {
+      await server.close();
+      await fake.close();
+    });
+
+    // Read from the table: the clock moves days ahead, past any session's life.
+    const planOf = async (userId: string) =>
+      (await server.app.db.selectFrom('users').select(['plan']).where('id', '=', userId).executeTakeFirstOrThrow()).plan;
+
+    /** A full Stripe event envelope, as Stripe signs and sends it. */
+    function envelope(type: Stripe.Event.Type, object: unknown, createdMs: number, id = `evt_${(counter += 1)}`): string {
+      const event = {
+        id,
+        object: 'event',
+        api_version: '2025-08-27.basil',
+        created: Math.floor(createdMs / 1000),
+        livemode: false,
+        pending_webhooks: 1,
+        request: { id: null, idempotency_key: null },
+        type,
+        data: { object },
+      } as unknown as Stripe.Event;
+      return JSON.stringify(event);
+    }
+    const deliver = async (payload: string) => {
+      const response = await fetch(`${server.url}/api/billing/stripe/webhook`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'stripe-signature': signer.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET, timestamp: Math.floor(clock / 1000) }),
+        },
+        body: payload,
+      });
+      expect(response.status).toBe(200);
+    };
+    /** A Stripe subscription object in `status`, its unpaid period starting at `periodStart`. */
+    const subscription = (id: string, status: Stripe.Subscription.Status, periodStart: number) =>
+      ({
+        id,
+        object: 'subscription',
+        status,
+        customer: `cus_${id}`,
+        cancel_at_period_end: false,
+        items: {
+          object: 'list',
+          data: [
+            {
+              id: `si_${id}`,
+              object: 'subscription_item',
+              price: { id: 'price_pro_monthly', object: 'price' },
+              current_period_start: Math.floor(periodStart / 1000),
+              current_period_end: Math.floor((periodStart + 30 * 24 * HOUR) / 1000),
+            },
+          ],
+        },
+      }) as unknown as Stripe.Subscription;
+
+    async function proSubscriber(id: string) {
+      const { user } = await registerUser(server);
+      const userId = user.userId as string;
+      await deliver(
+        envelope(
+          'checkout.session.completed',
+          { id: `cs_${id}`, object: 'checkout.session', mode: 'subscription', client_reference_id: user.userId, metadata: { userId: user.userId, planId: 'pro' }, customer: `cus_${id}`, subscription: id, payment_status: 'paid' },
+          clock,
+        ),
+      );
+      expect(await planOf(userId)).toBe('pro');
+      return userId;
+    }
+
+    it('a paused subscription (trial ended without a payment method) is Free at once, and a resume restores the plan', async () => {
+      const userId = await proSubscriber('sub_paused');
+      const paused = subscription('sub_paused', 'paused', clock);
+      fake.subscriptions.set('sub_paused', paused);
+      await deliver(envelope('customer.subscription.paused', paused, clock));
+      expect(await planOf(userId)).toBe('free');
+      const active = subscription('sub_paused', 'active', clock);
+      fake.subscriptions.set('sub_paused', active);
+      await deliver(envelope('customer.subscription.resumed', active, clock));
+      expect(await planOf(userId)).toBe('pro');
+    });
+
+    it('past_due keeps the plan for the grace period, then the sweep moves the account to Free; paying restores it', async () => {
+      const userId = await proSubscriber('sub_late');
+      const since = clock;
+      const late = subscription('sub_late', 'past_due', since);
+      fake.subscriptions.set('sub_late', late);
+      await deliver(envelope('customer.subscription.updated', late, clock));
+      expect(await planOf(userId)).toBe('pro');
+
+      clock = since + 47 * HOUR;
+      expect(await server.app.pastDueSweep!()).toBe(0);
+      expect(await planOf(userId)).toBe('pro');
+      clock = since + 48 * HOUR;
+      expect(await server.app.pastDueSweep!()).toBe(1);
+      expect(await planOf(userId)).toBe('free');
+      // A second sweep has nothing left to do.
+      expect(await server.app.pastDueSweep!()).toBe(0);
+
+      const paid = subscription('sub_late', 'active', since);
+      fake.subscriptions.set('sub_late', paid);
+      await deliver(envelope('customer.subscription.updated', paid, clock));
+      expect(await planOf(userId)).toBe('pro');
+    });
+
+    it('a late or duplicated event changes nothing Stripe does not say now (out of order, then twice)', async () => {
+      const userId = await proSubscriber('sub_order');
+      const earlierActive = envelope('customer.subscription.updated', subscription('sub_order', 'active', clock - 30 * 24 * HOUR), clock - HOUR);
+      // Stripe's state now: paused. Its event comes first, the older "active" one after it.
+      const paused = subscription('sub_order', 'paused', clock);
+      fake.subscriptions.set('sub_order', paused);
+      const pausedEvent = envelope('customer.subscription.paused', paused, clock);
+      await deliver(pausedEvent);
+      expect(await planOf(userId)).toBe('free');
+      await deliver(earlierActive);
+      expect(await planOf(userId)).toBe('free');
+      // The same event delivered again is applied once.
+      await deliver(pausedEvent);
+      expect(await planOf(userId)).toBe('free');
+    });
+  });
+}
