@@ -1,11 +1,17 @@
-import type { Audit } from '@altwise/sdk';
+import type { Audit, AuditImage } from '@altwise/sdk';
+import { DRAFT_LABEL } from '@altwise/shared';
 
 const cell = (value: string | null | undefined, width: number) => {
   const text = (value ?? '').replace(/\s+/g, ' ');
   return (text.length > width ? `${text.slice(0, width - 1)}…` : text).padEnd(width);
 };
 
-/** A fixed-width table for a terminal: verdict, current name, suggestion, image. */
+const isDraft = (image: AuditImage) => image.suggestion !== null && image.suggestionVerification === 'draft';
+
+/**
+ * A fixed-width table for a terminal: verdict, current name, suggestion, image. A draft's suggestion
+ * (no vision model wrote it) starts "(draft)", and a line under the table says what that means.
+ */
 export function auditTable(audit: Audit): string {
   const lines = [
     `${audit.finalUrl}: ${audit.summary.images} images, ${audit.summary.missing} missing, ${audit.summary.poor} poor, ${audit.summary.decorative} decorative, ${audit.summary.ok} ok${audit.summary.broken > 0 ? `, ${audit.summary.broken} broken (did not load)` : ''}`,
@@ -14,7 +20,12 @@ export function auditTable(audit: Audit): string {
   ];
   for (const image of audit.images) {
     const current = image.accessibleName === null ? '(none)' : image.accessibleName === '' ? '(empty)' : image.accessibleName;
-    lines.push(`${cell(String(image.index + 1), 4)}${cell(image.verdict, 11)}${cell(current, 32)}${cell(image.suggestion, 32)}${image.imageUrl ?? image.selector}`);
+    const suggestion = isDraft(image) ? `(draft) ${image.suggestion}` : image.suggestion;
+    lines.push(`${cell(String(image.index + 1), 4)}${cell(image.verdict, 11)}${cell(current, 32)}${cell(suggestion, 32)}${image.imageUrl ?? image.selector}`);
+  }
+  const drafts = audit.images.filter(isDraft).length;
+  if (drafts > 0) {
+    lines.push('', `(draft) ${DRAFT_LABEL}: ${drafts === 1 ? '1 suggestion says' : `${drafts} suggestions say`} only what could be measured. Check each against its image before you publish it.`);
   }
   return lines.join('\n');
 }
@@ -26,9 +37,9 @@ const csvCell = (value: string | number | null | undefined) => {
 };
 
 export function auditCsv(audit: Audit): string {
-  const rows = [['index', 'kind', 'verdict', 'image_url', 'selector', 'accessible_name', 'name_source', 'suggestion', 'issues']];
+  const rows = [['index', 'kind', 'verdict', 'image_url', 'selector', 'accessible_name', 'name_source', 'suggestion', 'verification', 'issues']];
   for (const image of audit.images) {
-    rows.push([String(image.index), image.kind, image.verdict, image.imageUrl ?? '', image.selector, image.accessibleName ?? '', image.nameSource ?? '', image.suggestion ?? '', image.issues.map((issue) => issue.message).join('; ')]);
+    rows.push([String(image.index), image.kind, image.verdict, image.imageUrl ?? '', image.selector, image.accessibleName ?? '', image.nameSource ?? '', image.suggestion ?? '', image.suggestion === null ? '' : (image.suggestionVerification ?? ''), image.issues.map((issue) => issue.message).join('; ')]);
   }
   return rows.map((row) => row.map(csvCell).join(',')).join('\n');
 }

@@ -253,7 +253,7 @@ describe('the altwise CLI', () => {
     expect(table.code).toBe(1);
     expect(table.stdout).toContain('2 images, 1 missing');
     const csv = await altwise(['audit', `${host.url}/page.html`, '--csv']);
-    expect(csv.stdout.split('\n')[0]).toBe('index,kind,verdict,image_url,selector,accessible_name,name_source,suggestion,issues');
+    expect(csv.stdout.split('\n')[0]).toBe('index,kind,verdict,image_url,selector,accessible_name,name_source,suggestion,verification,issues');
     const json = await altwise(['audit', `${host.url}/good.html`, '--json']);
     expect(json.code).toBe(0);
     expect(JSON.parse(json.stdout).summary.ok).toBe(1);

@@ -52,6 +52,8 @@ export const verificationSchema = z
   .enum(['draft', 'model', 'reviewed'])
   .describe('draft: no vision model described the pixels; model: a vision model did; reviewed: a person accepted or edited it');
 export type Verification = z.infer<typeof verificationSchema>;
+/** How every surface labels a draft (the web app, the audit reports, the CLI). */
+export const DRAFT_LABEL = 'Draft — no vision model';
 /** Why a result is a draft. */
 export const verificationReasonSchema = z.enum(['no_vision_model']);
 export type VerificationReason = z.infer<typeof verificationReasonSchema>;

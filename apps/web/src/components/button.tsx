@@ -1,4 +1,5 @@
-import type { ComponentProps, ReactNode } from 'react';
+import { useState } from 'react';
+import type { ComponentProps, MouseEvent, ReactNode } from 'react';
 import { cn } from '@/lib/cn';
 import { Spinner } from './spinner';
 
@@ -43,7 +44,7 @@ export interface ButtonProps extends ComponentProps<'button'> {
   variant?: ButtonVariant;
   size?: ButtonSize;
   fullWidth?: boolean;
-  /** Disables the button, shows a spinner and sets aria-busy. */
+  /** Shows a spinner, sets aria-busy and ignores presses (it stays focusable: aria-disabled). */
   isLoading?: boolean;
   /** Text shown while loading, e.g. "Signing in..." (default: the children). */
   loadingText?: ReactNode;
@@ -51,6 +52,13 @@ export interface ButtonProps extends ComponentProps<'button'> {
   leftIcon?: ReactNode;
 }
 
+/**
+ * A button. While it is busy, or when it is disabled while it has focus (a press that used up what
+ * it acts on), it is aria-disabled rather than disabled: the browser drops focus to <body> from a
+ * disabled button, which sends a keyboard user back to the top of the page. It ignores presses
+ * then (a submit button's click is cancelled, so Enter in a field does not submit either); once
+ * focus leaves, a disabled button is disabled for real (out of the tab order).
+ */
 export function Button({
   variant = 'primary',
   size = 'md',
@@ -62,14 +70,31 @@ export function Button({
   disabled,
   children,
   type = 'button',
+  onClick,
+  onFocus,
+  onBlur,
   ...rest
 }: ButtonProps) {
+  const [focused, setFocused] = useState(false);
+  const inactive = Boolean(disabled) || isLoading;
+  const keepsFocus = isLoading || (inactive && focused);
+  const ignore = (event: MouseEvent<HTMLButtonElement>) => event.preventDefault();
   return (
     <button
       type={type}
       className={buttonClasses({ variant, size, fullWidth, className })}
-      disabled={disabled || isLoading}
+      disabled={inactive && !keepsFocus}
+      aria-disabled={keepsFocus || undefined}
       aria-busy={isLoading || undefined}
+      onClick={inactive ? ignore : onClick}
+      onFocus={(event) => {
+        setFocused(true);
+        onFocus?.(event);
+      }}
+      onBlur={(event) => {
+        setFocused(false);
+        onBlur?.(event);
+      }}
       {...rest}
     >
       {isLoading ? <Spinner /> : leftIcon}

@@ -1,3 +1,4 @@
+import { DRAFT_LABEL } from '@altwise/shared';
 import { FileWarning } from 'lucide-react';
 import { Badge } from '@/components/badge';
 
@@ -5,7 +6,7 @@ import { Badge } from '@/components/badge';
  * A draft (issue 19): no vision model looked at the image, so the result is never called WCAG
  * compliant. It shows this label instead of the compliance badge, with a plain explanation.
  */
-export const DRAFT_LABEL = 'Draft — no vision model';
+export { DRAFT_LABEL };
 export const DRAFT_EXPLANATION =
   'No vision model looked at this image: the text says only what could be measured (text read in the image, photo or graphic, colours). Check it against the image before you publish it.';
 

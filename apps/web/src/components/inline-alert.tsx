@@ -1,4 +1,5 @@
 import { AlertTriangle, Info, XCircle } from 'lucide-react';
+import { useEffect, useRef } from 'react';
 import type { ReactNode } from 'react';
 import { cn } from '@/lib/cn';
 
@@ -31,13 +32,32 @@ export interface InlineAlertProps {
   /** "alert" announces it at once (for messages that appear after an action). */
   role?: 'alert' | 'status';
   className?: string;
+  /**
+   * Takes focus when it appears: for a message that replaces the form whose button had focus
+   * (focus would otherwise fall to <body>, the top of the page).
+   */
+  takeFocus?: boolean;
 }
 
 /** A message box inside the page (as opposed to a toast). */
-export function InlineAlert({ tone = 'info', title, children, action, role, className }: InlineAlertProps) {
+export function InlineAlert({ tone = 'info', title, children, action, role, className, takeFocus = false }: InlineAlertProps) {
   const { box, icon, Icon } = tones[tone];
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (takeFocus) ref.current?.focus();
+  }, [takeFocus]);
   return (
-    <div role={role} className={cn('flex items-start gap-3 rounded-xl border p-4 text-sm', box, className)}>
+    <div
+      ref={ref}
+      role={role}
+      tabIndex={takeFocus ? -1 : undefined}
+      className={cn(
+        'flex items-start gap-3 rounded-xl border p-4 text-sm',
+        takeFocus && 'focus:outline-none focus-visible:ring-2 focus-visible:ring-blue-600 dark:focus-visible:ring-blue-400',
+        box,
+        className,
+      )}
+    >
       <Icon className={cn('mt-0.5 size-5 shrink-0', icon)} aria-hidden="true" />
       <div className="min-w-0 flex-1">
         {title && <p className="font-semibold">{title}</p>}

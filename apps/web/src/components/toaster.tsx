@@ -61,8 +61,9 @@ function Region({ kind }: { kind: ToastKind }) {
 }
 
 /**
- * Toasts, top-right (docs/product-decisions.md#notifications); on a phone at the bottom, where they cover neither the bell nor the
- * avatar. Mount once. While the pointer or focus is on them nothing times out (WCAG 2.2.1).
+ * Toasts, top-right below the 4rem top bar (docs/product-decisions.md#notifications), so they never cover the theme, notification
+ * or user menu buttons (WCAG 2.4.11); on a phone at the bottom. Mount once. While the pointer or focus is on them nothing times
+ * out (WCAG 2.2.1).
  */
 export function Toaster() {
   const pause = useToastStore((state) => state.pause);
@@ -75,7 +76,7 @@ export function Toaster() {
       onBlur={(event) => {
         if (!event.currentTarget.contains(event.relatedTarget as Node | null)) resume();
       }}
-      className="pointer-events-none fixed right-4 bottom-4 z-[60] flex w-[calc(100%-2rem)] max-w-sm flex-col gap-3 sm:top-4 sm:bottom-auto"
+      className="pointer-events-none fixed right-4 bottom-4 z-[60] flex w-[calc(100%-2rem)] max-w-sm flex-col gap-3 sm:top-20 sm:bottom-auto"
     >
       <Region kind="error" />
       <Region kind="success" />

@@ -1,9 +1,10 @@
 // The two downloads of an audit: a CSV for spreadsheets and a self-contained HTML page a person
 // can send to a colleague (inline styles, no script; thumbnails load from the audited site).
+import { DRAFT_LABEL } from '@altwise/shared';
 import type { Audit, AuditImage } from '@altwise/shared';
 import escapeHtml from 'escape-html';
 
-const CSV_COLUMNS = ['index', 'kind', 'verdict', 'image_url', 'selector', 'accessible_name', 'name_source', 'suggestion', 'issues', 'link_href', 'figcaption', 'heading', 'language', 'location'] as const;
+const CSV_COLUMNS = ['index', 'kind', 'verdict', 'image_url', 'selector', 'accessible_name', 'name_source', 'suggestion', 'verification', 'issues', 'link_href', 'figcaption', 'heading', 'language', 'location'] as const;
 
 /** Quotes a CSV cell; a leading = + - @ is defused so a spreadsheet never runs a page's text as a formula. */
 export function csvCell(value: string | number | null | undefined): string {
@@ -22,6 +23,8 @@ function csvRow(image: AuditImage): string {
     image.accessibleName,
     image.nameSource,
     image.suggestion,
+    // draft (no vision model wrote the suggestion) or model; empty without a suggestion.
+    image.suggestion === null ? null : image.suggestionVerification,
     image.issues.map((issue) => `${issue.severity}: ${issue.message}`).join('; '),
     image.context.link?.href,
     image.context.figcaption,
@@ -54,7 +57,12 @@ function imageRow(image: AuditImage): string {
   const issues = image.issues.length
     ? `<ul>${image.issues.map((issue) => `<li><strong>${escapeHtml(issue.severity)}</strong>: ${escapeHtml(issue.message)}</li>`).join('')}</ul>`
     : '';
-  const suggestion = image.suggestion !== null ? escapeHtml(image.suggestion) : image.suggestionError ? `<em>${escapeHtml(image.suggestionError.message)}</em>` : '';
+  const suggestion =
+    image.suggestion !== null
+      ? `${image.suggestionVerification === 'draft' ? `<strong class="draft">${escapeHtml(DRAFT_LABEL)}</strong><br>` : ''}${escapeHtml(image.suggestion)}`
+      : image.suggestionError
+        ? `<em>${escapeHtml(image.suggestionError.message)}</em>`
+        : '';
   return `<tr>
 <td>${image.index + 1}</td>
 <td>${thumbnail(image)}</td>
@@ -79,7 +87,7 @@ export function auditHtml(audit: Audit): string {
 body{font-family:system-ui,sans-serif;margin:2rem;color:#1a1a1a;background:#fff;line-height:1.5}
 table{border-collapse:collapse;width:100%}th,td{border:1px solid #767676;padding:.5rem;vertical-align:top;text-align:left}
 th{background:#f0f0f0}code{font-size:.85em;word-break:break-all}img{max-width:96px;height:auto}
-.verdict-missing{color:#a50e0e;font-weight:bold}.verdict-poor{color:#7a4b00;font-weight:bold}.verdict-ok{color:#0b6b2b}.verdict-decorative{color:#444}.verdict-broken{color:#a50e0e;font-weight:bold}
+.verdict-missing{color:#a50e0e;font-weight:bold}.verdict-poor{color:#7a4b00;font-weight:bold}.verdict-ok{color:#0b6b2b}.verdict-decorative{color:#444}.verdict-broken{color:#a50e0e;font-weight:bold}.draft{color:#7a4b00}
 dl{display:grid;grid-template-columns:max-content auto;gap:.25rem 1rem}dt{font-weight:bold}
 </style>
 </head>
@@ -100,7 +108,8 @@ dl{display:grid;grid-template-columns:max-content auto;gap:.25rem 1rem}dt{font-w
 </dl>
 ${summary.notAudited > 0 ? `<p>The page has ${summary.images + summary.notAudited} images; only the first ${summary.images} were audited.</p>` : ''}
 <h2>Images</h2>
-<table>
+${audit.images.some((image) => image.suggestion !== null && image.suggestionVerification === 'draft') ? `<p><strong>${escapeHtml(DRAFT_LABEL)}</strong>: no vision model looked at the images marked so; their suggestions say only what could be measured. Check each against its image before you publish it.</p>
+` : ''}<table>
 <thead><tr><th scope="col">#</th><th scope="col">Image</th><th scope="col">Verdict</th><th scope="col">Current alt</th><th scope="col">Suggested alt</th><th scope="col">Issues</th><th scope="col">Where</th></tr></thead>
 <tbody>
 ${audit.images.map(imageRow).join('\n')}

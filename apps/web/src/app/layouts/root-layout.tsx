@@ -13,9 +13,23 @@ function NavigationProgress() {
   );
 }
 
+/** How long a navigation waits for its screen's h1 (a lazily loaded screen shows a spinner first). */
+const HEADING_WAIT_MS = 10_000;
+
+/** Focuses the new screen's h1, unless the user has put focus somewhere of their own meanwhile. */
+function focusHeading(heading: HTMLElement, focusedBefore: Element | null): void {
+  const active = document.activeElement;
+  const untouched = !active || active === document.body || active === focusedBefore || !active.isConnected;
+  if (!untouched) return;
+  if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
+  heading.focus({ preventScroll: true });
+}
+
 /**
  * After an in-app navigation, move focus to the new screen's h1 so screen-reader and
  * keyboard users start at the top of the new content (the first load keeps the browser default).
+ * A screen whose code is still loading (the first visit to the dashboard after Register) has no h1
+ * yet: wait for it, or focus would stay on <body> where the submit button was.
  */
 function FocusOnNavigate() {
   const { pathname, hash } = useLocation();
@@ -26,10 +40,24 @@ function FocusOnNavigate() {
       return;
     }
     if (hash) return;
-    const heading = document.querySelector<HTMLElement>('main h1');
-    if (!heading) return;
-    if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
-    heading.focus({ preventScroll: true });
+    const focusedBefore = document.activeElement;
+    const found = document.querySelector<HTMLElement>('main h1');
+    if (found) {
+      focusHeading(found, focusedBefore);
+      return;
+    }
+    const observer = new MutationObserver(() => {
+      const heading = document.querySelector<HTMLElement>('main h1');
+      if (!heading) return;
+      observer.disconnect();
+      focusHeading(heading, focusedBefore);
+    });
+    observer.observe(document.body, { childList: true, subtree: true });
+    const timer = setTimeout(() => observer.disconnect(), HEADING_WAIT_MS);
+    return () => {
+      observer.disconnect();
+      clearTimeout(timer);
+    };
   }, [pathname, hash]);
   return null;
 }

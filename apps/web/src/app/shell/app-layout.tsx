@@ -11,10 +11,12 @@ import { useProfileSync } from './use-profile-sync';
 export default function AppLayout() {
   useProfileSync();
   const collapsed = useUiStore((state) => state.sidebarCollapsed);
+  // The small screens' drawer is modal: nothing behind it takes focus or clicks while it is open.
+  const drawerOpen = useUiStore((state) => state.sidebarOpen);
   return (
     <div className="min-h-screen bg-gray-50 dark:bg-gray-950">
       <Sidebar />
-      <div className={cn('flex min-h-screen flex-col transition-[padding] duration-200', collapsed ? 'lg:pl-20' : 'lg:pl-64')}>
+      <div inert={drawerOpen} className={cn('flex min-h-screen flex-col transition-[padding] duration-200', collapsed ? 'lg:pl-20' : 'lg:pl-64')}>
         <TopBar />
         <main id="main" tabIndex={-1} className="flex-1 px-4 py-8 focus:outline-none sm:px-6 lg:px-8">
           <div className="mx-auto max-w-7xl">

@@ -1,3 +1,4 @@
+import { FocusScope } from '@radix-ui/react-focus-scope';
 import { ChevronsLeft, ChevronsRight, X } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { NavLink } from 'react-router';
@@ -13,9 +14,13 @@ export const SIDEBAR_OPENER_ID = 'app-sidebar-opener';
 const iconButton =
   'rounded-lg p-2 text-gray-600 hover:bg-gray-100 hover:text-gray-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-600 dark:text-gray-300 dark:hover:bg-gray-800 dark:hover:text-white dark:focus-visible:ring-blue-400';
 
+/** Tailwind's lg breakpoint, from which the sidebar is always shown (never an overlay). */
+const DESKTOP_QUERY = '(min-width: 64rem)';
+
 /**
  * Desktop: fixed, expanded (w-64) or icons only (w-20); labels stay as accessible names.
- * Small screens: an overlay opened from the top bar, closed by its backdrop, Escape or a navigation.
+ * Small screens: a modal drawer opened from the top bar (the page behind it is inert: AppLayout),
+ * focus held inside it, closed by its backdrop, Escape or a navigation.
  */
 export function Sidebar() {
   const open = useUiStore((state) => state.sidebarOpen);
@@ -23,6 +28,8 @@ export function Sidebar() {
   const setOpen = useUiStore((state) => state.setSidebarOpen);
   const setCollapsed = useUiStore((state) => state.setSidebarCollapsed);
   const closeRef = useRef<HTMLButtonElement>(null);
+  // Open (small screens only), it is a modal dialog; an <aside> may not take that role.
+  const Panel = open ? 'div' : 'aside';
   const wasOpen = useRef(open);
 
   // Escape closes the overlay wherever focus is (the backdrop closes it on a click); the effect
@@ -34,6 +41,16 @@ export function Sidebar() {
     };
     document.addEventListener('keydown', onKeyDown);
     return () => document.removeEventListener('keydown', onKeyDown);
+  }, [open, setOpen]);
+
+  // A window widened to desktop while the drawer is open shows the sidebar in place: no overlay.
+  useEffect(() => {
+    if (!open) return;
+    const desktop = window.matchMedia(DESKTOP_QUERY);
+    const onChange = () => desktop.matches && setOpen(false);
+    onChange();
+    desktop.addEventListener('change', onChange);
+    return () => desktop.removeEventListener('change', onChange);
   }, [open, setOpen]);
 
   // The overlay takes focus when it opens and gives it back to the opener when it closes.
@@ -59,9 +76,12 @@ export function Sidebar() {
           className="fixed inset-0 z-40 bg-gray-950/60 backdrop-blur-sm focus-visible:outline-none lg:hidden"
         />
       )}
-      <aside
+      {/* Tab and Shift+Tab go round the open drawer; the effects above move focus in and back out. */}
+      <FocusScope asChild trapped={open} loop={open} onMountAutoFocus={(event) => event.preventDefault()} onUnmountAutoFocus={(event) => event.preventDefault()}>
+      <Panel
         id={SIDEBAR_ID}
         aria-label="Sidebar"
+        {...(open ? { role: 'dialog', 'aria-modal': true } : {})}
         className={cn(
           'fixed inset-y-0 left-0 z-50 flex w-64 flex-col border-r border-gray-200 bg-white transition-[width,transform] duration-200 dark:border-gray-800 dark:bg-gray-900',
           open ? 'translate-x-0' : 'invisible -translate-x-full',
@@ -124,7 +144,8 @@ export function Sidebar() {
             AI-powered alt text for an accessible web
           </p>
         </div>
-      </aside>
+      </Panel>
+      </FocusScope>
     </>
   );
 }

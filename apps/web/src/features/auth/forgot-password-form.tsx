@@ -41,7 +41,7 @@ export function ForgotPasswordForm() {
 
   if (sentMessage) {
     return (
-      <InlineAlert tone="info" role="status" title="Check your email">
+      <InlineAlert tone="info" role="status" title="Check your email" takeFocus>
         {sentMessage}
       </InlineAlert>
     );

@@ -64,7 +64,8 @@ describe('LoginForm', () => {
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
 
     const busy = screen.getByRole('button', { name: /Signing in\.\.\./ });
-    expect(busy).toBeDisabled();
+    // Busy: it ignores presses but keeps focus (aria-disabled, not disabled).
+    expect(busy).toHaveAttribute('aria-disabled', 'true');
     expect(busy).toHaveAttribute('aria-busy', 'true');
     expect(JSON.parse(String(fetchMock.mock.calls[0]![1]?.body))).toEqual({
       email: 'ada@example.com',

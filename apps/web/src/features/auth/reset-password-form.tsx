@@ -58,7 +58,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
 
   if (outcome === 'done') {
     return (
-      <InlineAlert tone="info" role="status" title="Your password was changed">
+      <InlineAlert tone="info" role="status" title="Your password was changed" takeFocus>
         Every session of your account was signed out.{' '}
         <Link to="/login" className={linkClasses}>
           Sign in with your new password

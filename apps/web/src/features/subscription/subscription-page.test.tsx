@@ -135,7 +135,7 @@ describe('SubscriptionPage', () => {
 
     await user.click(within(pro).getByRole('button', { name: 'Upgrade to Pro' }));
     const busy = await within(pro).findByRole('button', { name: 'Processing...' });
-    expect(busy).toBeDisabled();
+    expect(busy).toHaveAttribute('aria-disabled', 'true');
     expect(busy).toHaveAttribute('aria-busy', 'true');
     expect(screen.getByRole('button', { name: 'Upgrade to Enterprise' })).toBeDisabled();
 
@@ -143,7 +143,8 @@ describe('SubscriptionPage', () => {
     expect(await screen.findByText('Successfully upgraded to Pro plan!')).toBeInTheDocument();
     expect(await screen.findByText('Pro plan')).toBeInTheDocument();
     await waitFor(() => expect(useAuthStore.getState().user?.plan).toBe('pro'));
-    expect(within(pro).getByRole('button', { name: 'Current Plan' })).toBeDisabled();
+    // The pressed button keeps focus, so it is aria-disabled until focus leaves it.
+    expect(within(pro).getByRole('button', { name: 'Current Plan' })).toHaveAttribute('aria-disabled', 'true');
     expect(screen.getByRole('button', { name: 'Downgrade to Free' })).toBeEnabled();
 
     const [post] = calls('POST', '/api/user/subscription');

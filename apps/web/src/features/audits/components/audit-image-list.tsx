@@ -2,6 +2,7 @@ import type { AuditImage } from '@altwise/sdk';
 import { Badge } from '@/components/badge';
 import type { BadgeTone } from '@/components/badge';
 import { CopyButton } from '@/components/copy-button';
+import { DraftBadge, DraftExplanation } from '@/components/draft-notice';
 
 export const VERDICT: Record<AuditImage['verdict'], { label: string; tone: BadgeTone }> = {
   missing: { label: 'Missing', tone: 'red' },
@@ -47,6 +48,26 @@ function Suggestion({ image }: { image: AuditImage }) {
         <CopyButton text='alt=""' aria-label={`Copy empty alt attribute for image ${number}`} successMessage="alt attribute copied" className="mt-2">
           Copy alt=&quot;&quot;
         </CopyButton>
+      </>
+    );
+  }
+  if (image.suggestionVerification === 'draft') {
+    // No vision model wrote it: labelled as everywhere else, and every copy says it is a draft.
+    return (
+      <>
+        <DraftBadge />
+        <p lang={image.language ?? undefined} className="mt-1">
+          {image.suggestion}
+        </p>
+        <DraftExplanation className={`mt-1 text-xs ${muted}`} />
+        <div className="mt-2 flex flex-wrap gap-2">
+          <CopyButton text={image.suggestion} aria-label={`Copy draft suggestion for image ${number}`} successMessage="Draft copied: check it against the image">
+            Copy draft
+          </CopyButton>
+          <CopyButton text={altAttribute(image.suggestion)} aria-label={`Copy draft alt attribute for image ${number}`} successMessage="Draft alt attribute copied: check it against the image">
+            Copy draft alt=&quot;…&quot;
+          </CopyButton>
+        </div>
       </>
     );
   }

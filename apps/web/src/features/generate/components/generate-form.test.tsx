@@ -152,7 +152,7 @@ describe('Generate form', () => {
     await user.click(generateButton());
 
     const busy = await screen.findByRole('button', { name: 'Generating...' });
-    expect(busy).toBeDisabled();
+    expect(busy).toHaveAttribute('aria-disabled', 'true');
     const [, init] = callsTo('POST /api/v1/images')[0]!;
     expect(new Headers(init?.headers).get('X-API-Key')).toBe(FULL_KEY);
     expect(JSON.parse(String(init?.body))).toEqual({ imageUrl: 'https://example.com/meadow.png', context: 'Hiking blog' });
@@ -229,7 +229,7 @@ describe('Generate form', () => {
     await enterBatch(user, ['https://example.com/one.png', 'https://example.com/two.png']);
     await user.click(generateButton());
 
-    expect(await screen.findByRole('button', { name: 'Processing 2 images...' })).toBeDisabled();
+    expect(await screen.findByRole('button', { name: 'Processing 2 images...' })).toHaveAttribute('aria-disabled', 'true');
     const [, init] = callsTo('POST /api/v1/images/batch')[0]!;
     expect(JSON.parse(String(init?.body))).toEqual({ imageUrls: ['https://example.com/one.png', 'https://example.com/two.png'] });
     answer(
@@ -273,7 +273,7 @@ describe('Generate form', () => {
     push({ index: 1, result: result('https://example.com/quick.png', 'The quick one') });
     // On screen while the batch still runs.
     expect(await screen.findByText('The quick one')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Processing 3 images...' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Processing 3 images...' })).toHaveAttribute('aria-disabled', 'true');
     expect(screen.getByText('1 of 3 images done')).toBeInTheDocument();
     push({ index: 2, result: { imageUrl: 'https://example.com/gone.png', error: { code: 'image_unreachable', message: 'The image host answered HTTP 404' } } });
     push({ index: 0, result: result('https://example.com/slow.png', 'The slow one') });

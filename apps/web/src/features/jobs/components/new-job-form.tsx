@@ -109,7 +109,14 @@ export function NewJobForm() {
               <p className="text-sm text-gray-700 dark:text-gray-200">
                 {preview.total} rows, {preview.errors.length} with errors
               </p>
-              <div className="overflow-x-auto">
+              {/* Wide CSVs scroll sideways: the region takes focus so the arrow keys reach every column. */}
+              <div
+                role="region"
+                aria-label="First rows of the CSV"
+                // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region must be focusable (WCAG 2.1.1, axe scrollable-region-focusable)
+                tabIndex={0}
+                className="overflow-x-auto rounded focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-600 dark:focus-visible:ring-blue-400"
+              >
                 <table className="min-w-full text-left text-sm text-gray-800 dark:text-gray-100">
                   <caption className="sr-only">First rows of the CSV</caption>
                   <thead>

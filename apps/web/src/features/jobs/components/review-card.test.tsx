@@ -1,5 +1,6 @@
 import type { ReviewGroup } from '@altwise/shared';
 import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { ReviewCard } from './review-card';
 
@@ -59,5 +60,17 @@ describe('ReviewCard: drafts need a person', () => {
   it('shows a group of identical images once, with the rows it covers', () => {
     card({}, null, 44);
     expect(screen.getByTestId('group-rows')).toHaveTextContent('× 44 rows — the same image; a review applies to all of them');
+  });
+});
+
+describe('ReviewCard: editing (issue 35 row 15)', () => {
+  it('puts the caret after the alt text, so typing goes on from its end', async () => {
+    const user = userEvent.setup();
+    card({ altText: 'A harbour at dusk' });
+    await user.click(screen.getByRole('button', { name: /^Edit / }));
+    const box = screen.getByRole('textbox');
+    expect(box).toHaveFocus();
+    await user.keyboard(' with fishing boats');
+    expect(box).toHaveValue('A harbour at dusk with fishing boats');
   });
 });

@@ -71,9 +71,13 @@ export function ReviewCard(props: {
   const liveIssues = useLiveCheck(draft, item.purpose);
   const editing = draft !== null;
 
-  // The text box takes the focus when editing starts (the Edit button or the "e" shortcut).
+  // The text box takes the focus when editing starts (the Edit button or the "e" shortcut), with the
+  // caret after the text: typing goes on from the end, not in front of the alt.
   useEffect(() => {
-    if (editing) editor.current?.querySelector('textarea')?.focus();
+    const box = editing ? editor.current?.querySelector('textarea') : null;
+    if (!box) return;
+    box.focus();
+    box.setSelectionRange(box.value.length, box.value.length);
   }, [editing]);
 
   async function decide(review: ReviewDecision) {

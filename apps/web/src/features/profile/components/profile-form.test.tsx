@@ -95,7 +95,7 @@ describe('Profile form', () => {
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));
 
     const saving = await screen.findByRole('button', { name: 'Updating...' });
-    expect(saving).toBeDisabled();
+    expect(saving).toHaveAttribute('aria-disabled', 'true');
     const [url, init] = fetchMock.mock.calls[0]!;
     expect(url).toBe('/api/v1/user');
     expect(init?.method).toBe('PUT');
