@@ -120,6 +120,8 @@ const SCREENSHOT_WORDS = [
   'screen ?shot', // macOS "Screen Shot" (before 2019) and "Screenshot", Windows, GNOME, Android
   'screenshot from',
   'screen recording',
+  'screencast', // GNOME's and many recorders' "Screencast from …"
+  'clean ?shot', // CleanShot X: "CleanShot 2023-11-02 at 14.22.05@2x"
   'capture d.écran', // French macOS: "Capture d’écran"
   'bildschirmfoto', // German
   'captura de pantalla', // Spanish

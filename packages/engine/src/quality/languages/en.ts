@@ -15,7 +15,7 @@ export const en: Lexicon = {
   ),
   redundantOpenings: [
     pattern(
-      String.raw`^(?:(?:this is|here is|here's)\s+)?(?:(?:an?|the|this)\s+)?(?:${IMAGE}|screenshot)\s+(?:of|showing|depicting|shows|that shows|which shows)\b(?!\s+the\s+(?:day|week|month|year)\b)`,
+      String.raw`^(?:(?:this is|here is|here's)\s+)?(?:(?:an?|the|this)\s+)?(?:${IMAGE})\s+(?:of|showing|depicting|shows|that shows|which shows)\b(?!\s+the\s+(?:day|week|month|year)\b)`,
     ),
     pattern(String.raw`^(?:${IMAGE})\s*:`),
     pattern(String.raw`^(?:in\s+)?(?:the|this)\s+(?:${IMAGE})\s+(?:shows|depicts|contains)\b`),
