@@ -31,6 +31,7 @@ export const FIXTURE_FILES: Record<string, string> = {
   'site/about.htm': `<html><body>
 <img src="too-long.png" alt="${LONG_ALT}">
 <img src="ok-lighthouse.png" alt="A lighthouse at dusk">
+<img src="credit-line.png" alt="© 2024 Reuters">
 </body></html>
 `,
   'docs/post.md': `---

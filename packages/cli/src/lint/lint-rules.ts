@@ -28,6 +28,7 @@ export const LINT_RULES: readonly LintRule[] = [
   rule('redundant-prefix', 'warning', 'Alt text starts with "image of" or similar', 'Screen readers already announce an image: start with what it shows.', ['1.1.1'], ['G94']),
   rule('code-leftover', 'error', 'Alt text is a programming leftover', `An unfilled template or a value such as "undefined" reached the page. ${NOT_AN_ALTERNATIVE}`, ['1.1.1'], ['F30']),
   rule('template-text', 'error', 'Alt text is template text left in place', `"Your alt text here" and similar are instructions, not descriptions. ${NOT_AN_ALTERNATIVE}`, ['1.1.1'], ['F30']),
+  rule('credit-line', 'error', 'Alt text is a credit line', `"Foto: dpa", "© Reuters", "出典：PIXTA" say who took the picture, not what it shows: keep credits in a caption. ${NOT_AN_ALTERNATIVE}`, ['1.1.1'], ['F30']),
   rule('instruction-or-label', 'error', 'Alt text is an instruction or an internal label', `"Caption: …" or "Describe the image" is read out as is. ${NOT_AN_ALTERNATIVE}`, ['1.1.1'], ['F30']),
   rule('developer-note', 'error', 'Alt text is a note left for later', `"TODO", "FIXME", "test": ${NOT_AN_ALTERNATIVE}`, ['1.1.1'], ['F30']),
   rule('emoji-only', 'error', 'Alt text is only emoji', 'Emoji are read out by their names, which rarely say what the image shows: describe it in words.', ['1.1.1'], ['F30']),

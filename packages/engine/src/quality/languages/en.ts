@@ -11,7 +11,7 @@ export const en: Lexicon = {
     'image|img|photo|photograph|picture|pic|graphic|icon|logo|illustration|figure|fig|screenshot|drawing|thumbnail|banner|clipart|clip art|artwork|visual|asset|media|stock photo|hero image|featured image|header image|cover image|product image|image placeholder|placeholder image|photo placeholder',
   ),
   placeholders: list(
-    'image alt text|photo alt text|alt text|placeholder|untitled|untitled design|unnamed|no title|no name|blank|none|default|empty|n/a|images|photos|pictures|icons|graphics|no image|image not found|image unavailable|missing image|broken image|spacer|pixel|transparent pixel|tracking pixel|divider|separator|decoration|decorative|decorative image|ornament|background|background image|bg',
+    'to be completed|to be added|to come|tbc|stock photo|stock image|sample image|example image|illustrative image|symbolic image|file photo|image alt text|photo alt text|alt text|placeholder|untitled|untitled design|unnamed|no title|no name|blank|none|default|empty|n/a|images|photos|pictures|icons|graphics|no image|image not found|image unavailable|missing image|broken image|spacer|pixel|transparent pixel|tracking pixel|divider|separator|decoration|decorative|decorative image|ornament|background|background image|bg',
   ),
   redundantOpenings: [
     pattern(
