@@ -124,6 +124,16 @@ describe('text reader (tesseract.js, offline)', { timeout: 60_000 }, () => {
     }
   });
 
+  it.each([-15, 15])('reads text set at %i° (the level reading found little: the copy is turned back)', async (angle) => {
+    const lines = ['Tickets on sale now', 'Doors open at seven'];
+    const turned = await sharp(await renderText(lines, { size: 28 }))
+      .rotate(angle, { background: '#ffffff' })
+      .png()
+      .toBuffer();
+    const result = await reader.read(turned, 'eng');
+    expect(wordsRead(lines.join(' '), result?.text)).toBeGreaterThanOrEqual(0.9);
+  });
+
   it('skips images too small to hold a word', async () => {
     const tiny = await renderGradient(6, 6);
     expect(await reader.read(tiny, 'eng')).toBeUndefined();

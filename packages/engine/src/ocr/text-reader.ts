@@ -178,6 +178,10 @@ function startTesseractWorker(language: OcrLanguage): Promise<OcrWorker> {
   });
 }
 
+/** Angles a copy is turned by when the level reading found little (text set at ±15° is common). */
+const TILTS = [15, -15];
+const sureWords = (text: LegibleText) => text.words - text.uncertain.length;
+
 function linesOf(result: Awaited<ReturnType<Worker['recognize']>>): OcrLines {
   return (result.data.blocks ?? []).flatMap((block) =>
     block.paragraphs.flatMap((paragraph) =>
@@ -298,7 +302,18 @@ export function createTextReader(options: TextReaderOptions = {}): TextReader {
     async read(image: Uint8Array | OcrCopy, language: OcrLanguage) {
       const copy = image instanceof Uint8Array ? await glance(image) : image;
       if (!copy) return undefined;
-      return legibleText(linesOf(await recognise(language, copy.png)));
+      const first = legibleText(linesOf(await recognise(language, copy.png)));
+      if (first && first.uncertain.length === 0) return first;
+      // Little or nothing read: the text may be set at an angle (banners, stickers, photographed
+      // signs). Tesseract reads lines that are nearly level, so the copy is turned back both
+      // ways and the reading with the most sure words wins.
+      let best = first;
+      for (const angle of TILTS) {
+        const turned = await sharp(copy.png).rotate(angle, { background: '#ffffff' }).png({ compressionLevel: 1 }).toBuffer();
+        const reading = legibleText(linesOf(await recognise(language, turned)));
+        if (reading && sureWords(reading) > (best ? sureWords(best) : 0)) best = reading;
+      }
+      return best;
     },
     async close() {
       for (const pool of pools.values()) {
