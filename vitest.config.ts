@@ -7,6 +7,7 @@ const alias = {
   '@altwise/shared': path.join(root, 'packages/shared/src/index.ts'),
   // Before '@altwise/engine', which would otherwise take the subpath as its own prefix.
   '@altwise/engine/quality': path.join(root, 'packages/engine/src/quality/quality-checker.ts'),
+  '@altwise/engine/elements': path.join(root, 'packages/engine/src/elements/index.ts'),
   '@altwise/engine': path.join(root, 'packages/engine/src/index.ts'),
   '@altwise/sdk': path.join(root, 'packages/sdk/src/index.ts'),
   '@altwise/cli/action-kit': path.join(root, 'packages/cli/src/action-kit.ts'),

@@ -87,10 +87,22 @@ export function buildProgram(): Command {
     .description("check alt text against the WCAG quality rules; exits 1 on an error-level issue")
     .argument('<altText>', 'the alt text to check')
     .option('--context <text>', 'the text around the image')
+    .option('--lang, --language <tag>', 'BCP-47 language the alt text is written in (default: detected from the text)')
+    .addOption(new Option('--purpose <kind>', "the image is a link's or button's only content: its alt must name where it goes or what it does").choices(['link', 'button']))
+    .option('--href <url>', 'with --purpose link: where the link goes')
+    .option('--decorative', 'the image is marked decorative (alt="", role="presentation"): any alt text is an error')
     .option('--json', 'print the verdict as JSON')
-    .action(async (altText: string, flags: { context?: string; json?: boolean }) => {
+    // A bad flag is a usage error (exit 2), never confused with a failing verdict's exit 1.
+    .exitOverride()
+    .action(async (altText: string, flags: { context?: string; language?: string; purpose?: 'link' | 'button'; href?: string; decorative?: boolean; json?: boolean }) => {
       const { client } = clientFrom(program);
-      const verdict = await client.check(altText, { context: flags.context });
+      if (flags.href && flags.purpose !== 'link') throw new InvalidArgumentError('--href needs --purpose link');
+      const verdict = await client.check(altText, {
+        context: flags.context,
+        language: flags.language,
+        purpose: flags.purpose ? { kind: flags.purpose, ...(flags.href ? { href: flags.href } : {}) } : undefined,
+        isDecorative: flags.decorative,
+      });
       if (flags.json) write(JSON.stringify(verdict, null, 2));
       else if (verdict.issues.length === 0) write('OK: no issues found');
       else {

@@ -236,6 +236,21 @@ describe('the altwise CLI', () => {
     expect(good.code).toBe(0);
   });
 
+  it('check takes the language, the purpose and decorative marking (--lang, --purpose, --href, --decorative)', async () => {
+    // "Bild" is a placeholder in German, a word like any other in English.
+    expect((await altwise(['check', 'Bild', '--lang', 'de'])).code).toBe(1);
+    expect((await altwise(['check', 'Bild', '--language', 'en'])).code).toBe(0);
+    // A blue arrow names no destination: as a link's only image it fails; as a picture it passes.
+    expect((await altwise(['check', 'Blue arrow pointing right'])).code).toBe(0);
+    const link = await altwise(['check', 'Blue arrow pointing right', '--purpose', 'link', '--href', '/contact', '--json']);
+    expect(link.code).toBe(1);
+    expect(JSON.parse(link.stdout).issues.map((issue: { id: string }) => issue.id)).toContain('purpose-not-named');
+    expect((await altwise(['check', 'Contact us', '--purpose', 'link', '--href', '/contact'])).code).toBe(0);
+    // Alt text on an image marked decorative (F39).
+    expect((await altwise(['check', 'A red fox', '--decorative'])).code).toBe(1);
+    expect((await altwise(['check', 'x', '--purpose', 'menu'])).code).toBe(2);
+  });
+
   it('describe prints alt text for a file; --json the full result', async () => {
     const run = await altwise(['describe', 'images/team.png']);
     expect(run.code, run.stderr).toBe(0);

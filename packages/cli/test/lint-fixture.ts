@@ -20,6 +20,8 @@ export const FIXTURE_FILES: Record<string, string> = {
 <a href="/search"><img src="purpose-not-named.png" alt=""></a>
 <a href="/home"><img src="hidden-link-content.png" alt="Home" aria-hidden="true"></a>
 <a href="/contact"><img src="ok-link.png" alt="Contact us"></a>
+<a href="/visit"><img src="redundant-with-text.png" alt="Visit the harbour"> Visit the harbour</a>
+<input type="image" src="missing-alt.png">
 <!-- <img src="ok-commented-out.png"> -->
 <p lang="de">Unser Hafen: <img src="placeholder.png" alt="Bild"></p>
 <p lang="en">🦊 <img src="ok-bild-in-english.png" alt="Bild"></p>
@@ -29,6 +31,7 @@ export const FIXTURE_FILES: Record<string, string> = {
   'site/about.htm': `<html><body>
 <img src="too-long.png" alt="${LONG_ALT}">
 <img src="ok-lighthouse.png" alt="A lighthouse at dusk">
+<img src="credit-line.png" alt="© 2024 Reuters">
 </body></html>
 `,
   'docs/post.md': `---
@@ -128,8 +131,8 @@ export interface ExpectedFinding {
 }
 
 const LINT_EXTENSIONS = /\.(?:html?|mdx?|jsx|tsx|vue|astro)$/;
-// `<img … src="…/name.png"` or `![…](name.png)`, from where the image's markup starts.
-const MARKED = /<img\b[^>]*?\bsrc="[./]*([a-z-]+)\.png"|!\[[^\]\n]*\]\(([a-z-]+)\.png\)/g;
+// `<img … src="…/name.png"` (or `<input type="image" …>`) or `![…](name.png)`, from where the image's markup starts.
+const MARKED = /<(?:img|input)\b[^>]*?\bsrc="[./]*([a-z-]+)\.png"|!\[[^\]\n]*\]\(([a-z-]+)\.png\)/g;
 
 /** What the files' markers say lint must find, line and column counted from 1 in UTF-16 code units. */
 export function expectedFindings(files: Record<string, string>): ExpectedFinding[] {

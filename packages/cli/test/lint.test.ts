@@ -62,8 +62,8 @@ describe('altwise lint: findings', () => {
     expect(code).toBe(1);
     const expected = expectedFindings(FIXTURE_FILES);
     const severityOf = (id: string) => LINT_RULES.find((entry) => entry.id === id)!.severity;
-    // Every <img and ![ of the eight files lint reads, less the one in an HTML comment and the one in a code block.
-    const written = Object.entries(FIXTURE_FILES).filter(([file]) => !file.endsWith('.txt')).reduce((sum, [, content]) => sum + (content.match(/<img\b|!\[/g) ?? []).length, 0);
+    // Every <img, <input type="image" and ![ of the eight files lint reads, less the one in an HTML comment and the one in a code block.
+    const written = Object.entries(FIXTURE_FILES).filter(([file]) => !file.endsWith('.txt')).reduce((sum, [, content]) => sum + (content.match(/<img\b|<input type="image"|!\[/g) ?? []).length, 0);
     expect(report.summary).toEqual({
       files: 8,
       images: written - 2,

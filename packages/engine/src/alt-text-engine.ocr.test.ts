@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAltTextEngine } from './alt-text-engine';
 import { renderGradient, renderSmudgedHours, renderText } from './ocr/ocr-test-images';
 import type { TextReader } from './ocr/text-reader';
-import { createTextReader } from './ocr/text-reader';
+import { countingStore } from '@altwise/test-support/counting-store';
+import type { AltTextDescription } from './description';
+import { createTextReader, OcrUnavailableError } from './ocr/text-reader';
 import type { VisionInput, VisionProvider } from './providers/vision-provider';
 
 // Patient on a busy CI machine: the test proves what is read, not the 5 s production budget.
@@ -140,6 +142,32 @@ describe('the engine with offline OCR', { timeout: 60_000 }, () => {
     const result = await engine.describe({ bytes: images.openDaily }, { maxLength: 60 });
     expect(result.altText.length).toBeLessThanOrEqual(60);
     expect(result.longDescription).toBe(lines.join('\n'));
+  });
+
+  it('never passes a read OCR did not make for "no text": the answer says so and is not cached', async () => {
+    let reads = 0;
+    const flaky: TextReader = {
+      ...unsureReader,
+      read: async () => {
+        reads += 1;
+        if (reads === 1) throw new OcrUnavailableError('busy');
+        return { text: 'Open daily', gapped: 'Open daily', confidence: 95, words: 2, uncertain: [] };
+      },
+    };
+    const cache = countingStore<AltTextDescription>();
+    const engine = createAltTextEngine({ provider: { provider: 'offline' }, ocr: flaky, cache });
+    const first = await engine.describe({ bytes: images.openDaily });
+    expect(first.issues).toContainEqual(expect.objectContaining({ id: 'ocr-unavailable', severity: 'warning' }));
+    expect(cache.calls.save).toBe(0);
+    const second = await engine.describe({ bytes: images.openDaily });
+    expect(second).toMatchObject({ cached: false, containsText: true, textInImage: 'Open daily' });
+    expect(second.issues.map((issue) => issue.id)).not.toContain('ocr-unavailable');
+    expect(cache.calls.save).toBe(1);
+    // A batch request prepared without the read carries no cache key: its answer is not remembered.
+    reads = 0;
+    const prepared = await engine.prepareRequest({ bytes: images.summer });
+    expect(prepared.cacheKey).toBeUndefined();
+    expect((await engine.prepareRequest({ bytes: images.summer })).cacheKey).toEqual(expect.any(String));
   });
 
   it('can be turned off', async () => {

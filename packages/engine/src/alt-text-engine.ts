@@ -10,7 +10,7 @@ import type { ImageSource, LoadedImage, RawImage } from './image/image-loader';
 import { loadImage, readImage } from './image/image-loader';
 import { ocrLanguageFor } from './ocr/ocr-languages';
 import type { OcrCopy, TextReader } from './ocr/text-reader';
-import { sharedTextReader } from './ocr/text-reader';
+import { OcrUnavailableError, sharedTextReader } from './ocr/text-reader';
 import type { ProviderConfig, ProviderDependencies } from './providers/provider-factory';
 import { createProvider } from './providers/provider-factory';
 import type { TokenUsage, VisionInput, VisionProvider } from './providers/vision-provider';
@@ -96,6 +96,20 @@ const OFFLINE_LANGUAGE_WARNING: AltTextIssue = Object.freeze({
   message: 'The offline describer writes English only; use a vision model for other languages.',
 });
 
+/** OCR did not read the image: the answer may miss its text, so it is shown with this and never cached. */
+const OCR_UNAVAILABLE_WARNING: AltTextIssue = Object.freeze({
+  id: 'ocr-unavailable',
+  severity: 'warning',
+  message:
+    'The text in this image could not be read this time (OCR was busy or gave up): check that the alt text covers it, or generate again.',
+});
+
+/** What the provider is asked, and whether OCR's read of the image is missing from it. */
+interface PreparedInput {
+  readonly input: VisionInput;
+  readonly ocrMissing: boolean;
+}
+
 function isProvider(value: VisionProvider | ProviderConfig): value is VisionProvider {
   return typeof (value as VisionProvider).describe === 'function';
 }
@@ -123,12 +137,20 @@ export function createAltTextEngine(options: AltTextEngineOptions): AltTextEngin
     ocrCopy: Promise<OcrCopy | undefined> | undefined,
     options: NormalisedDescribeOptions,
     signal?: AbortSignal,
-  ): Promise<VisionInput> {
+  ): Promise<PreparedInput> {
     const { context, language, maxLength, purpose } = options;
     const copy = await ocrCopy;
-    const textFound = copy && (await ocr?.read(copy, ocrLanguageFor(language)));
+    let ocrMissing = false;
+    // "No text" is an answer; a read that did not happen is not, and must not pass for one.
+    const textFound =
+      copy &&
+      (await ocr?.read(copy, ocrLanguageFor(language)).catch((error: unknown) => {
+        if (!(error instanceof OcrUnavailableError)) throw error;
+        ocrMissing = true;
+        return undefined;
+      }));
     signal?.throwIfAborted();
-    return {
+    const input: VisionInput = {
       // Prepared for this provider by the load (its one decode): nothing is decoded again.
       image: image.prepared,
       // Only the facts: the loaded image also holds the source URL, which no provider may see.
@@ -157,6 +179,7 @@ export function createAltTextEngine(options: AltTextEngineOptions): AltTextEngin
         instructions: options.instructions,
       },
     };
+    return { input, ocrMissing };
   }
 
   /** The checked answer as a description: who wrote it, the draft warnings, the tokens it cost. */
@@ -188,9 +211,9 @@ export function createAltTextEngine(options: AltTextEngineOptions): AltTextEngin
     ocrCopy: Promise<OcrCopy | undefined> | undefined,
     describeOptions: DescribeOptions,
     signal?: AbortSignal,
-  ): Promise<AltTextDescription> {
+  ): Promise<{ description: AltTextDescription; ocrMissing: boolean }> {
     const options = normaliseDescribeOptions(describeOptions);
-    const input = await inputOf(image, ocrCopy, options, signal);
+    const { input, ocrMissing } = await inputOf(image, ocrCopy, options, signal);
 
     let usage: TokenUsage | undefined;
     const answer = async (feedback?: VisionInput['feedback']) => {
@@ -199,7 +222,9 @@ export function createAltTextEngine(options: AltTextEngineOptions): AltTextEngin
       return checkedAnswer(output, options);
     };
     const { answer: best, tries } = await withOneRepair(answer, provider.name !== 'offline', signal);
-    return finished(best, tries, usage, options.language);
+    const description = finished(best, tries, usage, options.language);
+    if (!ocrMissing) return { description, ocrMissing };
+    return { ocrMissing, description: { ...description, issues: [...description.issues, { ...OCR_UNAVAILABLE_WARNING }] } };
   }
 
   /** A miss: load the bytes already read (never fetched again), describe, save. */
@@ -209,8 +234,9 @@ export function createAltTextEngine(options: AltTextEngineOptions): AltTextEngin
     // image it cannot decode is described without it (and one that does not load fails in the load).
     const ocrCopy = ocr?.glance(raw.bytes, maxPixels).catch(() => undefined);
     const image = await loadImage({ raw }, fetchOptions, signal);
-    const description = await queue(() => describeLoaded(image, ocrCopy, describeOptions, signal));
-    await cache.save(key, description, scope);
+    const { description, ocrMissing } = await queue(() => describeLoaded(image, ocrCopy, describeOptions, signal));
+    // Nothing is cached from a missing read: the next request reads the image again.
+    if (!ocrMissing) await cache.save(key, description, scope);
     return description;
   }
 
@@ -223,8 +249,9 @@ export function createAltTextEngine(options: AltTextEngineOptions): AltTextEngin
       const key = call.cacheScope === undefined ? unscoped : `${call.cacheScope}:${unscoped}`;
       const ocrCopy = ocr?.glance(raw.bytes, maxPixels).catch(() => undefined);
       const image = await loadImage({ raw }, fetchOptions, call.signal);
-      const input = await inputOf(image, ocrCopy, normaliseDescribeOptions(describeOptions), call.signal);
-      return { ...(await requestOf(provider, input, raw.sha256)), cacheKey: key };
+      const { input, ocrMissing } = await inputOf(image, ocrCopy, normaliseDescribeOptions(describeOptions), call.signal);
+      // Without a key the batch answer is not remembered: it was written without OCR's read.
+      return { ...(await requestOf(provider, input, raw.sha256)), cacheKey: ocrMissing ? undefined : key };
     },
 
     async rememberAnswer(key: string, description: AltTextDescription, scope?: string): Promise<void> {

@@ -6835,12 +6835,12 @@ export interface paths {
                             images: {
                                 index: number;
                                 /** @enum {string} */
-                                kind: "img" | "input-image" | "svg" | "area" | "role-img";
+                                kind: "img" | "input-image" | "svg" | "area" | "role-img" | "object";
                                 imageUrl: string | null;
                                 selector: string;
                                 location: string;
                                 accessibleName: string | null;
-                                nameSource: ("alt" | "aria-label" | "aria-labelledby" | "title" | "svg-title") | null;
+                                nameSource: ("alt" | "aria-label" | "aria-labelledby" | "title" | "svg-title" | "object-content") | null;
                                 context: {
                                     figcaption: string | null;
                                     link: {
@@ -7067,12 +7067,12 @@ export interface paths {
                             images: {
                                 index: number;
                                 /** @enum {string} */
-                                kind: "img" | "input-image" | "svg" | "area" | "role-img";
+                                kind: "img" | "input-image" | "svg" | "area" | "role-img" | "object";
                                 imageUrl: string | null;
                                 selector: string;
                                 location: string;
                                 accessibleName: string | null;
-                                nameSource: ("alt" | "aria-label" | "aria-labelledby" | "title" | "svg-title") | null;
+                                nameSource: ("alt" | "aria-label" | "aria-labelledby" | "title" | "svg-title" | "object-content") | null;
                                 context: {
                                     figcaption: string | null;
                                     link: {

@@ -27,10 +27,11 @@ export const auditRequestSchema = z.object({
 });
 export type AuditRequest = z.input<typeof auditRequestSchema>;
 
-export const AUDIT_IMAGE_KINDS = ['img', 'input-image', 'svg', 'area', 'role-img'] as const;
+/** The element model's kinds (packages/engine/src/elements): every element that needs a text alternative. */
+export const AUDIT_IMAGE_KINDS = ['img', 'input-image', 'svg', 'area', 'role-img', 'object'] as const;
 /** `broken`: the picture itself did not load (an HTTP error, or bytes no browser can show), whatever its alt text. */
 export const AUDIT_VERDICTS = ['missing', 'decorative', 'poor', 'ok', 'broken'] as const;
-export const NAME_SOURCES = ['alt', 'aria-label', 'aria-labelledby', 'title', 'svg-title'] as const;
+export const NAME_SOURCES = ['alt', 'aria-label', 'aria-labelledby', 'title', 'svg-title', 'object-content'] as const;
 
 export const auditImageSchema = z.object({
   index: z.number().int(),

@@ -42,10 +42,11 @@ export function editFor(image: FoundImage, altText: string): Edit {
     if (image.alt.state === 'empty' || image.alt.state === 'present') return { start: image.alt.range.start, end: image.alt.range.end, text: value };
     return { start: image.insertAt, end: image.insertAt, text: value };
   }
-  if (image.alt.state === 'empty' || image.alt.state === 'present') {
+  const range = image.alt.state === 'unknown' ? undefined : image.alt.range;
+  if (range) {
     // A bare `alt` or an unquoted `alt=x` has no quotes to keep text in: the attribute is written anew, quoted.
-    const quote = image.alt.range.quote ?? '"';
-    return { start: image.alt.range.start, end: image.alt.range.end, text: `alt=${quote}${escapeAlt(altText, image.syntax, quote)}${quote}` };
+    const quote = range.quote ?? '"';
+    return { start: range.start, end: range.end, text: `alt=${quote}${escapeAlt(altText, image.syntax, quote)}${quote}` };
   }
   return { start: image.insertAt, end: image.insertAt, text: ` alt=${image.quote}${escapeAlt(altText, image.syntax, image.quote)}${image.quote}` };
 }

@@ -1,13 +1,19 @@
-// Finds the images of one source file: <img> in HTML (parse5), <img> in JSX/TSX/Vue/Astro/MDX (the
-// tag scanner), and Markdown ![text](src). Every finding carries exact offsets for the edit.
+// Finds every element of one source file that needs a text alternative, by the engine's element
+// model (the page audit's too): in HTML (parse5), in JSX/TSX/Vue/Astro/MDX and HTML inside Markdown
+// (the tag scanner), and Markdown images ![text](src) and ![text][ref]. Code is never read. Every
+// finding carries exact offsets for the edit.
 import path from 'node:path';
 import { parse } from 'parse5';
 import type { DefaultTreeAdapterTypes } from 'parse5';
 import type { ImagePurpose } from '@altwise/shared';
+import type { AccessibleName, AttributeLookup, ElementKind } from '@altwise/engine/elements';
+import { accessibleNameOf, elementKindOf, isHiddenValue, presentationOf, TAKES_ALT } from '@altwise/engine/elements';
 import type { AltRange, CurrentAlt, FoundImage, ImageSource, Syntax } from './found-image';
+import { attrValue, findAttr, hasSpread, UNKNOWN } from './jsx-values';
+import { blankCode, normaliseLabel, referenceDefinitions } from './markdown-code';
 import { checkedPurpose, frontMatterLanguage, langTags, languageAt, languageTag, linkOrButtonTags, purposeAround } from './surroundings';
 import type { ScannedTag } from './tag-scanner';
-import { scanImgTags } from './tag-scanner';
+import { scanStartTags } from './tag-scanner';
 
 export const FILLABLE_EXTENSIONS = ['.html', '.htm', '.md', '.mdx', '.jsx', '.tsx', '.vue', '.astro'];
 
@@ -42,7 +48,13 @@ export function resolveSource(src: string, file: string, options: FindOptions): 
   if (/^https?:\/\//i.test(trimmed)) return { kind: 'url', url: trimmed };
   if (trimmed.startsWith('//')) return { kind: 'url', url: `https:${trimmed}` };
   if (/^[a-z][\w+.-]*:/i.test(trimmed)) return { kind: 'unresolved', reason: `${trimmed.split(':')[0]}: URLs cannot be described` };
-  const clean = decodeURIComponent(trimmed.split(/[?#]/)[0]!);
+  const written = trimmed.split(/[?#]/)[0]!;
+  let clean = written;
+  try {
+    clean = decodeURIComponent(written);
+  } catch {
+    // A stray % ("50%.png") is not an escape: the path is taken as written.
+  }
   const absolute = clean.startsWith('/') ? path.join(options.root, clean) : path.resolve(path.dirname(file), clean);
   return { kind: 'file', path: absolute };
 }
@@ -74,6 +86,8 @@ function quoteOfAttr(source: string, start: number, end: number): '"' | "'" | nu
 }
 
 const attrOf = (element: Element, name: string) => element.attrs.find((entry) => entry.name === name)?.value;
+// parse5 lower-cases HTML attribute names; SVG's keep their case (viewBox), ARIA's are lower case.
+const lookupOf = (element: Element): AttributeLookup => (name) => attrOf(element, name);
 
 /** The `lang` of the image or its nearest ancestor that has a valid one. */
 function htmlLanguage(element: Element): string | undefined {
@@ -84,48 +98,104 @@ function htmlLanguage(element: Element): string | undefined {
   return undefined;
 }
 
-/** The link or button the image is the only content of (whitespace and comments aside). */
-function htmlPurpose(element: Element): ImagePurpose | undefined {
-  const parent = element.parentNode;
-  if (!parent || !('tagName' in parent) || (parent.tagName !== 'a' && parent.tagName !== 'button')) return undefined;
-  const alone = parent.childNodes.every((child) => child === element || child.nodeName === '#comment' || (child.nodeName === '#text' && !(child as DefaultTreeAdapterTypes.TextNode).value.trim()));
-  if (!alone) return undefined;
+function textOf(node: DefaultTreeAdapterTypes.Node, skip?: DefaultTreeAdapterTypes.Node): string {
+  if (node === skip) return '';
+  if (node.nodeName === '#text') return (node as DefaultTreeAdapterTypes.TextNode).value;
+  if ('tagName' in node && (node.tagName === 'script' || node.tagName === 'style')) return '';
+  return ('childNodes' in node ? node.childNodes : []).map((child) => textOf(child, skip)).join(' ');
+}
+const collapse = (text: string) => text.replace(/\s+/g, ' ').trim();
+
+/** The link or button the image is the only content of: no text of its own, no other image (as the audit counts). */
+function htmlPurpose(host: Element | undefined, hostText: string): ImagePurpose | undefined {
+  if (!host || hostText) return undefined;
+  const images = htmlElements(host).filter((element) => element !== host && elementKindOf(element.tagName, lookupOf(element))).length;
+  if (images > 1) return undefined;
   return checkedPurpose({
-    kind: parent.tagName === 'a' ? 'link' : 'button',
-    href: parent.tagName === 'a' ? attrOf(parent, 'href') : undefined,
-    label: attrOf(parent, 'aria-label')?.trim() || attrOf(parent, 'title')?.trim() || undefined,
+    kind: host.tagName === 'a' ? 'link' : 'button',
+    href: host.tagName === 'a' ? attrOf(host, 'href') : undefined,
+    label: attrOf(host, 'aria-label')?.trim() || attrOf(host, 'title')?.trim() || undefined,
   });
 }
 
+/** An image button acts (H36); an image map area links (H24): their names say what they do. */
+function ownPurpose(kind: ElementKind, attr: AttributeLookup): ImagePurpose | undefined {
+  if (kind === 'input-image') return { kind: 'button' };
+  if (kind === 'area') return checkedPurpose({ kind: 'link', href: attr('href') });
+  return undefined;
+}
+
+/** What the markup around an element says: hidden by an ancestor, inside an image, the link or button it is in. */
+function htmlAncestry(element: Element) {
+  let hidden = false;
+  let inImage = false;
+  let host: Element | undefined;
+  for (let node = element.parentNode; node && 'tagName' in node; node = node.parentNode) {
+    if (isHiddenValue(attrOf(node, 'aria-hidden'))) hidden = true;
+    if (elementKindOf(node.tagName, lookupOf(node))) inImage = true;
+    if (!host && ((node.tagName === 'a' && attrOf(node, 'href') !== undefined) || node.tagName === 'button')) host = node;
+  }
+  const hostText = host ? collapse(textOf(host, element)) : '';
+  return { hidden, inImage, host, hostText };
+}
+
+/** The alt attribute as fill edits it; kinds named otherwise (aria-label, <title>) are never written. */
+function htmlAlt(source: string, element: Element, kind: ElementKind): CurrentAlt {
+  if (!TAKES_ALT.has(kind)) return { state: 'unknown', reason: `${kindWords(kind)} is named with aria-label, aria-labelledby or its content, not alt: write it by hand` };
+  const altLocation = element.sourceCodeLocation?.attrs?.alt;
+  if (!altLocation) return { state: 'missing' };
+  const value = attrOf(element, 'alt')!;
+  const range: AltRange = { start: altLocation.startOffset, end: altLocation.endOffset, quote: quoteOfAttr(source, altLocation.startOffset, altLocation.endOffset) };
+  return value === '' ? { state: 'empty', range } : { state: 'present', value, range };
+}
+
+const kindWords = (kind: ElementKind) => ({ img: 'an <img>', 'input-image': 'an image button', area: 'an image map area', object: 'an <object>', 'role-img': 'a role="img" element', svg: 'an <svg>' })[kind];
+
 function htmlImages(source: string, file: string, options: FindOptions): FoundImage[] {
   const document = parse(source, { sourceCodeLocationInfo: true });
+  const elements = htmlElements(document);
+  let byId: Map<string, Element> | undefined;
+  const labelledBy = (ids: readonly string[]) => {
+    byId ??= new Map(elements.flatMap((element) => (attrOf(element, 'id') ? [[attrOf(element, 'id')!, element] as const] : [])).reverse());
+    return ids.map((id) => byId!.get(id)).filter((target) => target !== undefined).map((target) => textOf(target)).join(' ');
+  };
   const images: FoundImage[] = [];
-  for (const element of htmlElements(document)) {
-    if (element.tagName !== 'img') continue;
+  for (const element of elements) {
+    const attr = lookupOf(element);
+    const kind = elementKindOf(element.tagName, attr);
+    if (!kind) continue;
     const location = element.sourceCodeLocation;
     if (!location?.startTag) continue;
-    const srcLocation = location.attrs?.src;
-    const altLocation = location.attrs?.alt;
-    const src = element.attrs.find((entry) => entry.name === 'src')?.value ?? '';
-    let alt: CurrentAlt = { state: 'missing' };
-    if (altLocation) {
-      const value = element.attrs.find((entry) => entry.name === 'alt')!.value;
-      const range: AltRange = { start: altLocation.startOffset, end: altLocation.endOffset, quote: quoteOfAttr(source, altLocation.startOffset, altLocation.endOffset) };
-      alt = value === '' ? { state: 'empty', range } : { state: 'present', value, range };
-    }
+    const around = htmlAncestry(element);
+    // Inside another image (fallback content of an <object>, shapes of an <svg>): the outer one is announced.
+    if (around.inImage) continue;
+    const srcName = kind === 'object' ? 'data' : kind === 'area' ? 'href' : 'src';
+    const srcLocation = kind === 'area' ? undefined : location.attrs?.[srcName];
+    const src = attrOf(element, srcName) ?? '';
+    const svgTitle = kind === 'svg' ? element.childNodes.find((child): child is Element => 'tagName' in child && child.tagName === 'title') : undefined;
+    const name = accessibleNameOf(kind, attr, {
+      labelledBy,
+      svgTitle: svgTitle ? textOf(svgTitle) : null,
+      content: kind === 'object' ? textOf(element) : null,
+    });
     const srcQuote = srcLocation ? quoteOfAttr(source, srcLocation.startOffset, srcLocation.endOffset) : null;
+    const purpose = ownPurpose(kind, attr) ?? htmlPurpose(around.host, around.hostText);
     images.push({
       file,
+      kind,
+      name,
+      presentation: presentationOf(kind, attr, around.hidden),
+      ...(around.hostText && !purpose ? { besideText: true, adjacentText: around.hostText } : {}),
       line: location.startTag.startLine,
       src,
-      source: resolveSource(src, file, options),
-      alt,
+      source: kind === 'img' || kind === 'input-image' ? resolveSource(src, file, options) : { kind: 'unresolved', reason: `${kindWords(kind)}: altwise describes <img> and image buttons only` },
+      alt: htmlAlt(source, element, kind),
       syntax: 'html',
-      insertAt: srcLocation ? srcLocation.endOffset : location.startTag.startOffset + 4,
+      insertAt: srcLocation ? srcLocation.endOffset : location.startTag.startOffset + 1 + element.tagName.length,
       quote: srcQuote ?? '"',
       context: contextAround(source, location.startTag.startOffset, location.startTag.endOffset),
       language: htmlLanguage(element),
-      purpose: htmlPurpose(element),
+      purpose,
       span: { start: location.startTag.startOffset, end: location.startTag.endOffset },
     });
   }
@@ -133,8 +203,6 @@ function htmlImages(source: string, file: string, options: FindOptions): FoundIm
 }
 
 // ---- JSX, TSX, Vue, Astro, MDX: the tag scanner ------------------------------------------------
-
-const ALT_NAMES = new Set(['alt', ':alt', 'v-bind:alt']);
 
 /** A static string from a JSX expression: "a.png", 'a.png', `a.png`, or an identifier bound by a static default import. */
 function staticSrc(expression: string, source: string): string | null {
@@ -151,52 +219,129 @@ function staticSrc(expression: string, source: string): string | null {
 interface Surroundings {
   openers: ScannedTag[];
   langs: ScannedTag[];
+  /** Every start tag, for aria-labelledby's ids. */
+  tags: ScannedTag[];
   fileLanguage?: string;
+  /** JSX semantics: a bare attribute is `true`, a capitalised tag is a component. */
+  jsx: boolean;
 }
 
-function tagImage(tag: ScannedTag, source: string, file: string, options: FindOptions, around: Surroundings): FoundImage {
-  const src = tag.attrs.find((entry) => entry.name === 'src');
-  const dynamicSrc = tag.attrs.find((entry) => entry.name === ':src' || entry.name === 'v-bind:src');
-  const altAttr = tag.attrs.find((entry) => ALT_NAMES.has(entry.name));
-  // A JSX {...spread}, or Vue's v-bind="object", may carry an alt we cannot see.
-  const spread = tag.attrs.some((entry) => entry.name === '{spread}' || entry.name === 'v-bind');
+/** The text between a scanned start tag and its end tag (tags and {…} expressions dropped). */
+function scannedText(source: string, tag: ScannedTag): string {
+  const close = new RegExp(`</${tag.name}\\s*>`, 'i').exec(source.slice(tag.end, tag.end + 5000));
+  if (!close) return '';
+  return source.slice(tag.end, tag.end + close.index).replace(/<[^>]*>/g, ' ').replace(/\{[^}]*\}/g, ' ').replace(/\s+/g, ' ').trim();
+}
+
+/** The link or button the tag sits in, and that element's own text (the image's aside). */
+function hostAround(source: string, tag: ScannedTag, openers: readonly ScannedTag[]): { host: ScannedTag; text: string } | undefined {
+  for (const opener of [...openers].reverse()) {
+    if (opener.end > tag.start) continue;
+    const between = source.slice(opener.end, tag.start);
+    if (new RegExp(`</${opener.name}\\s*>`, 'i').test(between)) continue;
+    const text = scannedText(source, opener);
+    return { host: opener, text };
+  }
+  return undefined;
+}
+
+/** What fill edits: a static alt (also alt={"…"}), or why it cannot be written. */
+function scannedAlt(tag: ScannedTag, kind: ElementKind, jsx: boolean, spread: boolean): CurrentAlt {
+  if (!TAKES_ALT.has(kind)) return { state: 'unknown', reason: `${kindWords(kind)} is named with aria-label, aria-labelledby or its content, not alt: write it by hand` };
+  const altAttr = findAttr(tag, 'alt');
+  if (!altAttr) return spread ? { state: 'unknown', reason: 'alt may come from a {...spread}' } : { state: 'missing' };
+  const value = attrValue(tag, 'alt', jsx);
+  const range: AltRange = { start: altAttr.start, end: altAttr.end, quote: altAttr.quote === '"' || altAttr.quote === "'" ? altAttr.quote : null };
+  if (value === UNKNOWN) return { state: 'unknown', reason: 'alt is an expression' };
+  // A bare JSX alt, alt={undefined}, alt={false}: React renders no alt at all.
+  if (typeof value !== 'string') return { state: 'missing', range };
+  return value === '' ? { state: 'empty', range } : { state: 'present', value, range };
+}
+
+function tagImage(tag: ScannedTag, kind: ElementKind, source: string, file: string, options: FindOptions, around: Surroundings): FoundImage {
+  const jsx = around.jsx;
+  const src = findAttr(tag, kind === 'object' ? 'data' : 'src');
+  const spread = hasSpread(tag);
 
   let written = src?.value ?? '';
   let imageSource: ImageSource;
-  if (src && src.quote === '{') {
+  if (kind !== 'img' && kind !== 'input-image') {
+    imageSource = { kind: 'unresolved', reason: `${kindWords(kind)}: altwise describes <img> and image buttons only` };
+  } else if (src && /^(?::|v-bind:)/i.test(src.name)) {
+    written = `:src="${src.value}"`;
+    imageSource = { kind: 'unresolved', reason: `${src.name} is bound to an expression` };
+  } else if (src && src.quote === '{') {
     const value = staticSrc(src.value ?? '', source);
     written = `{${src.value}}`;
     imageSource = value === null ? { kind: 'unresolved', reason: `src={${src.value?.trim()}} is not a static import path` } : resolveSource(value, file, options);
-  } else if (!src && dynamicSrc) {
-    written = `:src="${dynamicSrc.value}"`;
-    imageSource = { kind: 'unresolved', reason: `${dynamicSrc.name} is bound to an expression` };
   } else {
     imageSource = resolveSource(written, file, options);
   }
 
-  let alt: CurrentAlt = { state: 'missing' };
-  if (altAttr) {
-    const range: AltRange = { start: altAttr.start, end: altAttr.end, quote: altAttr.quote === '"' || altAttr.quote === "'" ? altAttr.quote : null };
-    if (altAttr.name !== 'alt' || altAttr.quote === '{') alt = { state: 'unknown', reason: 'alt is an expression' };
-    else if (!altAttr.value) alt = { state: 'empty', range };
-    else alt = { state: 'present', value: altAttr.value, range };
-  } else if (spread) {
-    alt = { state: 'unknown', reason: 'alt may come from a {...spread}' };
-  }
+  // The element model reads attributes as rendered: a string, absent, or not knowable here.
+  let unknownName: string | undefined;
+  const lookup: AttributeLookup = (name) => {
+    const value = attrValue(tag, name, jsx);
+    if (value === UNKNOWN) {
+      if (['alt', 'aria-label', 'aria-labelledby', 'title'].includes(name)) unknownName ??= `${name} is an expression`;
+      return undefined;
+    }
+    if (value === undefined || value === null) return undefined;
+    // A boolean renders nothing on alt (React drops it), 'true'/'false' on ARIA attributes.
+    if (typeof value === 'boolean') return name === 'alt' ? undefined : String(value);
+    return value;
+  };
+  const byId = (id: string) => around.tags.find((candidate) => attrValue(candidate, 'id', jsx) === id);
+  const svgTitle = kind === 'svg' ? /<title\b[^>]*>([^<]*)<\/title>/i.exec(source.slice(tag.end, tag.end + 2000))?.[1] : undefined;
+  const name: AccessibleName = accessibleNameOf(kind, lookup, {
+    labelledBy: (ids) => ids.map(byId).filter((target) => target !== undefined).map((target) => scannedText(source, target)).join(' '),
+    svgTitle: svgTitle ?? null,
+    content: kind === 'object' ? scannedText(source, tag) : null,
+  });
+  if (!unknownName && spread && name.name === null) unknownName = 'its name may come from a {...spread}';
+  const host = hostAround(source, tag, around.openers);
+  const purpose = ownPurpose(kind, lookup) ?? purposeAround(source, tag, around.openers);
   return {
     file,
+    kind,
+    name,
+    presentation: presentationOf(kind, lookup),
+    ...(unknownName && name.name === null ? { unknownName } : {}),
+    ...(host?.text && !purpose ? { besideText: true, adjacentText: host.text } : {}),
     line: lineOf(source, tag.start),
     src: written,
     source: imageSource,
-    alt,
+    alt: scannedAlt(tag, kind, jsx, spread),
     syntax: 'jsx',
     insertAt: src ? src.end : tag.nameEnd,
     quote: src?.quote === "'" ? "'" : quoteOf(''),
     context: contextAround(source, tag.start, tag.end),
     language: languageAt(source, tag.start, around.langs) ?? around.fileLanguage,
-    purpose: purposeAround(source, tag, around.openers),
+    purpose,
     span: { start: tag.start, end: tag.end },
   };
+}
+
+/** The scanned tags that need a text alternative; in JSX a capitalised tag is a component (`IMG` is not an <img>). */
+function scannedElements(source: string, tags: readonly ScannedTag[], jsx: boolean): Array<{ tag: ScannedTag; kind: ElementKind }> {
+  const found: Array<{ tag: ScannedTag; kind: ElementKind }> = [];
+  // Inside an <svg> or <object> (its shapes, its fallback content): the outer element is what is announced.
+  let insideUntil = -1;
+  for (const tag of tags) {
+    if (tag.start < insideUntil) continue;
+    if (jsx && /^[A-Z]/.test(source[tag.start + 1] ?? '')) continue;
+    const kind = elementKindOf(tag.name, (name) => {
+      const value = attrValue(tag, name, jsx);
+      return typeof value === 'string' ? value : undefined;
+    });
+    if (!kind) continue;
+    found.push({ tag, kind });
+    if ((kind === 'svg' || kind === 'object') && !source.slice(tag.start, tag.end).endsWith('/>')) {
+      const close = new RegExp(`</${tag.name}\\s*>`, 'i').exec(source.slice(tag.end));
+      insideUntil = close ? tag.end + close.index : -1;
+    }
+  }
+  return found;
 }
 
 // ---- Markdown: ![text](src "title") outside code ------------------------------------------------
@@ -218,43 +363,56 @@ function closingBracket(line: string, from: number): number {
   return -1;
 }
 
-function markdownImages(source: string, file: string, options: FindOptions, language: string | undefined, langs: ScannedTag[]): FoundImage[] {
+/**
+ * `![text](src)` and the reference forms `![text][ref]`, `![text][]` and `![text]` (when `ref` is
+ * defined), in Markdown whose code is already blanked (`code`); `source` is the file as written.
+ */
+function markdownImages(source: string, code: string, file: string, options: FindOptions, language: string | undefined, langs: ScannedTag[]): FoundImage[] {
   const images: FoundImage[] = [];
+  const references = referenceDefinitions(code);
   let offset = 0;
-  let fence: string | null = null;
-  for (const line of source.split('\n')) {
-    const fenceMatch = /^\s{0,3}(`{3,}|~{3,})/.exec(line);
-    if (fenceMatch) {
-      if (!fence) fence = fenceMatch[1]![0]!;
-      else if (fenceMatch[1]![0] === fence) fence = null;
-    } else if (!fence) {
-      let index = line.indexOf('![');
-      while (index >= 0) {
-        const ticksBefore = (line.slice(0, index).match(/`/g) ?? []).length;
-        const close = closingBracket(line, index + 2);
-        if (ticksBefore % 2 === 0 && close > 0 && line[close + 1] === '(') {
-          const end = line.indexOf(')', close + 2);
-          const target = end > 0 ? line.slice(close + 2, end).trim() : '';
-          const src = target.startsWith('<') ? target.slice(1, target.indexOf('>')) : (target.split(/\s+/)[0] ?? '');
-          const text = line.slice(index + 2, close);
-          const start = offset + index;
-          images.push({
-            file,
-            line: lineOf(source, start),
-            src,
-            source: resolveSource(src, file, options),
-            alt: text === '' ? { state: 'missing' } : { state: 'present', value: text, range: { start: start + 2, end: offset + close, quote: null } },
-            syntax: 'markdown',
-            insertAt: start + 2,
-            quote: '"',
-            context: contextAround(source, start, offset + (end > 0 ? end + 1 : close + 1), false),
-            language: languageAt(source, start, langs) ?? language,
-            purpose: end > 0 ? markdownLinkPurpose(line, index, end + 1) : undefined,
-            span: { start, end: offset + (end > 0 ? end + 1 : close + 1) },
-          });
+  for (const line of code.split('\n')) {
+    let index = line.indexOf('![');
+    while (index >= 0) {
+      const close = closingBracket(line, index + 2);
+      const text = close > 0 ? line.slice(index + 2, close) : '';
+      let src: string | undefined;
+      let end = -1;
+      if (close > 0 && line[close + 1] === '(') {
+        end = line.indexOf(')', close + 2);
+        const target = end > 0 ? line.slice(close + 2, end).trim() : '';
+        src = target.startsWith('<') ? target.slice(1, target.indexOf('>')) : (target.split(/\s+/)[0] ?? '');
+      } else if (close > 0) {
+        // ![text][ref], ![text][] (the text is the label), ![text] (shortcut): only a defined label makes an image.
+        const full = /^\[([^\]]*)\]/.exec(line.slice(close + 1));
+        const label = normaliseLabel(full && full[1] ? full[1] : text);
+        if (references.has(label) && !(line[close + 1] === ':' && index === 0)) {
+          src = references.get(label)!;
+          end = close + (full ? full[0].length : 0);
         }
-        index = line.indexOf('![', index + 2);
       }
+      if (close > 0 && src !== undefined) {
+        const start = offset + index;
+        const spanEnd = offset + (end > 0 ? end + 1 : close + 1);
+        images.push({
+          file,
+          kind: 'img',
+          name: text === '' ? { name: null, source: null } : { name: text, source: 'alt' },
+          presentation: null,
+          line: lineOf(source, start),
+          src,
+          source: resolveSource(src, file, options),
+          alt: text === '' ? { state: 'missing' } : { state: 'present', value: text, range: { start: start + 2, end: offset + close, quote: null } },
+          syntax: 'markdown',
+          insertAt: start + 2,
+          quote: '"',
+          context: contextAround(code, start, spanEnd, false),
+          language: languageAt(source, start, langs) ?? language,
+          purpose: line[close + 1] === '(' && end > 0 ? markdownLinkPurpose(line, index, end + 1) : undefined,
+          span: { start, end: spanEnd },
+        });
+      }
+      index = line.indexOf('![', index + 2);
     }
     offset += line.length + 1;
   }
@@ -268,13 +426,17 @@ export function syntaxOf(file: string): Syntax {
   return 'jsx';
 }
 
-/** Every image of one file, in source order. */
+/** Every element that needs a text alternative in one file, in source order. */
 export function findImages(source: string, file: string, options: FindOptions): FoundImage[] {
   const extension = path.extname(file).toLowerCase();
   if (extension === '.html' || extension === '.htm') return htmlImages(source, file, options);
   const markdown = extension === '.md' || extension === '.mdx';
-  const around: Surroundings = { openers: linkOrButtonTags(source), langs: langTags(source), fileLanguage: markdown ? frontMatterLanguage(source) : undefined };
-  const tags = scanImgTags(source).map((tag) => tagImage(tag, source, file, options, around));
-  if (markdown) return [...markdownImages(source, file, options, around.fileLanguage, around.langs), ...tags].sort((a, b) => a.insertAt - b.insertAt);
-  return tags;
+  // Markdown's code is shown, not rendered: blanked before anything is looked for (offsets kept).
+  const code = markdown ? blankCode(source) : source;
+  const tags = scanStartTags(code, null);
+  const jsx = extension === '.jsx' || extension === '.tsx' || extension === '.mdx';
+  const around: Surroundings = { openers: linkOrButtonTags(code), langs: langTags(code), tags, fileLanguage: markdown ? frontMatterLanguage(source) : undefined, jsx };
+  const found = scannedElements(code, tags, jsx).map(({ tag, kind }) => tagImage(tag, kind, code, file, options, around));
+  if (markdown) return [...markdownImages(source, code, file, options, around.fileLanguage, around.langs), ...found].sort((a, b) => a.insertAt - b.insertAt);
+  return found;
 }

@@ -1,4 +1,5 @@
 import type { ImagePurpose } from '@altwise/shared';
+import type { AccessibleName, ElementKind, Presentation } from '@altwise/engine/elements';
 
 /** Where the picture of an image comes from, as written in the source. */
 export type ImageSource = { kind: 'url'; url: string } | { kind: 'file'; path: string } | { kind: 'unresolved'; reason: string };
@@ -14,17 +15,30 @@ export interface AltRange {
   quote: '"' | "'" | null;
 }
 
-/** The alt an image has now. */
+/** The alt an image has now (what fill edits; `unknown` for kinds named otherwise, never written). */
 export type CurrentAlt =
-  | { state: 'missing' }
+  /** `range`: an attribute that renders no alt (JSX `alt`, alt={undefined}), rewritten whole by fill. */
+  | { state: 'missing'; range?: AltRange }
   | { state: 'empty'; range: AltRange }
   | { state: 'present'; value: string; range: AltRange }
   | { state: 'unknown'; reason: string };
 
 export type Syntax = 'html' | 'jsx' | 'markdown';
 
+/** One element that needs a text alternative (the engine's element model), where lint and fill find it. */
 export interface FoundImage {
   file: string;
+  /** img, input-image, area, object, role-img or svg (Markdown images are img). */
+  kind: ElementKind;
+  /** Its accessible name as accname computes it, and where it came from. */
+  name: AccessibleName;
+  presentation: Presentation;
+  /** Why its name cannot be read from the source (a JSX expression, a {...spread}): no verdict, a note. */
+  unknownName?: string;
+  /** Inside a link or button that has text of its own. */
+  besideText?: boolean;
+  /** That link's or button's text (H2: an alt equal to it is said twice). */
+  adjacentText?: string;
   line: number;
   /** The src as written, for messages. */
   src: string;

@@ -81,7 +81,7 @@ export function lintSource(file: string, relative: string, source: string, optio
     const start = positionOf(starts, spans[index]!.start);
     const end = positionOf(starts, spans[index]!.end);
     const linted: LintedImage = { image, findings: [], suppressed: 0, touched: !options.changed || options.changed.touches(file, start.line, end.line) };
-    for (const issue of imageIssues(image, source, fallbackLanguage)) {
+    for (const issue of imageIssues(image, fallbackLanguage)) {
       const setting = options.config.rules[issue.ruleId];
       if (setting === 'off') continue;
       if (isSuppressed(silenced.get(index), issue.ruleId)) {

@@ -22,12 +22,13 @@ const NOT_AN_ALTERNATIVE = 'Write what the image shows or does, in the words a s
 const rule = (id: string, severity: LintSeverity, summary: string, help: string, criteria: readonly string[], techniques: readonly string[]): LintRule => ({ id, severity, summary, help, criteria, techniques });
 
 export const LINT_RULES: readonly LintRule[] = [
-  rule('missing-alt', 'error', 'Image has no alt text', 'Every <img> needs an alt attribute (Markdown: text between ![ and ]): a description, or alt="" when the image is decorative. Without one, screen readers read the file name.', ['1.1.1'], ['F65', 'H37']),
+  rule('missing-alt', 'error', 'Image has no text alternative', 'Every element that shows an image needs a text alternative: <img> an alt attribute (Markdown: text between ![ and ]), or alt="" when decorative (H37, H67); <input type="image"> an alt saying what the button does (H36); a linked <area> an alt saying where it goes (H24); <object> fallback content (H53); role="img" and <svg> aria-label, aria-labelledby or a <title> (ARIA6, ARIA10). Without one, screen readers read the file name or nothing.', ['1.1.1'], ['F65', 'H37', 'H36', 'H24', 'H53', 'ARIA6', 'ARIA10']),
   rule('whitespace-only', 'error', 'Alt text is only spaces', 'Spaces say nothing to a screen reader user; write a description, or alt="" (truly empty) for a decorative image.', ['1.1.1'], ['F30', 'H67']),
   rule('too-long', 'warning', 'Alt text is longer than the limit', 'Keep alt text short (the limit is 125 characters by default); move detail to a caption or a long description. Over twice the limit is an error.', ['1.1.1'], ['G94', 'G92']),
   rule('redundant-prefix', 'warning', 'Alt text starts with "image of" or similar', 'Screen readers already announce an image: start with what it shows.', ['1.1.1'], ['G94']),
   rule('code-leftover', 'error', 'Alt text is a programming leftover', `An unfilled template or a value such as "undefined" reached the page. ${NOT_AN_ALTERNATIVE}`, ['1.1.1'], ['F30']),
   rule('template-text', 'error', 'Alt text is template text left in place', `"Your alt text here" and similar are instructions, not descriptions. ${NOT_AN_ALTERNATIVE}`, ['1.1.1'], ['F30']),
+  rule('credit-line', 'error', 'Alt text is a credit line', `"Foto: dpa", "© Reuters", "出典：PIXTA" say who took the picture, not what it shows: keep credits in a caption. ${NOT_AN_ALTERNATIVE}`, ['1.1.1'], ['F30']),
   rule('instruction-or-label', 'error', 'Alt text is an instruction or an internal label', `"Caption: …" or "Describe the image" is read out as is. ${NOT_AN_ALTERNATIVE}`, ['1.1.1'], ['F30']),
   rule('developer-note', 'error', 'Alt text is a note left for later', `"TODO", "FIXME", "test": ${NOT_AN_ALTERNATIVE}`, ['1.1.1'], ['F30']),
   rule('emoji-only', 'error', 'Alt text is only emoji', 'Emoji are read out by their names, which rarely say what the image shows: describe it in words.', ['1.1.1'], ['F30']),
@@ -43,6 +44,7 @@ export const LINT_RULES: readonly LintRule[] = [
   rule('copies-context', 'warning', 'Alt text repeats the text around the image', 'The listener hears it twice: describe what the image adds, or use alt="" if the text already says it all.', ['1.1.1'], ['G94', 'H2']),
   rule('emoji', 'warning', 'Alt text contains emoji', 'Screen readers read emoji out by their names: prefer words.', ['1.1.1'], ['G94']),
   rule('purpose-not-named', 'error', 'Image is the only content of a link or button and its alt does not name the purpose', 'The alt text is the link\'s or button\'s name: say where the link goes or what the button does ("Home", "Search"), not what the picture looks like. An empty alt leaves it with no name at all.', ['1.1.1', '2.4.4', '4.1.2'], ['F89', 'G94', 'H30', 'H36']),
+  rule('redundant-with-text', 'warning', 'Alt text repeats the link or button text next to it', 'An image beside the text of its link or button with the same words is read twice: use alt="" and let the text name it.', ['1.1.1'], ['H2']),
   rule('hidden-link-content', 'error', "A link's or button's only image is hidden from assistive technology", 'aria-hidden="true" or role="presentation" on the only content of a link or button leaves it with no accessible name: remove the marking and let the alt text name the destination or action.', ['2.4.4', '4.1.2'], ['F89', 'H30']),
 ];
 

@@ -109,19 +109,29 @@ describe('text reader (tesseract.js, offline)', { timeout: 60_000 }, () => {
     expect(skipReason(smooth.data, smooth.info.width)).toBeUndefined();
   });
 
-  it('lets a bounded number of images wait for a busy worker; the rest go without OCR', async () => {
+  it('lets a bounded number of images wait for a busy worker; the rest are refused as busy, never "no text"', async () => {
     const busy = createTextReader({ ...PATIENT, maxWaiting: 0 });
     try {
       const image = await renderText(['Open daily'], { size: 20 });
       // Both images are prepared concurrently, so either may reach the worker first: one is
       // read, the other finds it busy with no room to wait.
-      const results = await Promise.all([busy.read(image, 'eng'), busy.read(image, 'eng')]);
-      expect(results.map((result) => result?.text).sort()).toEqual(['Open daily', undefined]);
+      const results = await Promise.allSettled([busy.read(image, 'eng'), busy.read(image, 'eng')]);
+      expect(results.map((result) => (result.status === 'fulfilled' ? result.value?.text : result.reason.reason)).sort()).toEqual(['Open daily', 'busy']);
       expect((await busy.read(image, 'eng'))?.text).toBe('Open daily');
       expect(busy.workersStarted()).toBe(1);
     } finally {
       await busy.close();
     }
+  });
+
+  it.each([-15, 15])('reads text set at %i° (the level reading found little: the copy is turned back)', async (angle) => {
+    const lines = ['Tickets on sale now', 'Doors open at seven'];
+    const turned = await sharp(await renderText(lines, { size: 28 }))
+      .rotate(angle, { background: '#ffffff' })
+      .png()
+      .toBuffer();
+    const result = await reader.read(turned, 'eng');
+    expect(wordsRead(lines.join(' '), result?.text)).toBeGreaterThanOrEqual(0.9);
   });
 
   it('skips images too small to hold a word', async () => {

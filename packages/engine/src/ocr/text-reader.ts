@@ -7,18 +7,37 @@ import { legibleText } from './legible-text';
 import type { OcrLanguage } from './ocr-languages';
 import { languageDataDirectory, tesseractPaths } from './ocr-languages';
 
+/** The part of a tesseract.js worker the reader uses (a seam for tests). */
+export type OcrWorker = Pick<Worker, 'recognize' | 'terminate'>;
+
 export interface TextReaderOptions {
-  /** Give up on one image after this long (the worker is then ended and started afresh). */
+  /** Give up on one image after this long (its worker is then ended and started afresh). */
   readonly timeoutMs?: number;
   /** End an idle worker after this long; the next image starts a new one. */
   readonly idleMs?: number;
   /** Longest edge OCR looks at: larger images are downscaled first (time grows with pixels). */
   readonly maxEdge?: number;
+  /** Workers per language, each reading one image at a time. Default 1: OCR takes one core per language. */
+  readonly workers?: number;
   /**
-   * Images allowed to wait for a busy worker; past that an image goes without OCR, so a burst
-   * (a batch of 50 screenshots) never makes every request wait for all the others' OCR.
+   * Images allowed to wait for a busy worker; past that a read fails with `OcrUnavailableError`
+   * (never a silent "no text"), so a burst never makes every request wait for all the others' OCR.
    */
   readonly maxWaiting?: number;
+  /** Starts a worker for a language; default a tesseract.js worker with data from node_modules. */
+  readonly startWorker?: (language: OcrLanguage) => Promise<OcrWorker>;
+}
+
+/**
+ * OCR could not read this image (the worker gave up, failed, or too many images were waiting):
+ * unlike `undefined` ("no legible text"), this says nothing about the image, so no answer built
+ * without the read may be cached as if it were complete.
+ */
+export class OcrUnavailableError extends Error {
+  constructor(readonly reason: 'timeout' | 'busy' | 'failed', options?: { cause?: unknown }) {
+    super(`OCR did not read the image (${reason})`, options);
+    this.name = 'OcrUnavailableError';
+  }
 }
 
 /** The grey copy of an image that OCR reads (from `TextReader.glance`). */
@@ -34,7 +53,10 @@ export interface TextReader {
    * pixel limit, so an image the load refuses is not decoded here either.
    */
   glance(bytes: Uint8Array, maxPixels?: number): Promise<OcrCopy | undefined>;
-  /** The legible text in the image (its bytes, or its copy), or undefined when there is none (or OCR gave up). */
+  /**
+   * The legible text in the image (its bytes, or its copy), or undefined when there is none.
+   * Rejects with `OcrUnavailableError` when OCR did not read it (gave up, failed, too busy).
+   */
   read(image: Uint8Array | OcrCopy, language: OcrLanguage): Promise<LegibleText | undefined>;
   /** Ends every worker; reading again starts new ones. */
   close(): Promise<void>;
@@ -53,7 +75,8 @@ function withDeadline<T>(promise: Promise<T>, ms: number, message: string): Prom
   });
   return Promise.race([promise, deadline]).finally(() => clearTimeout(timer));
 }
-const DEFAULT_MAX_WAITING = 4;
+/** A batch of 50 images fits; past that a burst is refused loudly rather than queued for minutes. */
+const DEFAULT_MAX_WAITING = 64;
 const DEFAULT_IDLE_MS = 60_000;
 const DEFAULT_MAX_EDGE = 1280;
 /** Longest edge of the copy that decides whether an image is worth reading at all. */
@@ -134,7 +157,7 @@ async function prepareForOcr(bytes: Uint8Array, maxEdge: number, maxPixels?: num
     .toBuffer();
 }
 
-function startWorker(language: OcrLanguage): Promise<Worker> {
+function startTesseractWorker(language: OcrLanguage): Promise<OcrWorker> {
   const { workerPath, corePath } = tesseractPaths();
   // Every path points into node_modules: left unset, tesseract.js downloads the language data
   // from a CDN. cacheMethod 'none' keeps it from writing a copy into the working directory.
@@ -155,6 +178,10 @@ function startWorker(language: OcrLanguage): Promise<Worker> {
   });
 }
 
+/** Angles a copy is turned by when the level reading found little (text set at ±15° is common). */
+const TILTS = [15, -15];
+const sureWords = (text: LegibleText) => text.words - text.uncertain.length;
+
 function linesOf(result: Awaited<ReturnType<Worker['recognize']>>): OcrLines {
   return (result.data.blocks ?? []).flatMap((block) =>
     block.paragraphs.flatMap((paragraph) =>
@@ -164,78 +191,104 @@ function linesOf(result: Awaited<ReturnType<Worker['recognize']>>): OcrLines {
 }
 
 /**
- * One tesseract worker per language, started on first use and reused by every request
- * after it (starting one costs ~0.4 s of CPU); images queue for it one at a time, so OCR never
- * takes more than one core per language.
+ * A small pool of tesseract workers per language, started on first use and reused by every
+ * request after it (starting one costs ~0.4 s of CPU). A worker reads one image at a time and
+ * nothing of one read is shared with another: an image waits (FIFO) for a free worker, and a
+ * worker that gives up or fails is ended alone, its read rejected, and the next image gets a
+ * fresh worker. Before, images queued behind one worker and were silently answered "no text"
+ * when the queue was long or after a timeout had ended the worker they were queued on.
  */
 export function createTextReader(options: TextReaderOptions = {}): TextReader {
   const timeoutMs = options.timeoutMs ?? DEFAULT_OCR_TIMEOUT_MS;
   const idleMs = options.idleMs ?? DEFAULT_IDLE_MS;
   const maxEdge = options.maxEdge ?? DEFAULT_MAX_EDGE;
   const maxWaiting = options.maxWaiting ?? DEFAULT_MAX_WAITING;
-  interface Entry {
-    worker: Promise<Worker>;
-    queue: Promise<unknown>;
-    /** Reads queued or running on this worker. */
-    pending: number;
+  const maxWorkers = Math.max(1, options.workers ?? 1);
+  const start = options.startWorker ?? startTesseractWorker;
+  interface Slot {
+    readonly worker: Promise<OcrWorker>;
     idle?: NodeJS.Timeout;
   }
-  const workers = new Map<string, Entry>();
+  interface Pool {
+    readonly free: Slot[];
+    /** Every live slot, free or reading. */
+    readonly slots: Set<Slot>;
+    readonly waiting: { resolve: (slot: Slot) => void; reject: (error: Error) => void }[];
+  }
+  const pools = new Map<OcrLanguage, Pool>();
   let started = 0;
 
-  /** Ends this worker (or the language's current one); a newer worker for the language is kept. */
-  function end(key: string, only?: Entry) {
-    const entry = workers.get(key);
-    if (!entry || (only && entry !== only)) return;
-    workers.delete(key);
-    clearTimeout(entry.idle);
-    void entry.worker.then((worker) => worker.terminate()).catch(() => undefined);
+  function poolOf(language: OcrLanguage): Pool {
+    let pool = pools.get(language);
+    if (!pool) {
+      pool = { free: [], slots: new Set(), waiting: [] };
+      pools.set(language, pool);
+    }
+    return pool;
   }
 
-  async function recognise(key: OcrLanguage, png: Buffer) {
-    let entry = workers.get(key);
-    if (!entry) {
-      started += 1;
-      entry = { worker: startWorker(key), queue: Promise.resolve(), pending: 0 };
-      entry.worker.catch(() => undefined);
-      workers.set(key, entry);
+  function newSlot(pool: Pool, language: OcrLanguage): Slot {
+    started += 1;
+    const slot: Slot = { worker: start(language) };
+    slot.worker.catch(() => undefined);
+    pool.slots.add(slot);
+    return slot;
+  }
+
+  function endSlot(pool: Pool, slot: Slot) {
+    clearTimeout(slot.idle);
+    pool.slots.delete(slot);
+    const index = pool.free.indexOf(slot);
+    if (index >= 0) pool.free.splice(index, 1);
+    void slot.worker.then((worker) => worker.terminate()).catch(() => undefined);
+  }
+
+  function acquire(language: OcrLanguage): Promise<Slot> {
+    const pool = poolOf(language);
+    const free = pool.free.pop();
+    if (free) {
+      clearTimeout(free.idle);
+      return Promise.resolve(free);
     }
-    const current = entry;
-    // One running and `maxWaiting` queued: this image goes without OCR rather than wait.
-    if (current.pending > maxWaiting) return undefined;
-    current.pending += 1;
-    clearTimeout(current.idle);
-    const job = current.queue.then(async () => {
+    if (pool.slots.size < maxWorkers) return Promise.resolve(newSlot(pool, language));
+    if (pool.waiting.length >= maxWaiting) return Promise.reject(new OcrUnavailableError('busy'));
+    return new Promise((resolve, reject) => pool.waiting.push({ resolve, reject }));
+  }
+
+  /** Hands the worker to the next waiting image, or a fresh one when this one was ended. */
+  function release(language: OcrLanguage, slot: Slot, broken: boolean) {
+    const pool = pools.get(language);
+    // Closed while reading: the worker goes with the pool.
+    if (!pool?.slots.has(slot)) return void slot.worker.then((worker) => worker.terminate()).catch(() => undefined);
+    if (broken) endSlot(pool, slot);
+    const next = pool.waiting.shift();
+    if (next) return next.resolve(broken ? newSlot(pool, language) : slot);
+    if (broken) return;
+    pool.free.push(slot);
+    slot.idle = setTimeout(() => endSlot(pool, slot), idleMs);
+    slot.idle.unref();
+  }
+
+  async function recognise(language: OcrLanguage, png: Buffer) {
+    const slot = await acquire(language);
+    let broken = true;
+    let timer: NodeJS.Timeout | undefined;
+    try {
       // Starting the worker has its own deadline: on a busy machine it takes seconds, and that
       // is not the image's fault.
-      const worker = await withDeadline(current.worker, START_TIMEOUT_MS, 'OCR worker did not start');
-      let timer: NodeJS.Timeout | undefined;
-      const timeout = new Promise<undefined>((resolve) => {
-        timer = setTimeout(() => {
-          // A worker cannot be interrupted mid-image: end it, the next image starts a new one.
-          end(key, current);
-          resolve(undefined);
-        }, timeoutMs);
+      const worker = await withDeadline(slot.worker, START_TIMEOUT_MS, 'OCR worker did not start');
+      const timeout = new Promise<never>((_resolve, reject) => {
+        // A worker cannot be interrupted mid-image: it is ended (broken), the next image gets a new one.
+        timer = setTimeout(() => reject(new OcrUnavailableError('timeout')), timeoutMs);
       });
-      try {
-        return await Promise.race([worker.recognize(png, {}, { text: false, blocks: true }), timeout]);
-      } finally {
-        clearTimeout(timer);
-      }
-    });
-    current.queue = job.catch(() => undefined);
-    try {
-      return await job;
+      const result = await Promise.race([worker.recognize(png, {}, { text: false, blocks: true }), timeout]);
+      broken = false;
+      return result;
     } catch (error) {
-      end(key, current);
-      throw error;
+      throw error instanceof OcrUnavailableError ? error : new OcrUnavailableError('failed', { cause: error });
     } finally {
-      current.pending -= 1;
-      if (workers.get(key) === current && current.pending === 0) {
-        clearTimeout(current.idle);
-        current.idle = setTimeout(() => end(key), idleMs);
-        current.idle.unref();
-      }
+      clearTimeout(timer);
+      release(language, slot, broken);
     }
   }
 
@@ -249,19 +302,25 @@ export function createTextReader(options: TextReaderOptions = {}): TextReader {
     async read(image: Uint8Array | OcrCopy, language: OcrLanguage) {
       const copy = image instanceof Uint8Array ? await glance(image) : image;
       if (!copy) return undefined;
-      const png = copy.png;
-      const key = language;
-      try {
-        const result = await recognise(key, png);
-        return result ? legibleText(linesOf(result)) : undefined;
-      } catch {
-        // OCR is an aid: a worker that fails was ended above; the image is described without it.
-        return undefined;
+      const first = legibleText(linesOf(await recognise(language, copy.png)));
+      if (first && first.uncertain.length === 0) return first;
+      // Little or nothing read: the text may be set at an angle (banners, stickers, photographed
+      // signs). Tesseract reads lines that are nearly level, so the copy is turned back both
+      // ways and the reading with the most sure words wins.
+      let best = first;
+      for (const angle of TILTS) {
+        const turned = await sharp(copy.png).rotate(angle, { background: '#ffffff' }).png({ compressionLevel: 1 }).toBuffer();
+        const reading = legibleText(linesOf(await recognise(language, turned)));
+        if (reading && sureWords(reading) > (best ? sureWords(best) : 0)) best = reading;
       }
+      return best;
     },
     async close() {
-      const ending = [...workers.keys()];
-      for (const key of ending) end(key);
+      for (const pool of pools.values()) {
+        for (const slot of [...pool.slots]) endSlot(pool, slot);
+        for (const waiter of pool.waiting.splice(0)) waiter.reject(new OcrUnavailableError('failed'));
+      }
+      pools.clear();
     },
     workersStarted: () => started,
   });

@@ -3,6 +3,25 @@ import { cleanFileName } from './file-name';
 // Path segments that name no page of their own: the site's front door.
 const INDEX_PAGES = /^(?:index|default|home|main|start)(?:\.[a-z0-9]{1,5})?$/i;
 const RELATIVE_BASE = 'https://relative.invalid/';
+/**
+ * Platforms whose addresses name a profile or a page on them: the link leads to the platform, so
+ * its name says where ("Riverfestival on Instagram", not "Riverfestival" as if it were the site).
+ */
+const PLATFORMS: Readonly<Record<string, string>> = {
+  'instagram.com': 'Instagram',
+  'facebook.com': 'Facebook',
+  'twitter.com': 'X',
+  'x.com': 'X',
+  'youtube.com': 'YouTube',
+  'tiktok.com': 'TikTok',
+  'linkedin.com': 'LinkedIn',
+  'github.com': 'GitHub',
+  'pinterest.com': 'Pinterest',
+  'threads.net': 'Threads',
+  'bsky.app': 'Bluesky',
+  'vimeo.com': 'Vimeo',
+  'flickr.com': 'Flickr',
+};
 
 /**
  * The words a link's address gives its destination, for an offline draft: the last meaningful
@@ -23,11 +42,13 @@ export function destinationWords(href: string | undefined): string {
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return '';
 
   const segments = url.pathname.split('/').filter(Boolean);
+  const platform = PLATFORMS[url.hostname.replace(/^(?:www|m)\./, '')];
   for (const segment of segments.reverse()) {
     if (INDEX_PAGES.test(segment)) continue;
-    const words = cleanFileName(segment);
-    if (words) return words;
+    const words = cleanFileName(segment.replace(/^@/, ''));
+    if (words) return platform ? `${words} on ${platform}` : words;
   }
+  if (platform) return platform;
   const fragment = cleanFileName(url.hash.slice(1));
   if (fragment) return fragment;
   const frontDoor = segments.every((segment) => INDEX_PAGES.test(segment));

@@ -63,6 +63,12 @@ describe('F30: text alternatives that are not alternatives', () => {
       'Снимок экрана 2024-03-05 в 10.42.13',
       'スクリーンショット 2024-03-05 10.42.13',
       'Screen Recording 2024-03-05 at 10.42.13',
+      // Screenshot and screen-recording tools name their files too (issue 34).
+      'CleanShot 2020-01-01 @12x',
+      'CleanShot 2023-11-02 at 14.22.05@2x.png',
+      'Clean Shot 2022-06-26 at 7 41 30 PM',
+      'Screencast 2020-01-01 @12x',
+      'Screencast from 2024-03-05 10-42-13.webm',
     ])('fails "%s"', (altText) => {
       expectOnly(altText, 'screenshot-name', /file name a screenshot tool gave/);
     });

@@ -120,6 +120,8 @@ const SCREENSHOT_WORDS = [
   'screen ?shot', // macOS "Screen Shot" (before 2019) and "Screenshot", Windows, GNOME, Android
   'screenshot from',
   'screen recording',
+  'screencast', // GNOME's and many recorders' "Screencast from …"
+  'clean ?shot', // CleanShot X: "CleanShot 2023-11-02 at 14.22.05@2x"
   'capture d.écran', // French macOS: "Capture d’écran"
   'bildschirmfoto', // German
   'captura de pantalla', // Spanish
@@ -226,10 +228,42 @@ const emojiOnly: NotAnAlternativeClass = {
     `Alt text ${quoted(trimmed)} is only emoji, which screen readers read out by name; describe the image in words (${F30})`,
 };
 
+// ── Credit lines: who took or owns the picture ("Foto: dpa", "© 2024 Reuters", "出典：PIXTA"), not
+// what it shows. Short on purpose: "Photo: a child flying a kite on the beach" is a label rule's case.
+const CREDIT_WORDS = [
+  'photo|photos|photograph|picture|image|credit|credits|photo credit|image credit|source|courtesy|copyright', // en
+  'foto|fotos|bild|bildnachweis|quelle', // de
+  'crédit|crédit photo|crédits photo|source|©', // fr
+  'fuente|crédito|créditos|fotografía', // es
+  'fonte|credito|crediti', // it, pt
+  'crédito|créditos|fotografia', // pt
+  'beeld|bron|fotografie', // nl
+  'fot|zdjęcie|źródło', // pl
+  'фото|источник|снимок', // ru
+  'fotoğraf|kaynak|görsel', // tr
+  'تصوير|المصدر|الصورة|صورة', // ar
+  'फोटो|स्रोत|चित्र', // hi
+  '写真|出典|画像|提供|撮影', // ja
+  '사진|출처|제공', // ko
+  '图片来源|图片|来源|摄影|图源', // zh
+].join('|');
+const CREDIT_LINE = new RegExp(String.raw`^(?:(?:${CREDIT_WORDS})\s*[:：.]|©|\(c\)(?=\s))\s*\S.{0,40}$`, 'iu');
+const creditLine: NotAnAlternativeClass = {
+  id: 'credit-line',
+  matches: (trimmed) => {
+    const text = trimmed.replace(/\s+/g, ' ');
+    // At most four words after the label: a name or an agency, not a sentence about the picture.
+    return CREDIT_LINE.test(text) && text.replace(/^[^:：.©]*[:：.©]/u, '').trim().split(' ').length <= 4;
+  },
+  message: (trimmed) =>
+    `Alt text ${quoted(trimmed)} is a credit line (who took or owns the picture), not what it shows; keep the credit in a caption and describe the image (${F30})`,
+};
+
 /** Most specific first: the first class that matches is the one reported. */
 export const NOT_AN_ALTERNATIVE: readonly NotAnAlternativeClass[] = [
   codeLeftover,
   templateText,
+  creditLine,
   instructionOrLabel,
   developerNote,
   emojiOnly,

@@ -1,5 +1,5 @@
 import type { AltTextIssue, AuditImage } from '@altwise/shared';
-import { checkAltText } from '@altwise/engine';
+import { judgeElement } from '@altwise/engine/elements';
 import type { FoundImage } from './page-images';
 
 export const FUNCTIONAL_EMPTY: AltTextIssue = {
@@ -31,25 +31,28 @@ export const EMPTY_FOR_FUNCTIONAL = {
  * The checker reads the name in the image's language and, for a link's or button's only content,
  * against its purpose (the destination or action it must name).
  */
-export function verdictOf(image: Pick<FoundImage, 'markedDecorative' | 'accessibleName' | 'kind' | 'context' | 'purpose'>, language: string | null): Pick<AuditImage, 'verdict' | 'issues'> {
-  const functional = image.context.link?.soleContent === true;
-  if (image.markedDecorative) {
-    return functional ? { verdict: 'missing', issues: [FUNCTIONAL_EMPTY] } : { verdict: 'decorative', issues: [] };
-  }
-  if (!image.accessibleName) {
-    // An unnamed inline icon beside the text of its link or button adds nothing a reader misses.
-    if (image.kind === 'svg' && image.context.link && !functional) return { verdict: 'decorative', issues: [] };
-    return { verdict: 'missing', issues: [functional ? MISSING_FUNCTIONAL_NAME : MISSING_NAME] };
-  }
+export function verdictOf(
+  image: Pick<FoundImage, 'presentation' | 'accessibleName' | 'nameSource' | 'kind' | 'context' | 'purpose' | 'besideText' | 'adjacentText'>,
+  language: string | null,
+): Pick<AuditImage, 'verdict' | 'issues'> {
   const context = [image.context.figcaption, image.context.paragraph].filter(Boolean).join(' ');
-  const checked = checkAltText({
-    altText: image.accessibleName,
-    context: context || undefined,
-    language: language ?? undefined,
+  const judged = judgeElement({
+    kind: image.kind,
+    name: { name: image.accessibleName, source: image.nameSource },
+    presentation: image.presentation,
     purpose: image.purpose ?? undefined,
+    besideText: image.besideText,
+    adjacentText: image.adjacentText ?? undefined,
+    language: language ?? undefined,
+    context: context || undefined,
   });
-  const issues = checked.issues.filter((issue) => issue.severity !== 'info');
-  return { verdict: issues.length > 0 ? 'poor' : 'ok', issues: checked.issues };
+  // The audit's own ids for the two ways a link's only image leaves it nameless (the API's contract).
+  // A link's or button's only image left nameless: by its markup (hidden, alt="") or by no name at all.
+  const linkImage = image.context.link?.soleContent === true && judged.verdict === 'missing';
+  if (linkImage) return { verdict: 'missing', issues: [image.presentation !== null ? FUNCTIONAL_EMPTY : MISSING_FUNCTIONAL_NAME] };
+  if (judged.verdict === 'missing' && image.kind === 'img') return { verdict: 'missing', issues: [MISSING_NAME] };
+  // The audit has no 'unknown': a fetched page's markup is always known.
+  return { verdict: judged.verdict === 'unknown' ? 'missing' : judged.verdict, issues: [...judged.issues] };
 }
 
 /**

@@ -60,6 +60,7 @@ const KIND_NAME: Readonly<Record<AuditImage['kind'], string>> = {
   svg: 'SVG image',
   area: 'image map area',
   'role-img': 'image',
+  object: 'embedded object',
 };
 
 /** 1st, 2nd, 3rd, 4th, 11th, 12th, 13th, 21st… */

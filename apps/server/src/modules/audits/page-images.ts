@@ -6,6 +6,8 @@
 // images × page. Only the first `maxImages` are described; the rest are counted.
 import type { AuditImage, ImagePurpose } from '@altwise/shared';
 import { MAX_AUDIT_IMAGES } from '@altwise/shared';
+import { accessibleNameOf, presentationOf } from '@altwise/engine/elements';
+import type { Presentation } from '@altwise/engine/elements';
 import { parse } from 'parse5';
 import { cssSelectorOf } from './css-selector';
 import type { Element, Node } from './html-tree';
@@ -29,8 +31,12 @@ const STYLE_CHARS = 2000;
 export type FoundImage = Omit<AuditImage, 'verdict' | 'issues' | 'suggestion' | 'suggestionError' | 'location'> & {
   /** Where it is, in words (image-location.ts); the service adds it to the audited image. */
   location: string;
-  /** Hidden on purpose: alt="", role="presentation"/"none" or aria-hidden="true". */
-  markedDecorative: boolean;
+  /** Hidden (aria-hidden) or presentational (role="presentation"/"none", alt=""), by the element model. */
+  presentation: Presentation;
+  /** Inside a link or button that has text of its own. */
+  besideText: boolean;
+  /** The text of the link, button or table cell it sits in (H2 redundancy). */
+  adjacentText: string | null;
 };
 
 export interface PageImages {
@@ -108,28 +114,21 @@ export function imagesOfDocument(document: Node, pageUrl: URL, { maxImages = MAX
     return choice && found.selectors.positions.get(choice.source)! < found.selectors.positions.get(img)! ? choice.url : null;
   }
 
+  /** The accessible name by the engine's element model; the document supplies what only it knows. */
   function nameOf(element: Element, kind: FoundImage['kind']): Pick<FoundImage, 'accessibleName' | 'nameSource'> {
-    const labelledBy = attr(element, 'aria-labelledby');
-    if (labelledBy) {
-      const ids = labelledBy.trim().split(/\s+/, LABELLED_BY_IDS);
-      const parts = ids.map((id) => found.byId.get(id)).filter((target): target is Element => Boolean(target)).map((target) => reader.textOf(target));
-      const name = clip(parts.join(' '), NAME_CHARS);
-      if (name) return { accessibleName: name, nameSource: 'aria-labelledby' };
-    }
-    const label = clip(attr(element, 'aria-label'), NAME_CHARS);
-    if (label) return { accessibleName: label, nameSource: 'aria-label' };
-    if (kind === 'img' || kind === 'input-image' || kind === 'area') {
-      const alt = attr(element, 'alt');
-      if (alt !== undefined && (alt.trim() || kind === 'img')) return { accessibleName: clip(alt, NAME_CHARS) ?? '', nameSource: 'alt' };
-    }
-    if (kind === 'svg') {
-      const title = childrenOf(element).find((child): child is Element => isElement(child) && child.tagName === 'title');
-      const name = title ? text(title, NAME_CHARS) : null;
-      if (name) return { accessibleName: name, nameSource: 'svg-title' };
-    }
-    const title = clip(attr(element, 'title'), NAME_CHARS);
-    if (title) return { accessibleName: title, nameSource: 'title' };
-    return { accessibleName: null, nameSource: null };
+    const svgTitle = kind === 'svg' ? childrenOf(element).find((child): child is Element => isElement(child) && child.tagName === 'title') : undefined;
+    const { name, source } = accessibleNameOf(kind, (attribute) => attr(element, attribute), {
+      labelledBy: (ids) =>
+        ids
+          .slice(0, LABELLED_BY_IDS)
+          .map((id) => found.byId.get(id))
+          .filter((target): target is Element => Boolean(target))
+          .map((target) => reader.textOf(target))
+          .join(' '),
+      svgTitle: svgTitle ? text(svgTitle, NAME_CHARS) : null,
+      content: kind === 'object' ? text(element, NAME_CHARS) : null,
+    });
+    return { accessibleName: name === null ? null : name === '' ? '' : (clip(name, NAME_CHARS) ?? ''), nameSource: source };
   }
 
   function imageUrlOf(element: Element, kind: FoundImage['kind'], inherited: Inherited): string | null {
@@ -145,6 +144,10 @@ export function imagesOfDocument(document: Node, pageUrl: URL, { maxImages = MAX
         const style = (attr(element, 'style') ?? '').slice(0, STYLE_CHARS);
         const match = /background(?:-image)?\s*:[^;]*url\(\s*(['"]?)([^'")]+)\1\s*\)/i.exec(style);
         return match ? resolveUrl(match[2], base) : null;
+      }
+      case 'object': {
+        const data = attr(element, 'data');
+        return attr(element, 'type')?.startsWith('image/') || /\.(?:png|jpe?g|gif|webp|avif|svg)(?:[?#]|$)/i.test(data ?? '') ? resolveUrl(data, base) : null;
       }
       case 'svg':
         return null;
@@ -168,11 +171,8 @@ export function imagesOfDocument(document: Node, pageUrl: URL, { maxImages = MAX
   const perPlace = new Map<string, number>();
   const images = found.candidates.map((candidate, index): FoundImage => {
     const { element, kind, inherited } = candidate;
-    const role = attr(element, 'role')?.trim().toLowerCase();
     const link = inherited.host ? linkOf(inherited.host) : null;
     const soleContent = link !== null && link.empty && link.images <= 1;
-    const markedDecorative =
-      inherited.hidden || attr(element, 'aria-hidden')?.trim() === 'true' || role === 'presentation' || role === 'none' || (kind === 'img' && attr(element, 'alt') === '');
     return {
       index,
       kind,
@@ -186,12 +186,22 @@ export function imagesOfDocument(document: Node, pageUrl: URL, { maxImages = MAX
         paragraph: nearestParagraph(candidate),
       },
       language: validLang(element) ?? inherited.lang,
-      purpose: soleContent ? link.purpose : null,
+      purpose: soleContent ? link.purpose : ownPurpose(element, kind),
       location: placeOf(candidate),
-      markedDecorative,
+      presentation: presentationOf(kind, (attribute) => attr(element, attribute), inherited.hidden),
+      besideText: link !== null && !link.empty,
+      adjacentText: link && !link.empty ? link.link.text : null,
     };
   });
   return { pageTitle: found.title ? text(found.title) : null, images, notAudited: found.total - images.length };
+
+  /** An image button acts (H36); an image map area links (H24): their names must say what they do. */
+  function ownPurpose(element: Element, kind: FoundImage['kind']): ImagePurpose | null {
+    if (kind === 'input-image') return { kind: 'button' };
+    if (kind !== 'area') return null;
+    const href = resolveUrl(attr(element, 'href'), base);
+    return href && href.length <= 2048 ? { kind: 'link', href } : { kind: 'link' };
+  }
 
   function placeOf(candidate: Candidate): string {
     const { inherited } = candidate;

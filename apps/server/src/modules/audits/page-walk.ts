@@ -2,6 +2,7 @@
 // every element visited once, what each inherits from its ancestors (its link, figure, language,
 // landmark…) carried down instead of looked up per image, and the indexes the later lookups read.
 import type { AuditImage } from '@altwise/shared';
+import { elementKindOf, isHiddenValue } from '@altwise/engine/elements';
 import type { SelectorIndex } from './css-selector';
 import type { Element, Node } from './html-tree';
 import { attr, childrenOf, hasAttr, isElement } from './html-tree';
@@ -14,15 +15,8 @@ const HEADING = /^h[1-6]$/;
 // BCP-47 in its common shapes (the shared languageSchema's rule).
 const LANGUAGE_TAG = /^[a-zA-Z]{2,3}(-[a-zA-Z0-9]{2,8})*$/;
 
-function isImageElement(element: Element): ImageKind | null {
-  if (element.tagName === 'img') return 'img';
-  if (element.tagName === 'input' && attr(element, 'type')?.trim().toLowerCase() === 'image') return 'input-image';
-  if (element.tagName === 'svg') return 'svg';
-  if (element.tagName === 'area' && hasAttr(element, 'href')) return 'area';
-  const role = attr(element, 'role')?.trim().toLowerCase();
-  if (role === 'img' || role === 'image') return 'role-img';
-  return null;
-}
+/** The engine's element model decides what needs a text alternative (the same as altwise lint's). */
+const isImageElement = (element: Element): ImageKind | null => elementKindOf(element.tagName, (name) => attr(element, name));
 
 /** What an element inherits from its ancestors, carried down the walk instead of looked up per image. */
 export interface Inherited {
@@ -54,7 +48,7 @@ export function validLang(element: Element): string | null {
 function inheritedBy(element: Element, from: Inherited, kind: ImageKind | null, position: number): Inherited {
   const tag = element.tagName;
   const isHost = (tag === 'a' && hasAttr(element, 'href')) || tag === 'button';
-  const hidden = from.hidden || attr(element, 'aria-hidden')?.trim() === 'true';
+  const hidden = from.hidden || isHiddenValue(attr(element, 'aria-hidden'));
   const lang = validLang(element) ?? from.lang;
   const inImage = from.inImage || (kind !== null && tag !== 'picture');
   const landmark = landmarkOf(element, from.landmark, position, from.sectioned);

@@ -13,7 +13,7 @@ export const de: Lexicon = {
     'bild|foto|fotografie|abbildung|abb|grafik|illustration|symbol|icon|logo|zeichnung|vorschaubild|miniatur|banner|symbolbild|titelbild|beitragsbild|produktbild|bildschirmfoto|screenshot',
   ),
   placeholders: list(
-    'platzhalter|platzhalterbild|unbenannt|ohne titel|ohne namen|kein titel|beschreibung|bildbeschreibung|alternativtext|alt-text|bildunterschrift|bilder|fotos|kein bild|bild fehlt|abstandhalter|trennlinie|dekoration|dekorativ|hintergrund|hintergrundbild',
+    'beispielbild|beispielfoto|symbolfoto|archivbild|archivfoto|stockfoto|wird noch ergänzt|folgt|noch zu ergänzen|noch ausfüllen|platzhalter|platzhalterbild|unbenannt|ohne titel|ohne namen|kein titel|beschreibung|bildbeschreibung|alternativtext|alt-text|bildunterschrift|bilder|fotos|kein bild|bild fehlt|abstandhalter|trennlinie|dekoration|dekorativ|hintergrund|hintergrundbild',
   ),
   redundantOpenings: [
     pattern(
@@ -26,6 +26,8 @@ export const de: Lexicon = {
     'bildunterschrift|bildtitel|titel|überschrift|abschnittsüberschrift|zwischenüberschrift|unterüberschrift|beschreibung|bildbeschreibung|alternativtext|alt-text|alt|tooltip|bildnachweis|dateiname|datei',
   ),
   instructions: [
+    // Template text in the order this language's editors write it (issue 34).
+    pattern(String.raw`^(?:bitte\s+)?(?:hier\s+)?(?:den\s+|die\s+|einen\s+|eine\s+)?(?:alternativtext|alt-text|alt text|bildbeschreibung|beschreibung|bildunterschrift)(?:\s+(?:hier|für dieses bild))?\s+(?:eingeben|einfügen|hinzufügen|ergänzen|eintragen)$`),
     pattern(
       String.raw`^(?:beschreiben|beschreibe|beschreiben sie)(?:\s+(?:das|dieses|ein)\s+(?:${IMAGE}))?(?:\s|$)`,
     ),

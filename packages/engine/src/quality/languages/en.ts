@@ -11,11 +11,11 @@ export const en: Lexicon = {
     'image|img|photo|photograph|picture|pic|graphic|icon|logo|illustration|figure|fig|screenshot|drawing|thumbnail|banner|clipart|clip art|artwork|visual|asset|media|stock photo|hero image|featured image|header image|cover image|product image|image placeholder|placeholder image|photo placeholder',
   ),
   placeholders: list(
-    'image alt text|photo alt text|alt text|placeholder|untitled|untitled design|unnamed|no title|no name|blank|none|default|empty|n/a|images|photos|pictures|icons|graphics|no image|image not found|image unavailable|missing image|broken image|spacer|pixel|transparent pixel|tracking pixel|divider|separator|decoration|decorative|decorative image|ornament|background|background image|bg',
+    'to be completed|to be added|to come|tbc|stock photo|stock image|sample image|example image|illustrative image|symbolic image|file photo|image alt text|photo alt text|alt text|placeholder|untitled|untitled design|unnamed|no title|no name|blank|none|default|empty|n/a|images|photos|pictures|icons|graphics|no image|image not found|image unavailable|missing image|broken image|spacer|pixel|transparent pixel|tracking pixel|divider|separator|decoration|decorative|decorative image|ornament|background|background image|bg',
   ),
   redundantOpenings: [
     pattern(
-      String.raw`^(?:(?:this is|here is|here's)\s+)?(?:(?:an?|the|this)\s+)?(?:${IMAGE}|screenshot)\s+(?:of|showing|depicting|shows|that shows|which shows)\b(?!\s+the\s+(?:day|week|month|year)\b)`,
+      String.raw`^(?:(?:this is|here is|here's)\s+)?(?:(?:an?|the|this)\s+)?(?:${IMAGE})\s+(?:of|showing|depicting|shows|that shows|which shows)\b(?!\s+the\s+(?:day|week|month|year)\b)`,
     ),
     pattern(String.raw`^(?:${IMAGE})\s*:`),
     pattern(String.raw`^(?:in\s+)?(?:the|this)\s+(?:${IMAGE})\s+(?:shows|depicts|contains)\b`),

@@ -13,7 +13,7 @@ export const es: Lexicon = {
     'imagen|foto|fotografía|fotografia|ilustración|icono|ícono|logo|logotipo|gráfico|grafico|figura|dibujo|miniatura|banner|captura|captura de pantalla|imagen destacada',
   ),
   placeholders: list(
-    'sin título|sin titulo|sin nombre|marcador de posición|descripción|descripcion|descripción de la imagen|texto alternativo|leyenda|pie de foto|imágenes|fotos|sin imagen|imagen no disponible|espaciador|separador|decoración|imagen decorativa|fondo|imagen de fondo',
+    'por completar|pendiente|imagen ilustrativa|foto ilustrativa|imagen de archivo|foto de archivo|imagen de ejemplo|imagen de referencia|sin título|sin titulo|sin nombre|marcador de posición|descripción|descripcion|descripción de la imagen|texto alternativo|leyenda|pie de foto|imágenes|fotos|sin imagen|imagen no disponible|espaciador|separador|decoración|imagen decorativa|fondo|imagen de fondo',
   ),
   redundantOpenings: [
     pattern(
@@ -26,6 +26,8 @@ export const es: Lexicon = {
     'pie de foto|leyenda|título|titulo|encabezado|subtítulo|descripción|descripcion|descripción de la imagen|texto alternativo|alt|información sobre herramientas|crédito|créditos|nombre de archivo|archivo',
   ),
   instructions: [
+    // Template text in the order this language's editors write it (issue 34).
+    pattern(String.raw`^(?:por favor,?\s+)?(?:introduce|introduzca|escribe|escriba|añade|añada|agrega|agregue|inserta|inserte|ingresa|ingrese)\s+(?:aquí\s+)?(?:el\s+|la\s+|un\s+|una\s+)?(?:texto alternativo|texto alt|descripción(?:\s+de\s+(?:la\s+)?imagen)?|pie de foto)(?:\s+aquí)?$`),
     pattern(
       String.raw`^(?:describir|describe|describa|describe la|describa la)(?:\s+(?:la|esta|una)\s+(?:${IMAGE}))?(?:\s|$)`,
     ),

@@ -13,7 +13,7 @@ export const fr: Lexicon = {
     "image|photo|photographie|illustration|icône|icone|logo|logotype|graphique|figure|dessin|visuel|vignette|miniature|bannière|capture d'écran|capture|image d'illustration",
   ),
   placeholders: list(
-    "sans titre|sans nom|espace réservé|texte de remplacement|texte alternatif|description|description de l'image|légende|images|photos|aucune image|image manquante|image indisponible|espaceur|séparateur|décoration|image décorative|arrière-plan|fond",
+    "à compléter|a compléter|à venir|à remplir|image d'illustration|photo d'illustration|illustration|image d'exemple|photo d'archive|image symbolique|sans titre|sans nom|espace réservé|texte de remplacement|texte alternatif|description|description de l'image|légende|images|photos|aucune image|image manquante|image indisponible|espaceur|séparateur|décoration|image décorative|arrière-plan|fond",
   ),
   redundantOpenings: [
     pattern(
@@ -26,6 +26,8 @@ export const fr: Lexicon = {
     "légende|titre|titre de section|sous-titre|intitulé|description|description de l'image|texte alternatif|texte de remplacement|alt|infobulle|crédit|crédit photo|nom du fichier|fichier",
   ),
   instructions: [
+    // Template text in the order this language's editors write it (issue 34).
+    pattern(String.raw`^(?:veuillez\s+)?(?:saisissez|saisir|entrez|entrer|ajoutez|ajouter|insérez|insérer|écrivez|écrire)\s+(?:ici\s+)?(?:le\s+|la\s+|une?\s+)?(?:texte alternatif|alt|description(?:\s+de\s+l['’]image)?|légende)(?:\s+ici)?$`),
     pattern(String.raw`^(?:décrire|décrivez|décris)(?:\s+(?:l'|cette|une|la)\s*(?:${IMAGE}))?(?:\s|$)`),
     pattern(
       String.raw`^(?:ajoutez|ajouter|ajoute|saisissez|saisir|insérez|insérer|entrez|entrer|écrivez|écrire|rédigez)\s+(?:(?:un|une|le|la|l'|votre)\s*)?(?:texte alternatif|description|légende|texte de remplacement)\b`,

@@ -13,7 +13,7 @@ export const it: Lexicon = {
     'immagine|foto|fotografia|illustrazione|icona|logo|logotipo|grafica|figura|disegno|miniatura|anteprima|banner|schermata|screenshot|immagine in evidenza',
   ),
   placeholders: list(
-    "senza titolo|senza nome|segnaposto|descrizione|descrizione immagine|descrizione dell'immagine|testo alternativo|didascalia|immagini|nessuna immagine|immagine non disponibile|separatore|decorazione|immagine decorativa|sfondo|immagine di sfondo",
+    "da completare|da inserire|immagine di repertorio|foto di repertorio|immagine illustrativa|immagine di esempio|foto d'archivio|senza titolo|senza nome|segnaposto|descrizione|descrizione immagine|descrizione dell'immagine|testo alternativo|didascalia|immagini|nessuna immagine|immagine non disponibile|separatore|decorazione|immagine decorativa|sfondo|immagine di sfondo",
   ),
   redundantOpenings: [
     pattern(
@@ -26,6 +26,8 @@ export const it: Lexicon = {
     "didascalia|titolo|titolo della sezione|intestazione|sottotitolo|descrizione|descrizione immagine|descrizione dell'immagine|testo alternativo|alt|crediti|credito|nome file|file",
   ),
   instructions: [
+    // Template text in the order this language's editors write it (issue 34).
+    pattern(String.raw`^(?:per favore,?\s+)?(?:inserisci|inserire|scrivi|scrivere|aggiungi|aggiungere|digita)\s+(?:qui\s+)?(?:il\s+|la\s+|una?\s+)?(?:testo alternativo|testo alt|descrizione(?:\s+dell['’]immagine)?|didascalia)(?:\s+qui)?$`),
     pattern(
       String.raw`^(?:descrivi|descrivere|descriva)(?:\s+(?:l'|questa|un'|una)\s*(?:${IMAGE}))?(?:\s|$)`,
     ),

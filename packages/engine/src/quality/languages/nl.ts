@@ -11,7 +11,7 @@ export const nl: Lexicon = {
     'afbeelding|foto|plaatje|beeld|illustratie|pictogram|icoon|icon|logo|grafiek|tekening|miniatuur|banner|schermafbeelding|screenshot|uitgelichte afbeelding',
   ),
   placeholders: list(
-    "naamloos|naamloos ontwerp|zonder titel|geen titel|tijdelijke aanduiding|beschrijving|afbeeldingsbeschrijving|alt-tekst|alternatieve tekst|bijschrift|afbeeldingen|foto's|geen afbeelding|scheidingslijn|decoratie|decoratieve afbeelding|achtergrond|achtergrondafbeelding",
+    "nog in te vullen|nog aan te vullen|volgt|sfeerbeeld|sfeerfoto|archiefbeeld|archieffoto|voorbeeldafbeelding|illustratieve afbeelding|naamloos|naamloos ontwerp|zonder titel|geen titel|tijdelijke aanduiding|beschrijving|afbeeldingsbeschrijving|alt-tekst|alternatieve tekst|bijschrift|afbeeldingen|foto's|geen afbeelding|scheidingslijn|decoratie|decoratieve afbeelding|achtergrond|achtergrondafbeelding",
   ),
   redundantOpenings: [
     pattern(
@@ -24,6 +24,8 @@ export const nl: Lexicon = {
     'bijschrift|onderschrift|titel|kop|kopje|sectiekop|ondertitel|beschrijving|afbeeldingsbeschrijving|alt-tekst|alternatieve tekst|alt|tooltip|fotograaf|bestandsnaam|bestand',
   ),
   instructions: [
+    // Template text in the order this language's editors write it (issue 34).
+    pattern(String.raw`^(?:voer|vul|typ|schrijf|voeg)\s+(?:hier\s+)?(?:de\s+|een\s+)?(?:alternatieve tekst|alt-tekst|alttekst|beschrijving|afbeeldingsbeschrijving|bijschrift)\s+(?:hier\s+)?(?:in|toe)$|^(?:alternatieve tekst|alt-tekst|afbeeldingsbeschrijving|beschrijving|bijschrift)\s+(?:hier\s+)?(?:invoeren|invullen|toevoegen)$`),
     pattern(String.raw`^(?:beschrijf|beschrijven)(?:\s+(?:de|deze|een)\s+(?:${IMAGE}))?(?:\s|$)`),
     pattern(
       String.raw`^(?:voeg|typ|schrijf|vul)\s+(?:hier\s+)?(?:(?:een|de|je|uw)\s+)?(?:alt-tekst|alternatieve tekst|beschrijving|bijschrift)\b`,

@@ -13,7 +13,7 @@ export const pl: Lexicon = {
     'obraz|obrazek|zdjęcie|zdjecie|fotografia|foto|fotka|grafika|ilustracja|ikona|ikonka|logo|logotyp|rysunek|miniatura|baner|zrzut ekranu|zrzut',
   ),
   placeholders: list(
-    'bez tytułu|bez tytulu|bez nazwy|symbol zastępczy|opis|opis obrazu|opis zdjęcia|opis obrazka|tekst alternatywny|obrazy|zdjęcia|brak zdjęcia|brak obrazu|separator|dekoracja|tło',
+    'do uzupełnienia|do wypełnienia|zdjęcie poglądowe|zdjęcie ilustracyjne|zdjęcie archiwalne|obraz poglądowy|przykładowe zdjęcie|bez tytułu|bez tytulu|bez nazwy|symbol zastępczy|opis|opis obrazu|opis zdjęcia|opis obrazka|tekst alternatywny|obrazy|zdjęcia|brak zdjęcia|brak obrazu|separator|dekoracja|tło',
   ),
   redundantOpenings: [
     pattern(

@@ -13,7 +13,7 @@ export const pt: Lexicon = {
     'imagem|foto|fotografia|ilustração|ilustracao|ícone|icone|logo|logotipo|gráfico|grafico|figura|desenho|miniatura|banner|captura de tela|captura de ecrã|imagem destacada',
   ),
   placeholders: list(
-    'sem título|sem titulo|sem nome|espaço reservado|descrição|descricao|descrição da imagem|texto alternativo|legenda|imagens|fotos|sem imagem|imagem indisponível|espaçador|separador|decoração|imagem decorativa|fundo|imagem de fundo',
+    'a preencher|a completar|imagem ilustrativa|foto ilustrativa|imagem de arquivo|foto de arquivo|imagem de exemplo|imagem meramente ilustrativa|sem título|sem titulo|sem nome|espaço reservado|descrição|descricao|descrição da imagem|texto alternativo|legenda|imagens|fotos|sem imagem|imagem indisponível|espaçador|separador|decoração|imagem decorativa|fundo|imagem de fundo',
   ),
   redundantOpenings: [
     pattern(
@@ -26,6 +26,8 @@ export const pt: Lexicon = {
     'legenda|título|titulo|cabeçalho|subtítulo|descrição|descricao|descrição da imagem|texto alternativo|alt|crédito|créditos|nome do arquivo|arquivo|ficheiro',
   ),
   instructions: [
+    // Template text in the order this language's editors write it (issue 34).
+    pattern(String.raw`^(?:por favor,?\s+)?(?:insira|inserir|digite|digitar|adicione|adicionar|escreva|escrever)\s+(?:aqui\s+)?(?:o\s+|a\s+|uma?\s+)?(?:texto alternativo|texto alt|descrição(?:\s+da\s+imagem)?|legenda)(?:\s+aqui)?$`),
     pattern(String.raw`^(?:descrever|descreva|descreve)(?:\s+(?:a|esta|uma)\s+(?:${IMAGE}))?(?:\s|$)`),
     pattern(
       String.raw`^(?:adicione|adicionar|insira|inserir|escreva|escrever|digite|introduza)\s+(?:(?:um|uma|o|a|seu|sua)\s+)?(?:texto alternativo|descrição|descricao|legenda)\b`,

@@ -11,7 +11,7 @@ export const tr: Lexicon = {
     'resim|görsel|fotoğraf|foto|görüntü|illüstrasyon|simge|ikon|logo|grafik|çizim|küçük resim|afiş|ekran görüntüsü|ekran resmi',
   ),
   placeholders: list(
-    'adsız|başlıksız|isimsiz|yer tutucu|açıklama|görsel açıklaması|resim açıklaması|alternatif metin|alt metin|resimler|görseller|fotoğraflar|resim yok|görsel yok|ayırıcı|dekorasyon|arka plan',
+    'doldurulacak|eklenecek|temsili fotoğraf|temsili görsel|temsili resim|arşiv fotoğrafı|örnek görsel|örnek resim|adsız|başlıksız|isimsiz|yer tutucu|açıklama|görsel açıklaması|resim açıklaması|alternatif metin|alt metin|resimler|görseller|fotoğraflar|resim yok|görsel yok|ayırıcı|dekorasyon|arka plan',
   ),
   redundantOpenings: [
     // Turkish puts the head last: "…gösteren bir fotoğraf" (a photo showing…), "…in fotoğrafı".
@@ -24,6 +24,8 @@ export const tr: Lexicon = {
     'başlık|alt başlık|bölüm başlığı|açıklama|görsel açıklaması|resim açıklaması|alternatif metin|alt metin|alt yazı|altyazı|alt|fotoğraf kredisi|dosya adı|dosya',
   ),
   instructions: [
+    // Template text in the order this language's editors write it (issue 34).
+    pattern(String.raw`^(?:alternatif metni|alt metni|alternatif metin|görsel açıklamasını|görsel açıklaması|resim açıklaması|açıklamayı|açıklama)\s+(?:buraya\s+)?(?:girin|giriniz|ekleyin|ekleyiniz|yazın|yazınız)$`),
     pattern(
       String.raw`^(?:(?:bu\s+)?(?:resmi|görseli|fotoğrafı|görüntüyü)\s+)?(?:açıklayın|açıkla|tanımlayın|tanımla|betimleyin|betimle)\b`,
     ),

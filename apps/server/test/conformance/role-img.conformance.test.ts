@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import type { ConformanceCase } from './conformance-support';
+import { expectedOf, readersOf } from './conformance-support';
+
+// role="img" and <svg>: named by aria-label (ARIA6), aria-labelledby (ARIA10), an <svg>'s <title>,
+// or title as the last resort; aria-hidden hides them.
+const CASES: ConformanceCase[] = [
+  { name: 'role="img" with aria-label passes (ARIA6)', markup: '<div role="img" aria-label="Four and a half stars out of five"></div>', expected: 'pass' },
+  { name: 'role="img" without a name fails', markup: '<div role="img"></div>', expected: 'fail' },
+  { name: 'role="img" named by aria-labelledby passes (ARIA10)', markup: '<span role="img" aria-labelledby="rating"></span><span id="rating">Rated four of five</span>', expected: 'pass' },
+  { name: 'role="img" named by title, the last resort', markup: '<div role="img" title="Map of the bay with the ferry route"></div>', expected: 'pass' },
+  { name: 'role="img" hidden is decorative', markup: '<div role="img" aria-hidden="true"></div>', expected: 'pass' },
+  { name: 'role="img" with a placeholder name fails (F30)', markup: '<div role="img" aria-label="icon"></div>', expected: 'fail' },
+  { name: '<svg role="img"> with a <title> passes', markup: '<svg role="img"><title>Harbour Office logo</title><path d="M0 0h1v1z" /></svg>', expected: 'pass' },
+  { name: '<svg role="img"> with aria-label passes', markup: '<svg role="img" aria-label="Line chart of visits in May"><path d="M0 0h1v1z" /></svg>', expected: 'pass' },
+  { name: '<svg role="img"> without a name fails', markup: '<svg role="img"><path d="M0 0h1v1z" /></svg>', expected: 'fail' },
+  { name: '<svg aria-hidden="true"> is decorative', markup: '<svg aria-hidden="true"><path d="M0 0h1v1z" /></svg>', expected: 'pass' },
+  { name: 'an unnamed icon beside its button text adds nothing a reader misses', markup: '<button type="button"><svg><path d="M0 0h1v1z" /></svg> Save</button>', expected: 'pass' },
+];
+
+describe('role="img" and <svg>: lint (every syntax), the Action and the audit agree, as WCAG says', () => {
+  it.each(CASES)('$name', (testCase) => {
+    expect(readersOf(testCase)).toEqual(expectedOf(testCase, 1));
+  });
+});
