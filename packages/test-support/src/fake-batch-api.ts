@@ -31,6 +31,8 @@ export interface FakeBatchApi {
   readonly submissions: number;
   /** Cancel calls received. */
   readonly cancels: number;
+  /** Times a batch's state was looked at (retrieved, listed, its results asked): the callers' polls. */
+  readonly looks: number;
   setCompleteAfter(ms: number): void;
   setFail(fail: FakeBatchApiOptions['fail']): void;
   /** Batches created from now on stay in progress until `release()`. */
@@ -97,6 +99,7 @@ export async function startFakeBatchApi(options: FakeBatchApiOptions = {}): Prom
   let holdingCreates = false;
   const withheld: Array<() => void> = [];
   let cancels = 0;
+  let looks = 0;
   const held = new Set<string>();
   const batches: FakeBatch[] = [];
   const files = new Map<string, string>();
@@ -117,6 +120,7 @@ export async function startFakeBatchApi(options: FakeBatchApiOptions = {}): Prom
   }
 
   function ended(batch: FakeBatch): boolean {
+    looks += 1;
     if (batch.results) return true;
     if (batch.cancelled || batch.expired) return true;
     if (held.has(batch.id)) return false;
@@ -258,6 +262,9 @@ export async function startFakeBatchApi(options: FakeBatchApiOptions = {}): Prom
     },
     get cancels() {
       return cancels;
+    },
+    get looks() {
+      return looks;
     },
     setCompleteAfter(ms) {
       completeAfterMs = ms;
