@@ -31,6 +31,8 @@ export interface FakeBatchApi {
   readonly submissions: number;
   /** Cancel calls received. */
   readonly cancels: number;
+  /** Times a batch's state was looked at (retrieved, listed, its results asked): the callers' polls. */
+  readonly looks: number;
   setCompleteAfter(ms: number): void;
   setFail(fail: FakeBatchApiOptions['fail']): void;
   /**
@@ -103,6 +105,7 @@ export async function startFakeBatchApi(options: FakeBatchApiOptions = {}): Prom
   let holdingCreates = false;
   const withheld: Array<() => void> = [];
   let cancels = 0;
+  let looks = 0;
   const held = new Set<string>();
   const batches: FakeBatch[] = [];
   const files = new Map<string, string>();
@@ -123,6 +126,7 @@ export async function startFakeBatchApi(options: FakeBatchApiOptions = {}): Prom
   }
 
   function ended(batch: FakeBatch): boolean {
+    looks += 1;
     if (batch.results) return true;
     if (batch.cancelled || batch.expired) return true;
     if (held.has(batch.id)) return false;
@@ -268,6 +272,9 @@ export async function startFakeBatchApi(options: FakeBatchApiOptions = {}): Prom
     },
     get cancels() {
       return cancels;
+    },
+    get looks() {
+      return looks;
     },
     setCompleteAfter(ms) {
       completeAfterMs = ms;

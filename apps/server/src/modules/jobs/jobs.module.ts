@@ -131,7 +131,7 @@ export function createJobsModule(deps: {
           client: batchApi.client,
           engine: deps.engine,
           generation: deps.generation,
-          repository: createEconomyRepository(ctx.db),
+          repository: createEconomyRepository(ctx.db, ctx.dialect),
           jobs: repository,
           quotaStatus: deps.quotaStatus,
           pollMs: ctx.config.economy.pollMs,

@@ -12,6 +12,7 @@ import type { ItemOutcome, JobsRepository } from '../jobs.repository';
 import type { BatchAnswer, BatchClient, BatchFailure, BatchLine } from './batch-client';
 import { MAX_BATCH_BYTES, customIdOf, idxOf } from './batch-client';
 import type { BatchRow, EconomyRepository } from './economy.repository';
+import type { Executor } from '../../../db/executor';
 
 /** Images read and prepared at once while a batch is assembled. */
 const PREPARE_CONCURRENCY = 4;
@@ -37,7 +38,8 @@ export function createEconomyCoordinator(deps: {
   generation: GenerationUnit;
   repository: EconomyRepository;
   jobs: JobsRepository;
-  quotaStatus: (userId: string) => Promise<JobQuotaStatus>;
+  /** Read in `executor` when given (a batch's opening reads the room in its transaction). */
+  quotaStatus: (userId: string, executor?: Executor) => Promise<JobQuotaStatus>;
   pollMs: number;
   batchMaxItems: number;
   /** Items of the job settled: its end or progress (the dispatchers' follow-up). */
@@ -81,7 +83,10 @@ export function createEconomyCoordinator(deps: {
   const optionsOf = (batch: BatchRow) => JSON.parse(batch.options ?? '{}') as { language?: string; maxLength?: number };
   const purposeOf = (purpose: string | null | undefined) => (purpose ? (JSON.parse(purpose) as ImagePurpose) : undefined);
 
-  /** Step 1: local batches for items waiting, no more than the account's quota has left now. */
+  /**
+   * Step 1: local batches for items waiting, no more than the account's quota has left now less
+   * what its open batches (any job's, any instance's) already hold; see openBatch.
+   */
   async function openBatches(): Promise<void> {
     const now = deps.now();
     for (const job of await repository.jobsToSubmit(now, 20)) {
@@ -92,7 +97,12 @@ export function createEconomyCoordinator(deps: {
         await jobs.setWaiting(job.id, quota.hour.remaining <= 0 ? quota.hour.resetAt : quota.day.resetAt);
         continue;
       }
-      await repository.openBatch(job.id, client.provider, now, Math.min(left, deps.batchMaxItems));
+      // Nothing opened when the room is taken by open batches: their answers are charged or their
+      // units come back (failed, cancelled, sent again), and a later pass looks again.
+      await repository.openBatch({ id: job.id, userId: job.user_id }, client.provider, now, deps.batchMaxItems, async (trx) => {
+        const inTransaction = await deps.quotaStatus(job.user_id, trx);
+        return Math.min(inTransaction.hour.remaining, inTransaction.day.remaining);
+      });
     }
   }
 

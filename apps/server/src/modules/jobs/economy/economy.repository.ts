@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ExpressionBuilder, Kysely } from 'kysely';
 import type { Executor } from '../../../db/executor';
+import type { DialectName } from '../../../db/database';
 import { liveInstanceIds } from '../../instances';
 import type { Database, JobBatchesTable } from '../../../db/schema';
 import type { ClaimedItem } from '../job-item-leases.repository';
@@ -11,7 +12,7 @@ const ACTIVE = ['queued', 'running'];
 const OPEN_BATCH = ['submitting', 'in_progress'];
 
 /** SQL of economy jobs: their provider batches (job_batches) and the items in them. */
-export function createEconomyRepository(db: Kysely<Database>) {
+export function createEconomyRepository(db: Kysely<Database>, dialect: DialectName) {
   const aliveInstances = (aliveSince: number) => liveInstanceIds(db, aliveSince);
   /** A batch's lease is free when nobody holds it, its holder is dead, or it ran out. */
   const batchLeaseFree = (eb: ExpressionBuilder<Database, 'job_batches'>, owner: string, now: number, aliveSince: number) =>
@@ -36,30 +37,60 @@ export function createEconomyRepository(db: Kysely<Database>) {
     },
 
     /**
-     * The local batch row, written before the provider is asked, with its items (up to `max`) in
-     * one transaction: the row's id is the marker the provider batch carries. Items another
-     * instance batched meanwhile are not taken twice (guarded update); an empty batch is not kept.
+     * The local batch row, written before the provider is asked, with its items in one
+     * transaction: the row's id is the marker the provider batch carries. It takes no more items
+     * than `max` and than the account's quota has room for (`room`, read in the transaction) less
+     * the units already sitting in the account's open batches, whichever job or instance opened
+     * them: the provider never holds more of an account's work than its quota can pay for. The
+     * account's openings are serialized (its users row locked on PostgreSQL; SQLite's write lock,
+     * taken by the first statement), so two instances never both count the same room. Items
+     * another instance batched meanwhile are not taken twice (guarded update); an empty batch is
+     * not kept.
      */
-    async openBatch(jobId: string, provider: string, now: number, max: number): Promise<{ id: string; items: number } | null> {
+    async openBatch(
+      job: { id: string; userId: string },
+      provider: string,
+      now: number,
+      max: number,
+      room: (trx: Executor) => Promise<number>,
+    ): Promise<{ id: string; items: number } | null> {
       return db.transaction().execute(async (trx) => {
-        const wanted = await trx.selectFrom('job_items').select('idx').where('job_id', '=', jobId).where((eb) => unbatched(eb, now)).orderBy('idx').limit(max).execute();
-        if (wanted.length === 0) return null;
         const id = randomUUID().replace(/-/g, '');
-        await trx.insertInto('job_batches').values({ id, job_id: jobId, provider, provider_batch_id: null, status: 'submitting', items: 0, created_at: now, submitted_at: null, lease_owner: null, lease_until: null }).execute();
-        const taken = await trx
-          .updateTable('job_items')
-          .set({ economy_batch: id })
-          .where('job_id', '=', jobId)
-          .where('idx', 'in', wanted.map((row) => row.idx))
-          .where((eb) => unbatched(eb, now))
+        // First, so SQLite takes its write lock before anything is read.
+        await trx.insertInto('job_batches').values({ id, job_id: job.id, provider, provider_batch_id: null, status: 'submitting', items: 0, created_at: now, submitted_at: null, lease_owner: null, lease_until: null }).execute();
+        if (dialect === 'postgres') await trx.selectFrom('users').select('id').where('id', '=', job.userId).forUpdate().execute();
+        // From the open batches (few) to their items, through job_items' (job_id, economy_batch) index.
+        const inFlight = await trx
+          .selectFrom('job_batches as b')
+          .innerJoin('jobs as j', 'j.id', 'b.job_id')
+          .innerJoin('job_items as i', (join) => join.onRef('i.job_id', '=', 'b.job_id').onRef('i.economy_batch', '=', 'b.id'))
+          .select((eb) => eb.fn.countAll<number | string>().as('units'))
+          .where('j.user_id', '=', job.userId)
+          .where('b.status', 'in', OPEN_BATCH)
+          .where('i.status', '=', 'pending')
           .executeTakeFirst();
-        const items = Number(taken.numUpdatedRows);
-        if (items === 0) {
+        const take = Math.min(max, (await room(trx)) - Number(inFlight?.units ?? 0));
+        const wanted = take > 0 ? await trx.selectFrom('job_items').select('idx').where('job_id', '=', job.id).where((eb) => unbatched(eb, now)).orderBy('idx').limit(take).execute() : [];
+        const taken =
+          wanted.length === 0
+            ? 0
+            : Number(
+                (
+                  await trx
+                    .updateTable('job_items')
+                    .set({ economy_batch: id })
+                    .where('job_id', '=', job.id)
+                    .where('idx', 'in', wanted.map((row) => row.idx))
+                    .where((eb) => unbatched(eb, now))
+                    .executeTakeFirst()
+                ).numUpdatedRows,
+              );
+        if (taken === 0) {
           await trx.deleteFrom('job_batches').where('id', '=', id).execute();
           return null;
         }
-        await trx.updateTable('job_batches').set({ items }).where('id', '=', id).execute();
-        return { id, items };
+        await trx.updateTable('job_batches').set({ items: taken }).where('id', '=', id).execute();
+        return { id, items: taken };
       });
     },
 
