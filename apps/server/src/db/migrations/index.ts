@@ -22,6 +22,7 @@ import * as accountWebhookEvents from './0020-account-webhook-events';
 import * as jobFiles from './0021-job-files';
 import * as economyJobs from './0023-economy-jobs';
 import * as tokenUsage from './0024-token-usage';
+import * as emailChanges from './0025-email-changes';
 
 /** Every migration, in order. Add new ones here; names sort in the order they run. */
 export const migrations: Record<string, Migration> = {
@@ -48,4 +49,5 @@ export const migrations: Record<string, Migration> = {
   '0022-job-review-undo': jobReviewUndo,
   '0023-economy-jobs': economyJobs,
   '0024-token-usage': tokenUsage,
+  '0025-email-changes': emailChanges,
 };
