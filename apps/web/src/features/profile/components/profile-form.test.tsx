@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { useAuthStore } from '@/lib/auth-store';
 import { useToastStore } from '@/lib/toast';
+import { expectNoAxeViolations } from '@/test/axe';
 import { jsonResponse, renderRoute, sampleUser } from '@/test/render';
 import { mockFetch, signInAs } from '@/test/session';
 import { ProfileForm } from './profile-form';
@@ -117,7 +118,7 @@ describe('Profile form', () => {
 
   it('a new email asks for the current password, then a two-factor code when the server wants one, and says a link was sent', async () => {
     const user = userEvent.setup();
-    renderForm();
+    const { container } = renderForm();
     await user.click(screen.getByRole('button', { name: 'Edit Profile' }));
     expect(screen.queryByLabelText('Current password')).not.toBeInTheDocument();
     await user.clear(field('Email Address'));
@@ -137,6 +138,7 @@ describe('Profile form', () => {
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));
     const code = (await screen.findByLabelText('Two-factor code')) as HTMLInputElement;
     expect(code).toHaveAccessibleDescription('Enter the code from your authenticator app');
+    await expectNoAxeViolations(container);
     expect(JSON.parse(String(fetchMock.mock.calls[0]![1]?.body))).toMatchObject({ email: 'augusta@example.com', currentPassword: 'Correct-Horse-9' });
     expect(JSON.parse(String(fetchMock.mock.calls[0]![1]?.body))).not.toHaveProperty('code');
 
