@@ -1718,6 +1718,264 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/auth/email/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Make an email change with the link mailed to the new address
+         * @description Works once, within 24 hours. Ends every session of the account. An invalid, expired, used or undone link is a 400 on `token`; 409 when another account took the address meanwhile.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        token: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Invalid input: `details` names each field and its message */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @enum {string} */
+                                code: "bad_request" | "validation_failed" | "unauthorized" | "invalid_credentials" | "forbidden" | "plan_forbidden" | "billing_not_configured" | "not_found" | "conflict" | "payment_declined" | "payload_too_large" | "unsupported_media_type" | "image_undecodable" | "image_unreachable" | "image_timeout" | "url_not_allowed" | "too_many_requests" | "request_timeout" | "quota_exceeded" | "provider_error" | "provider_rate_limited" | "provider_timeout" | "internal_error" | "idempotency_key_reused" | "idempotency_in_progress" | "database_unavailable" | "service_unavailable";
+                                message: string;
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Conflicts with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @enum {string} */
+                                code: "bad_request" | "validation_failed" | "unauthorized" | "invalid_credentials" | "forbidden" | "plan_forbidden" | "billing_not_configured" | "not_found" | "conflict" | "payment_declined" | "payload_too_large" | "unsupported_media_type" | "image_undecodable" | "image_unreachable" | "image_timeout" | "url_not_allowed" | "too_many_requests" | "request_timeout" | "quota_exceeded" | "provider_error" | "provider_rate_limited" | "provider_timeout" | "internal_error" | "idempotency_key_reused" | "idempotency_in_progress" | "database_unavailable" | "service_unavailable";
+                                message: string;
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description The body or the image is too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @enum {string} */
+                                code: "bad_request" | "validation_failed" | "unauthorized" | "invalid_credentials" | "forbidden" | "plan_forbidden" | "billing_not_configured" | "not_found" | "conflict" | "payment_declined" | "payload_too_large" | "unsupported_media_type" | "image_undecodable" | "image_unreachable" | "image_timeout" | "url_not_allowed" | "too_many_requests" | "request_timeout" | "quota_exceeded" | "provider_error" | "provider_rate_limited" | "provider_timeout" | "internal_error" | "idempotency_key_reused" | "idempotency_in_progress" | "database_unavailable" | "service_unavailable";
+                                message: string;
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Unsupported content type or image type */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @enum {string} */
+                                code: "bad_request" | "validation_failed" | "unauthorized" | "invalid_credentials" | "forbidden" | "plan_forbidden" | "billing_not_configured" | "not_found" | "conflict" | "payment_declined" | "payload_too_large" | "unsupported_media_type" | "image_undecodable" | "image_unreachable" | "image_timeout" | "url_not_allowed" | "too_many_requests" | "request_timeout" | "quota_exceeded" | "provider_error" | "provider_rate_limited" | "provider_timeout" | "internal_error" | "idempotency_key_reused" | "idempotency_in_progress" | "database_unavailable" | "service_unavailable";
+                                message: string;
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Our own failure; nothing about it is shown */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @enum {string} */
+                                code: "bad_request" | "validation_failed" | "unauthorized" | "invalid_credentials" | "forbidden" | "plan_forbidden" | "billing_not_configured" | "not_found" | "conflict" | "payment_declined" | "payload_too_large" | "unsupported_media_type" | "image_undecodable" | "image_unreachable" | "image_timeout" | "url_not_allowed" | "too_many_requests" | "request_timeout" | "quota_exceeded" | "provider_error" | "provider_rate_limited" | "provider_timeout" | "internal_error" | "idempotency_key_reused" | "idempotency_in_progress" | "database_unavailable" | "service_unavailable";
+                                message: string;
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/email/undo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Undo an email change with the link mailed to the previous address
+         * @description Works once, within 7 days: cancels the change, or restores the previous address if it was made, and ends every session. 409 when another account took the previous address meanwhile.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        token: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Invalid input: `details` names each field and its message */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @enum {string} */
+                                code: "bad_request" | "validation_failed" | "unauthorized" | "invalid_credentials" | "forbidden" | "plan_forbidden" | "billing_not_configured" | "not_found" | "conflict" | "payment_declined" | "payload_too_large" | "unsupported_media_type" | "image_undecodable" | "image_unreachable" | "image_timeout" | "url_not_allowed" | "too_many_requests" | "request_timeout" | "quota_exceeded" | "provider_error" | "provider_rate_limited" | "provider_timeout" | "internal_error" | "idempotency_key_reused" | "idempotency_in_progress" | "database_unavailable" | "service_unavailable";
+                                message: string;
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Conflicts with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @enum {string} */
+                                code: "bad_request" | "validation_failed" | "unauthorized" | "invalid_credentials" | "forbidden" | "plan_forbidden" | "billing_not_configured" | "not_found" | "conflict" | "payment_declined" | "payload_too_large" | "unsupported_media_type" | "image_undecodable" | "image_unreachable" | "image_timeout" | "url_not_allowed" | "too_many_requests" | "request_timeout" | "quota_exceeded" | "provider_error" | "provider_rate_limited" | "provider_timeout" | "internal_error" | "idempotency_key_reused" | "idempotency_in_progress" | "database_unavailable" | "service_unavailable";
+                                message: string;
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description The body or the image is too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @enum {string} */
+                                code: "bad_request" | "validation_failed" | "unauthorized" | "invalid_credentials" | "forbidden" | "plan_forbidden" | "billing_not_configured" | "not_found" | "conflict" | "payment_declined" | "payload_too_large" | "unsupported_media_type" | "image_undecodable" | "image_unreachable" | "image_timeout" | "url_not_allowed" | "too_many_requests" | "request_timeout" | "quota_exceeded" | "provider_error" | "provider_rate_limited" | "provider_timeout" | "internal_error" | "idempotency_key_reused" | "idempotency_in_progress" | "database_unavailable" | "service_unavailable";
+                                message: string;
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Unsupported content type or image type */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @enum {string} */
+                                code: "bad_request" | "validation_failed" | "unauthorized" | "invalid_credentials" | "forbidden" | "plan_forbidden" | "billing_not_configured" | "not_found" | "conflict" | "payment_declined" | "payload_too_large" | "unsupported_media_type" | "image_undecodable" | "image_unreachable" | "image_timeout" | "url_not_allowed" | "too_many_requests" | "request_timeout" | "quota_exceeded" | "provider_error" | "provider_rate_limited" | "provider_timeout" | "internal_error" | "idempotency_key_reused" | "idempotency_in_progress" | "database_unavailable" | "service_unavailable";
+                                message: string;
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Our own failure; nothing about it is shown */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @enum {string} */
+                                code: "bad_request" | "validation_failed" | "unauthorized" | "invalid_credentials" | "forbidden" | "plan_forbidden" | "billing_not_configured" | "not_found" | "conflict" | "payment_declined" | "payload_too_large" | "unsupported_media_type" | "image_undecodable" | "image_unreachable" | "image_timeout" | "url_not_allowed" | "too_many_requests" | "request_timeout" | "quota_exceeded" | "provider_error" | "provider_rate_limited" | "provider_timeout" | "internal_error" | "idempotency_key_reused" | "idempotency_in_progress" | "database_unavailable" | "service_unavailable";
+                                message: string;
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/legal/{document}": {
         parameters: {
             query?: never;
@@ -1901,7 +2159,10 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Update the profile (firstName, lastName, email, company) */
+        /**
+         * Update the profile (firstName, lastName, company; email by a confirmed link)
+         * @description A different `email` needs `currentPassword` (400 on that field when missing or wrong, throttled like sign-ins) and, with two-factor sign-in on, `code`. It does not change yet: the answer names it as `pendingEmail`, a link goes to the new address (24 hours; following it changes the address and ends every session), and the current address gets a notice with an undo link (7 days). 409 when another account uses the address.
+         */
         put: {
             parameters: {
                 query?: never;
@@ -1916,6 +2177,8 @@ export interface paths {
                         lastName?: string;
                         email?: string;
                         company?: string | null;
+                        currentPassword?: string;
+                        code?: string;
                     };
                 };
             };
@@ -1937,6 +2200,7 @@ export interface paths {
                                 status: string;
                                 createdAt: string;
                             };
+                            pendingEmail?: string;
                         };
                     };
                 };
@@ -2014,6 +2278,22 @@ export interface paths {
                             error: {
                                 /** @enum {string} */
                                 code: "bad_request" | "validation_failed" | "unauthorized" | "invalid_credentials" | "forbidden" | "plan_forbidden" | "billing_not_configured" | "not_found" | "conflict" | "payment_declined" | "payload_too_large" | "unsupported_media_type" | "image_undecodable" | "image_unreachable" | "image_timeout" | "url_not_allowed" | "too_many_requests" | "quota_exceeded" | "provider_error" | "provider_rate_limited" | "provider_timeout" | "internal_error" | "idempotency_key_reused" | "idempotency_in_progress" | "database_unavailable" | "service_unavailable";
+                                message: string;
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description A quota or rate limit was reached: wait for Retry-After seconds */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @enum {string} */
+                                code: "bad_request" | "validation_failed" | "unauthorized" | "invalid_credentials" | "forbidden" | "plan_forbidden" | "billing_not_configured" | "not_found" | "conflict" | "payment_declined" | "payload_too_large" | "unsupported_media_type" | "image_undecodable" | "image_unreachable" | "image_timeout" | "url_not_allowed" | "too_many_requests" | "request_timeout" | "quota_exceeded" | "provider_error" | "provider_rate_limited" | "provider_timeout" | "internal_error" | "idempotency_key_reused" | "idempotency_in_progress" | "database_unavailable" | "service_unavailable";
                                 message: string;
                                 details?: unknown;
                             };

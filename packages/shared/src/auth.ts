@@ -80,6 +80,10 @@ export const updateUserRequestSchema = z.object({
   lastName: lastNameSchema.optional(),
   email: emailSchema.optional(),
   company: z.string().trim().max(200).nullable().optional(),
+  /** Needed when `email` changes (docs/security.md "Changing the email address"). */
+  currentPassword: z.string().max(256).optional(),
+  /** With two-factor sign-in on, an email change needs a code too. */
+  code: z.string().trim().max(64).optional(),
 });
 export type UpdateUserRequest = z.input<typeof updateUserRequestSchema>;
 

@@ -17,3 +17,4 @@ export * from './passwords';
 export * from './legal';
 export * from './two-factor';
 export * from './batch-stream';
+export * from './email-change';

@@ -35,6 +35,22 @@ export interface PasswordResetTokensTable {
   used_at: number | null;
 }
 
+/** A change of sign-in address: waits for the new address's link; the old one can undo it. */
+export interface EmailChangesTable {
+  id: string;
+  user_id: string;
+  old_email: string;
+  new_email: string;
+  confirm_hash: string;
+  confirm_expires_at: number;
+  undo_hash: string;
+  undo_expires_at: number;
+  created_at: number;
+  confirmed_at: number | null;
+  cancelled_at: number | null;
+  undone_at: number | null;
+}
+
 /** TOTP two-factor sign-in: the sealed secret; enabled once the first code confirmed it. */
 export interface TwoFactorTable {
   user_id: string;

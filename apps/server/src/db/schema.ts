@@ -2,6 +2,7 @@ import type { Generated } from 'kysely';
 import type {
   MailOutboxTable,
   PasswordResetTokensTable,
+  EmailChangesTable,
   TwoFactorTable,
   TwoFactorRecoveryCodesTable,
   KnownDevicesTable,
@@ -275,6 +276,7 @@ export interface Database {
   audits: AuditsTable;
   mail_outbox: MailOutboxTable;
   password_reset_tokens: PasswordResetTokensTable;
+  email_changes: EmailChangesTable;
   two_factor: TwoFactorTable;
   two_factor_recovery_codes: TwoFactorRecoveryCodesTable;
   known_devices: KnownDevicesTable;

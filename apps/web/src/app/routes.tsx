@@ -66,6 +66,8 @@ export const routes: RouteObject[] = [
           { path: 'register', ...page(() => import('@/features/auth/register-page')) },
           { path: 'forgot-password', ...page(() => import('@/features/auth/forgot-password-page')) },
           { path: 'reset-password', ...page(() => import('@/features/auth/reset-password-page')) },
+          { path: 'confirm-email', ...page(() => import('@/features/auth/confirm-email-page')) },
+          { path: 'undo-email-change', ...page(() => import('@/features/auth/undo-email-change-page')) },
         ],
       },
       {

@@ -17,3 +17,15 @@ export function fieldErrors<K extends string>(error: IssueList): Partial<Record<
 export function focusFirstInvalid(form: HTMLFormElement | null): void {
   form?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
 }
+
+/** The server's messages on the named fields of a 400 (`error.details`), e.g. a wrong current password. */
+export function serverFieldErrors<K extends string>(error: unknown, fields: readonly K[]): Partial<Record<K, string>> {
+  const details = (error as { details?: unknown } | null)?.details;
+  if (!Array.isArray(details)) return {};
+  const found: Partial<Record<K, string>> = {};
+  for (const detail of details as Array<{ field?: string; message?: string }>) {
+    const field = fields.find((name) => name === detail?.field);
+    if (field && detail.message && found[field] === undefined) found[field] = detail.message;
+  }
+  return found;
+}

@@ -23,6 +23,7 @@ import * as jobFiles from './0021-job-files';
 import * as economyJobs from './0023-economy-jobs';
 import * as tokenUsage from './0024-token-usage';
 import * as jobItemDispatchIndexes from './0025-job-item-dispatch-indexes';
+import * as emailChanges from './0026-email-changes';
 
 /** Every migration, in order. Add new ones here; names sort in the order they run. */
 export const migrations: Record<string, Migration> = {
@@ -50,4 +51,5 @@ export const migrations: Record<string, Migration> = {
   '0023-economy-jobs': economyJobs,
   '0024-token-usage': tokenUsage,
   '0025-job-item-dispatch-indexes': jobItemDispatchIndexes,
+  '0026-email-changes': emailChanges,
 };

@@ -20,6 +20,7 @@ export const accountModule = defineModule({
       settings: deps.users.settings,
       refreshTokens: deps.auth.refreshTokens,
       passwords: deps.auth.passwords,
+      emailChanges: deps.auth.emailChanges,
       twoFactor: deps.auth.twoFactor,
       loginAlerts: deps.auth.loginAlerts,
       apiKeys: deps.apiKeys,

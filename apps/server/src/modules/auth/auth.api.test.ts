@@ -144,10 +144,10 @@ for (const database of DATABASES) {
 
     it('refuses to change the email to one another account uses', async () => {
       const other = await registerUser(server);
-      const { token } = await registerUser(server);
+      const { token, credentials } = await registerUser(server);
       const response = await server.request('PUT', '/api/v1/user', {
         token,
-        body: { email: other.credentials.email.toUpperCase() },
+        body: { email: other.credentials.email.toUpperCase(), currentPassword: credentials.password },
       });
       expect(response.status).toBe(409);
     });

@@ -4,6 +4,9 @@ import { createAccessTokens } from './access-token.service';
 import { authRoutes } from './auth.routes';
 import type { AuthService } from './auth.service';
 import { createAuthService } from './auth.service';
+import { emailChangeRoutes } from './email-change.routes';
+import type { EmailChangeService } from './email-change.service';
+import { createEmailChangeService } from './email-change.service';
 import { createKnownDevicesRepository } from './known-devices.repository';
 import type { LoginAlerts } from './login-alerts';
 import { createLoginAlerts, KNOWN_DEVICE_MS } from './login-alerts';
@@ -25,6 +28,7 @@ export interface AuthModule {
   passwords: PasswordService;
   twoFactor: TwoFactorService;
   loginAlerts: LoginAlerts;
+  emailChanges: EmailChangeService;
 }
 
 declare module '../../platform/app-module' {
@@ -56,6 +60,9 @@ export const authModule = defineModule({
       loginAlerts,
     });
     const passwords = createPasswordService({ ctx, users, refreshTokens, revocations, rateLimiter, mail, startSession: auth.startSession });
+    const resetLinks = createPasswordResetRepository(ctx.db);
+    const emailChanges = createEmailChangeService({ ctx, users, refreshTokens, revocations, resetLinks, twoFactor, rateLimiter, mail });
+    usersModule.requestEmailChangeWith(emailChanges.request);
     // A logout-all or a deleted account: cached session versions and plans are forgotten at once.
     revocations.subscribe((revocation) => {
       if (revocation.kind !== 'user') return;
@@ -64,20 +71,21 @@ export const authModule = defineModule({
     });
 
     const refreshRows = createRefreshTokenRepository(ctx.db);
-    const resetLinks = createPasswordResetRepository(ctx.db);
     const knownDevices = createKnownDevicesRepository(ctx.db);
     retention.add({ name: 'refresh tokens', run: (trx, at) => refreshRows.deleteExpired(trx, at.now) });
     retention.add({ name: 'password reset links', run: (trx, at) => resetLinks.deleteExpired(trx, at.windows) });
+    retention.add({ name: 'email change links', run: (trx, at) => emailChanges.deleteExpired(trx, at.windows) });
     // Login alerts: a browser or address unseen for 90 days is new again, so its record has no use.
     retention.add({ name: 'login-alert devices', run: (trx, at) => knownDevices.deleteOlderThan(at.now - KNOWN_DEVICE_MS, trx) });
-    return { auth, accessTokens, refreshTokens, passwords, twoFactor, loginAlerts };
+    return { auth, accessTokens, refreshTokens, passwords, twoFactor, loginAlerts, emailChanges };
   },
   http: {
     needs: ['guards'],
-    register: async (app, { auth, passwords, twoFactor }, { guards }, { ctx }) => {
+    register: async (app, { auth, passwords, twoFactor, emailChanges }, { guards }, { ctx }) => {
       await app.register(authRoutes, { auth, guards, allowedOrigins: ctx.config.corsOrigins });
       await app.register(passwordRoutes, { passwords, guards });
       await app.register(twoFactorRoutes, { twoFactor, guards });
+      await app.register(emailChangeRoutes, { emailChanges });
     },
   },
 });

@@ -12,6 +12,7 @@ export type { PasswordService } from './password.service';
 export { twoFactorRoutes } from './two-factor.routes';
 export { createTwoFactorService } from './two-factor.service';
 export type { TwoFactorService } from './two-factor.service';
+export type { EmailChangeService } from './email-change.service';
 export { createLoginAlerts } from './login-alerts';
 export type { LoginAlerts } from './login-alerts';
 export { createRevocationBus } from './revocation-bus';

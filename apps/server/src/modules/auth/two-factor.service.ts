@@ -133,6 +133,8 @@ export function createTwoFactorService(deps: {
       return { userId: claims.userId, rememberMe: claims.rememberMe };
     },
 
+    /** A code of an enabled account, for another sensitive change (the email address). */
+    verifyCode: verify,
     recoveryCodesLeft: (userId: string) => repo.countUnusedRecoveryCodes(userId),
     deleteForUser: repo.deleteForUser,
   };

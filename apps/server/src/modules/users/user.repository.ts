@@ -45,6 +45,15 @@ export function createUserRepository(db: Kysely<Database>) {
         .execute();
     },
 
+    /** A new sign-in address (a confirmed change, or its undo) ends every access token too. */
+    async setEmail(id: string, email: string, at: number, trx: Executor = db): Promise<void> {
+      await trx
+        .updateTable('users')
+        .set({ email, session_version: sql<number>`session_version + 1`, updated_at: at })
+        .where('id', '=', id)
+        .execute();
+    },
+
     async bumpSessionVersion(id: string): Promise<void> {
       await db.updateTable('users').set({ session_version: sql<number>`session_version + 1` }).where('id', '=', id).execute();
     },

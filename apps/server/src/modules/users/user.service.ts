@@ -78,26 +78,35 @@ export function createUserService(ctx: AppContext, users: UserRepository = creat
       return row;
     },
 
-    /** Only the profile fields; plan, status and ids are never taken from a body. */
-    async updateProfile(id: string, changes: z.output<typeof updateUserRequestSchema>): Promise<User> {
-      const current = await this.get(id);
-      if (changes.email && changes.email !== current.email) {
-        const other = await users.findByEmail(changes.email);
-        if (other && other.id !== id) throw AppError.conflict(EMAIL_TAKEN);
-      }
+    /**
+     * Only the names and company; plan, status and ids are never taken from a body. The email
+     * changes through its own confirmed flow (auth's email-change service), never here.
+     */
+    async updateProfile(id: string, changes: Omit<z.output<typeof updateUserRequestSchema>, 'email' | 'currentPassword' | 'code'>): Promise<User> {
+      await this.get(id);
+      await users.update(id, {
+        ...(changes.firstName !== undefined && { first_name: changes.firstName }),
+        ...(changes.lastName !== undefined && { last_name: changes.lastName }),
+        ...(changes.company !== undefined && { company: changes.company || null }),
+        updated_at: ctx.now(),
+      });
+      return toUser(await this.get(id));
+    },
+
+    /** 409 when another account signs in with `email`. */
+    async assertEmailFree(id: string, email: string): Promise<void> {
+      const other = await users.findByEmail(email);
+      if (other && other.id !== id) throw AppError.conflict(EMAIL_TAKEN);
+    },
+
+    /** A confirmed change of address (or its undo), on the caller's transaction; ends every access token. */
+    async setEmail(id: string, email: string, trx: Executor): Promise<void> {
       try {
-        await users.update(id, {
-          ...(changes.firstName !== undefined && { first_name: changes.firstName }),
-          ...(changes.lastName !== undefined && { last_name: changes.lastName }),
-          ...(changes.email !== undefined && { email: changes.email }),
-          ...(changes.company !== undefined && { company: changes.company || null }),
-          updated_at: ctx.now(),
-        });
+        await users.setEmail(id, email, ctx.now(), trx);
       } catch (error) {
         if (isUniqueViolation(error)) throw AppError.conflict(EMAIL_TAKEN);
         throw error;
       }
-      return toUser(await this.get(id));
     },
 
     /** On the caller's transaction when given (a plan change with its subscription row). */

@@ -3,16 +3,20 @@ import type { SettingsService } from './settings.service';
 import { createSettingsService } from './settings.service';
 import type { UserService } from './user.service';
 import { createUserService } from './user.service';
+import type { EmailChangeRequester } from './users.routes';
 import { usersRoutes } from './users.routes';
 
 export interface UsersModule {
   users: UserService;
   settings: SettingsService;
+  requestEmailChange: EmailChangeRequester;
   /**
    * Settings show whether two-factor sign-in is on, which auth knows and auth needs users: auth
    * hands its answer here once built (until then, and in a worker, settings leave it out).
    */
   answerTwoFactorWith(isEnabled: (userId: string) => Promise<boolean>): void;
+  /** Likewise, a change of email address is auth's (password, code, links): it hands its flow here. */
+  requestEmailChangeWith(request: EmailChangeRequester): void;
 }
 
 declare module '../../platform/app-module' {
@@ -27,6 +31,7 @@ export const usersModule = defineModule({
   create: ({ ctx }) => {
     const users = createUserService(ctx);
     let twoFactorEnabled: ((userId: string) => Promise<boolean>) | undefined;
+    let emailChange: EmailChangeRequester | undefined;
     const settings = createSettingsService(
       ctx,
       async (userId) => (await users.findById(userId)) !== undefined,
@@ -38,12 +43,19 @@ export const usersModule = defineModule({
       answerTwoFactorWith: (isEnabled) => {
         twoFactorEnabled = isEnabled;
       },
+      requestEmailChangeWith: (request) => {
+        emailChange = request;
+      },
+      requestEmailChange: ((...args) => {
+        if (!emailChange) throw new Error('auth did not hand over the email change');
+        return emailChange(...args);
+      }) satisfies EmailChangeRequester,
     };
   },
   http: {
     needs: ['guards'],
-    register: async (app, { users, settings }, { guards }) => {
-      await app.register(usersRoutes, { users, settings, guards });
+    register: async (app, { users, settings, requestEmailChange }, { guards }) => {
+      await app.register(usersRoutes, { users, settings, guards, requestEmailChange });
     },
   },
 });

@@ -4,8 +4,8 @@ import type { ChangeEvent, FormEvent } from 'react';
 import { Button } from '@/components/button';
 import { Card, CardHeader } from '@/components/card';
 import { PasswordField } from '@/components/password-field';
-import { ApiError, errorMessage } from '@/lib/api-client';
-import { fieldErrors } from '@/lib/form-errors';
+import { errorMessage } from '@/lib/api-client';
+import { fieldErrors, serverFieldErrors } from '@/lib/form-errors';
 import { toast } from '@/lib/toast';
 import { useFieldErrors } from '@/lib/use-field-errors';
 import { useChangePassword } from '../api/change-password';
@@ -13,15 +13,6 @@ import { useChangePassword } from '../api/change-password';
 type Field = 'currentPassword' | 'newPassword' | 'confirmPassword';
 const empty: Record<Field, string> = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
-/** The server's field messages (a wrong current password, the same password again). */
-function serverFieldErrors(error: unknown): Partial<Record<Field, string>> {
-  if (!(error instanceof ApiError) || !Array.isArray(error.details)) return {};
-  const found: Partial<Record<Field, string>> = {};
-  for (const detail of error.details as Array<{ field?: string; message?: string }>) {
-    if ((detail.field === 'currentPassword' || detail.field === 'newPassword') && detail.message) found[detail.field] = detail.message;
-  }
-  return found;
-}
 
 /** "Change Password": the current password proves it is you; every other session ends. */
 export function ChangePasswordForm() {
@@ -51,7 +42,8 @@ export function ChangePasswordForm() {
       setValues(empty);
       toast.success('Password changed. Your other sessions were signed out.');
     } catch (error) {
-      const onFields = serverFieldErrors(error);
+      // The server's field messages (a wrong current password, the same password again).
+      const onFields = serverFieldErrors(error, ['currentPassword', 'newPassword'] as const);
       if (Object.keys(onFields).length > 0) showErrors(onFields);
       else toast.error(errorMessage(error));
     }

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { useAuthStore } from '@/lib/auth-store';
 import { useToastStore } from '@/lib/toast';
+import { expectNoAxeViolations } from '@/test/axe';
 import { jsonResponse, renderRoute, sampleUser } from '@/test/render';
 import { mockFetch, signInAs } from '@/test/session';
 import { ProfileForm } from './profile-form';
@@ -89,8 +90,10 @@ describe('Profile form', () => {
     await user.click(screen.getByRole('button', { name: 'Edit Profile' }));
     await user.clear(field('First Name'));
     await user.type(field('First Name'), '  Augusta ');
+    // The same address in other letter case is no change: no password asked.
     await user.clear(field('Email Address'));
-    await user.type(field('Email Address'), 'Augusta@Example.com');
+    await user.type(field('Email Address'), 'Ada@Example.com');
+    expect(screen.queryByLabelText('Current password')).not.toBeInTheDocument();
     await user.clear(field('Company'));
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));
 
@@ -102,17 +105,54 @@ describe('Profile form', () => {
     expect(JSON.parse(String(init?.body))).toEqual({
       firstName: 'Augusta',
       lastName: 'Lovelace',
-      email: 'augusta@example.com',
+      email: 'ada@example.com',
       company: null,
     });
 
-    answer(
-      jsonResponse({ user: { ...sampleUser, firstName: 'Augusta', email: 'augusta@example.com', company: null } }),
-    );
+    answer(jsonResponse({ user: { ...sampleUser, firstName: 'Augusta', company: null } }));
     expect(await screen.findByText('Profile updated successfully!')).toBeInTheDocument();
     await waitFor(() => expect(field('First Name')).toHaveAttribute('readonly'));
     expect(field('First Name')).toHaveValue('Augusta');
-    expect(useAuthStore.getState().user).toMatchObject({ firstName: 'Augusta', email: 'augusta@example.com', company: null });
+    expect(useAuthStore.getState().user).toMatchObject({ firstName: 'Augusta', email: 'ada@example.com', company: null });
+  });
+
+  it('a new email asks for the current password, then a two-factor code when the server wants one, and says a link was sent', async () => {
+    const user = userEvent.setup();
+    const { container } = renderForm();
+    await user.click(screen.getByRole('button', { name: 'Edit Profile' }));
+    expect(screen.queryByLabelText('Current password')).not.toBeInTheDocument();
+    await user.clear(field('Email Address'));
+    await user.type(field('Email Address'), 'augusta@example.com');
+    const password = screen.getByLabelText('Current password') as HTMLInputElement;
+    expect(password).toHaveAttribute('type', 'password');
+
+    // Without it, nothing is sent.
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Current password is required')).toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
+
+    fetchMock.mockResolvedValueOnce(
+      jsonResponse({ error: { code: 'validation_failed', message: 'Invalid request', details: [{ field: 'code', message: 'Enter the code from your authenticator app' }] } }, 400),
+    );
+    await user.type(password, 'Correct-Horse-9');
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    const code = (await screen.findByLabelText('Two-factor code')) as HTMLInputElement;
+    expect(code).toHaveAccessibleDescription('Enter the code from your authenticator app');
+    await expectNoAxeViolations(container);
+    expect(JSON.parse(String(fetchMock.mock.calls[0]![1]?.body))).toMatchObject({ email: 'augusta@example.com', currentPassword: 'Correct-Horse-9' });
+    expect(JSON.parse(String(fetchMock.mock.calls[0]![1]?.body))).not.toHaveProperty('code');
+
+    fetchMock.mockResolvedValueOnce(jsonResponse({ user: sampleUser, pendingEmail: 'augusta@example.com' }));
+    await user.type(code, '123456');
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('We sent a confirmation link to the new address. Your email changes when you follow it.')).toBeInTheDocument();
+    expect(JSON.parse(String(fetchMock.mock.calls[1]![1]?.body))).toMatchObject({ email: 'augusta@example.com', currentPassword: 'Correct-Horse-9', code: '123456' });
+    // Until the link is followed, the account keeps its address, and the card says where the link went.
+    await waitFor(() => expect(field('Email Address')).toHaveAttribute('readonly'));
+    expect(field('Email Address')).toHaveValue('ada@example.com');
+    expect(useAuthStore.getState().user?.email).toBe('ada@example.com');
+    expect(screen.getByText('augusta@example.com')).toBeInTheDocument();
+    expect(screen.queryByLabelText('Current password')).not.toBeInTheDocument();
   });
 
   it("shows the server's message and stays in edit mode when the save fails", async () => {
@@ -124,6 +164,7 @@ describe('Profile form', () => {
     await user.click(screen.getByRole('button', { name: 'Edit Profile' }));
     await user.clear(field('Email Address'));
     await user.type(field('Email Address'), 'taken@example.com');
+    await user.type(screen.getByLabelText('Current password'), 'Correct-Horse-9');
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));
 
     const alert = await screen.findByRole('alert');

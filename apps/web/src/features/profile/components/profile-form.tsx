@@ -1,18 +1,23 @@
+import { EMAIL_CHANGE_MESSAGES, PASSWORD_MESSAGES } from '@altwise/shared';
 import type { User } from '@altwise/shared';
 import { Pencil } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { Button } from '@/components/button';
 import { Card, CardHeader } from '@/components/card';
+import { PasswordField } from '@/components/password-field';
 import { TextField } from '@/components/text-field';
 import { errorMessage } from '@/lib/api-client';
-import { fieldErrors } from '@/lib/form-errors';
+import { fieldErrors, serverFieldErrors } from '@/lib/form-errors';
 import { toast } from '@/lib/toast';
 import { useFieldErrors } from '@/lib/use-field-errors';
 import { profileFormSchema, useUpdateProfile } from '../api/update-profile';
 
 type Field = 'firstName' | 'lastName' | 'email' | 'company';
 type Values = Record<Field, string>;
+/** Asked only when the email changes: the proof that it is the owner (docs/security.md). */
+type ProofField = 'currentPassword' | 'code';
+const noProof: Record<ProofField, string> = { currentPassword: '', code: '' };
 
 interface FieldSpec {
   name: Field;
@@ -37,11 +42,18 @@ const valuesOf = (user: User | null): Values => ({
   company: user?.company ?? '',
 });
 
-/** "Personal Information": read-only until Edit Profile; Cancel resets; Save Changes sends PUT /v1/user. */
+/**
+ * "Personal Information": read-only until Edit Profile; Cancel resets; Save Changes sends PUT
+ * /v1/user. A changed email asks for the current password (and a two-factor code when the server
+ * asks for one) and changes only once the link mailed to the new address is followed.
+ */
 export function ProfileForm({ user }: { user: User | null }) {
   const [editing, setEditing] = useState(false);
   const [values, setValues] = useState<Values>(() => valuesOf(user));
-  const { formRef, errors, setErrors, showErrors } = useFieldErrors<Field>();
+  const [proof, setProof] = useState(noProof);
+  const [codeAsked, setCodeAsked] = useState(false);
+  const [pendingEmail, setPendingEmail] = useState<string | null>(null);
+  const { formRef, errors, setErrors, showErrors } = useFieldErrors<Field | ProofField>();
   const update = useUpdateProfile();
   const editButtonRef = useRef<HTMLButtonElement>(null);
   const firstFieldRef = useRef<HTMLInputElement>(null);
@@ -61,28 +73,53 @@ export function ProfileForm({ user }: { user: User | null }) {
 
   const set = (field: Field) => (event: { target: { value: string } }) =>
     setValues((current) => ({ ...current, [field]: event.target.value }));
+  const setProofField = (field: ProofField) => (event: { target: { value: string } }) =>
+    setProof((current) => ({ ...current, [field]: event.target.value }));
+
+  const emailChanged = editing && values.email.trim().toLowerCase() !== (user?.email ?? '').toLowerCase();
+
+  const leaveEditing = () => {
+    setProof(noProof);
+    setCodeAsked(false);
+    setErrors({});
+    setEditing(false);
+  };
 
   const onCancel = () => {
     setValues(valuesOf(user));
-    setErrors({});
-    setEditing(false);
+    leaveEditing();
   };
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (!editing || update.isPending) return;
-    const parsed = profileFormSchema.safeParse({ ...values, company: values.company.trim() || null });
-    if (!parsed.success) {
-      showErrors(fieldErrors<Field>(parsed.error));
+    const parsed = profileFormSchema.safeParse({
+      ...values,
+      company: values.company.trim() || null,
+      ...(emailChanged && { currentPassword: proof.currentPassword, ...(codeAsked && { code: proof.code }) }),
+    });
+    const found: Partial<Record<Field | ProofField, string>> = parsed.success ? {} : fieldErrors<Field>(parsed.error);
+    if (emailChanged && !proof.currentPassword) found.currentPassword = PASSWORD_MESSAGES.currentPasswordRequired;
+    if (!parsed.success || Object.keys(found).length > 0) {
+      showErrors(found);
       return;
     }
     setErrors({});
     try {
-      await update.mutateAsync(parsed.data);
-      toast.success('Profile updated successfully!');
-      setEditing(false);
+      const saved = await update.mutateAsync(parsed.data);
+      if (saved.pendingEmail) {
+        setPendingEmail(saved.pendingEmail);
+        setValues(valuesOf(saved.user));
+        toast.success(EMAIL_CHANGE_MESSAGES.confirmationSent);
+      } else {
+        toast.success('Profile updated successfully!');
+      }
+      leaveEditing();
     } catch (error) {
-      toast.error(errorMessage(error));
+      const onFields = serverFieldErrors(error, ['currentPassword', 'code'] as const);
+      if (onFields.code) setCodeAsked(true);
+      if (Object.keys(onFields).length > 0) showErrors(onFields);
+      else toast.error(errorMessage(error));
     }
   };
 
@@ -121,6 +158,35 @@ export function ProfileForm({ user }: { user: User | null }) {
             />
           ))}
         </div>
+        {emailChanged && (
+          <div className="mt-5 grid gap-5 sm:grid-cols-2">
+            <PasswordField
+              label="Current password"
+              name="currentPassword"
+              autoComplete="current-password"
+              hint="Changing the email needs your password. We then mail a confirmation link to the new address."
+              value={proof.currentPassword}
+              onChange={setProofField('currentPassword')}
+              error={errors.currentPassword}
+            />
+            {codeAsked && (
+              <TextField
+                label="Two-factor code"
+                name="code"
+                autoComplete="one-time-code"
+                inputMode="numeric"
+                value={proof.code}
+                onChange={setProofField('code')}
+                error={errors.code}
+              />
+            )}
+          </div>
+        )}
+        {!editing && pendingEmail && (
+          <p className="mt-5 text-sm text-gray-700 dark:text-gray-200">
+            A confirmation link was sent to <strong>{pendingEmail}</strong>. Your email changes when you follow it.
+          </p>
+        )}
         {editing && (
           <div className="mt-6 flex flex-wrap justify-end gap-3">
             <Button variant="outline" onClick={onCancel} disabled={update.isPending}>
