@@ -15,6 +15,9 @@ export default defineConfig({
     environment: 'node',
     testTimeout: 60_000,
     hookTimeout: 120_000,
-    fileParallelism: false,
+    // Two files at a time: each starts its own server on its own port with its own data folder, and
+    // its own Chromium; the time is mostly waiting on the browser and the server, so two share two
+    // cores well. More would starve the servers the suites time out on.
+    maxWorkers: 2,
   },
 });
