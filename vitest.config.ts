@@ -95,6 +95,9 @@ export default defineConfig({
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['src/test/setup.ts'],
+          // A guard against a hang, not a speed bound: a screen's test takes well under a second on
+          // an idle machine, and past Vitest's 5 s default on a loaded one (seen: 9 s at load 22).
+          testTimeout: 60_000,
           maxWorkers: CPU_WORKERS,
           sequence: computation,
         },
