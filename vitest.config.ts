@@ -13,39 +13,80 @@ const alias = {
   '@altwise/cli/action-kit': path.join(root, 'packages/cli/src/action-kit.ts'),
 };
 
+/*
+ * Two groups of projects, one after the other (a worker count is per group in Vitest):
+ *
+ * 1. Computation (the contract, the engine, the web components, the repository checks): CPU-bound,
+ *    so as many workers as cores. Pure files share their workers without isolation: in a sample,
+ *    two thirds of a file's time was importing its modules, which isolation repeats for every file.
+ *    The engine files that cannot share a worker (engineIsolated) keep their own.
+ * 2. Services (the API suites, the SDK, the CLI and the Action, each against real loopback
+ *    servers, SQLite and, when TEST_DATABASE_URL is set, PostgreSQL): they wait on sockets and
+ *    databases more than they compute, so three workers on two cores. They stay isolated: each
+ *    file builds its own app, clock and environment.
+ */
+const CPU_WORKERS = 2;
+const IO_WORKERS = 3;
+const computation = { groupOrder: 0 };
+const services = { groupOrder: 1 };
+// Engine files that keep a worker of their own: two replace modules with vi.mock, and the OCR files'
+// sharp renders their SVG text as an unsupported format once other files have run in the worker.
+const engineIsolated = [
+  'packages/engine/src/alt-text-engine.cache.test.ts',
+  'packages/engine/src/alt-text-engine.hash-once.test.ts',
+  'packages/engine/src/alt-text-engine.ocr.test.ts',
+  'packages/engine/src/ocr/text-reader.test.ts',
+];
+
 export default defineConfig({
   resolve: { alias },
   test: {
     projects: [
       {
         resolve: { alias },
-        test: { name: 'shared', include: ['packages/shared/src/**/*.test.ts'], environment: 'node' },
-      },
-      {
-        resolve: { alias },
-        test: { name: 'engine', include: ['packages/engine/**/*.test.ts'], environment: 'node', testTimeout: 20_000 },
-      },
-      {
-        resolve: { alias },
         test: {
-          name: 'server',
-          include: ['apps/server/**/*.test.ts'],
+          name: 'shared',
+          include: ['packages/shared/src/**/*.test.ts'],
           environment: 'node',
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          isolate: false,
+          maxWorkers: CPU_WORKERS,
+          sequence: computation,
         },
       },
       {
         resolve: { alias },
-        test: { name: 'sdk', include: ['packages/sdk/**/*.test.ts'], environment: 'node', testTimeout: 30_000, hookTimeout: 60_000 },
+        test: {
+          name: 'repo',
+          include: ['scripts/test/**/*.test.ts'],
+          environment: 'node',
+          isolate: false,
+          maxWorkers: CPU_WORKERS,
+          sequence: computation,
+        },
       },
       {
         resolve: { alias },
-        test: { name: 'cli', include: ['packages/cli/**/*.test.ts'], environment: 'node', testTimeout: 60_000, hookTimeout: 60_000 },
+        test: {
+          name: 'engine',
+          include: ['packages/engine/**/*.test.ts'],
+          exclude: engineIsolated,
+          environment: 'node',
+          testTimeout: 20_000,
+          isolate: false,
+          maxWorkers: CPU_WORKERS,
+          sequence: computation,
+        },
       },
       {
         resolve: { alias },
-        test: { name: 'github-action', include: ['integrations/github-action/test/**/*.test.ts'], environment: 'node', testTimeout: 60_000, hookTimeout: 60_000 },
+        test: {
+          name: 'engine-isolated',
+          include: engineIsolated,
+          environment: 'node',
+          testTimeout: 20_000,
+          maxWorkers: CPU_WORKERS,
+          sequence: computation,
+        },
       },
       {
         extends: './apps/web/vite.config.ts',
@@ -55,6 +96,59 @@ export default defineConfig({
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['src/test/setup.ts'],
+          // A guard against a hang, not a speed bound: a screen's test takes well under a second on
+          // an idle machine, and past Vitest's 5 s default on a loaded one (seen: 9 s at load 22).
+          testTimeout: 60_000,
+          maxWorkers: CPU_WORKERS,
+          sequence: computation,
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: 'server',
+          include: ['apps/server/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          maxWorkers: IO_WORKERS,
+          sequence: services,
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: 'sdk',
+          include: ['packages/sdk/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          maxWorkers: IO_WORKERS,
+          sequence: services,
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: 'cli',
+          include: ['packages/cli/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+          maxWorkers: IO_WORKERS,
+          sequence: services,
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: 'github-action',
+          include: ['integrations/github-action/test/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+          maxWorkers: IO_WORKERS,
+          sequence: services,
         },
       },
     ],

@@ -17,6 +17,9 @@ export default defineConfig({
     // machine and a minute on a loaded one (seen at a load average of 20 on 2 cores).
     testTimeout: 240_000,
     hookTimeout: 300_000,
-    fileParallelism: false,
+    // Two files at a time: each starts its own server on its own port with its own data folder, and
+    // its own Chromium; the time is mostly waiting on the browser and the server, so two share two
+    // cores well. More would starve the servers the suites time out on.
+    maxWorkers: 2,
   },
 });
