@@ -8,8 +8,9 @@ import { throttling } from '@octokit/plugin-throttling';
 import { Octokit } from '@octokit/rest';
 import Bottleneck from 'bottleneck';
 
-export const GitHubClient = Octokit.plugin(throttling, retry);
-export type GitHubClient = InstanceType<typeof GitHubClient>;
+const PacedOctokit = Octokit.plugin(throttling, retry);
+/** The REST client the action uses (the plugins add pacing and retries, no methods it calls). */
+export type GitHubClient = Octokit;
 
 /** Retries of a rate-limited call before giving up. */
 export const RATE_LIMIT_RETRIES = 2;
@@ -49,7 +50,7 @@ export function githubClient(
       );
       return again;
     };
-  return new GitHubClient({
+  return new PacedOctokit({
     auth: options.token,
     baseUrl: options.baseUrl,
     userAgent: 'altwise-github-action',

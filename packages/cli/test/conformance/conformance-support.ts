@@ -3,11 +3,11 @@
 // Each reports an outcome: fail (an error), warn (warnings only) or pass; a case states the outcome
 // WCAG gives it, and every reader must give exactly that (issue 34: never two element models).
 import path from 'node:path';
-import { lintSource as actionLintSource } from '@altwise/cli/action-kit';
-import { findImages } from '../../../../packages/cli/src/fill/find-images';
-import { judgeFound } from '../../../../packages/cli/src/lint/image-findings';
-import { verdictOf } from '../../src/modules/audits/audit-verdicts';
-import { findPageImages } from '../../src/modules/audits/page-images';
+import { lintSource as actionLintSource } from '../../src/action-kit';
+import { findImages } from '../../src/fill/find-images';
+import { judgeFound } from '../../src/lint/image-findings';
+import { verdictOf } from '../../../../apps/server/src/modules/audits/audit-verdicts';
+import { findPageImages } from '../../../../apps/server/src/modules/audits/page-images';
 
 export type Outcome = 'fail' | 'warn' | 'pass';
 export type LintSyntax = 'html' | 'md' | 'jsx' | 'tsx' | 'vue' | 'astro' | 'mdx';
