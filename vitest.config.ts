@@ -36,6 +36,7 @@ const engineIsolated = [
   'packages/engine/src/alt-text-engine.hash-once.test.ts',
   'packages/engine/src/alt-text-engine.ocr.test.ts',
   'packages/engine/src/ocr/text-reader.test.ts',
+  'packages/engine/src/ocr/text-reader.concurrency.test.ts',
 ];
 
 export default defineConfig({
