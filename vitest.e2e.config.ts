@@ -17,6 +17,9 @@ export default defineConfig({
     // machine and a minute on a loaded one (seen at a load average of 20 on 2 cores).
     testTimeout: 240_000,
     hookTimeout: 300_000,
+    // expect.poll's own default is 1 s: a list that takes longer to load beside another suite is not a
+    // failure. 30 s is the guard (seen: the audit history list missed 1 s with two files running).
+    expect: { poll: { timeout: 30_000 } },
     // Two files at a time: each starts its own server on its own port with its own data folder, and
     // its own Chromium; the time is mostly waiting on the browser and the server, so two share two
     // cores well. More would starve the servers the suites time out on.
