@@ -77,7 +77,8 @@ describe('Profile', () => {
     await page.getByRole('button', { name: 'Edit Profile' }).click();
     await field(page, 'Email Address').fill(other.account.email);
     // A new address needs the current password (issue 31 row 3); the taken address is refused at once.
-    await page.getByLabel('Current password').fill(registered.account.password);
+    // (The page's other "Current password" is the Change Password form's; this one carries the hint.)
+    await page.getByRole('textbox', { name: 'Current password', description: /Changing the email needs your password/ }).fill(registered.account.password);
     await page.getByRole('button', { name: 'Save Changes' }).click();
     await page.locator('[data-toast="error"]').getByText(/already exists/).waitFor();
     expect(await page.getByRole('button', { name: 'Save Changes' }).isEnabled()).toBe(true);
