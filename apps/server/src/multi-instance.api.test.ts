@@ -174,8 +174,8 @@ describe.runIf(runs)('several instances on one PostgreSQL database', () => {
     expect(a.output()).not.toContain('Unhandled');
   });
 
-  // How long the answers take against a stalled database is the database-stall suite's and the
-  // bench's; here the bounds only guard against a hang (about ten times the normal time).
+  // How long the answers take against a stalled database is not asserted here: the test's own
+  // timeout guards against a hang.
   it('answers 503 database_unavailable when the database stalls, readiness says 503, and nothing is charged', async () => {
     const base = new URL(schema.url);
     const proxy = await startTcpProxy({ host: base.hostname, port: Number(base.port || 5432) });
@@ -193,16 +193,12 @@ describe.runIf(runs)('several instances on one PostgreSQL database', () => {
       await new Promise((resolve) => setTimeout(resolve, 1_100));
       proxy.stall();
 
-      let started = Date.now();
       const ready = await call(c.url, 'GET', '/readyz');
       expect(ready.status).toBe(503);
-      expect(Date.now() - started).toBeLessThan(20_000);
 
-      started = Date.now();
       const answer = await call(c.url, 'POST', '/api/v1/images', { token, body: { imageUrl } });
       expect(answer.status).toBe(503);
       expect(answer.body.error.code).toBe('database_unavailable');
-      expect(Date.now() - started).toBeLessThan(60_000);
 
       proxy.heal();
       await until('readiness after the database heals', async () => (await call(c.url, 'GET', '/readyz')).status === 200);
