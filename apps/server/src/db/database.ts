@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import SQLite from 'better-sqlite3';
+import type { DatabaseIntrospector } from 'kysely';
 import { Kysely, Migrator, PostgresDialect, sql, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import { migrations } from './migrations/index';
@@ -164,22 +165,56 @@ export async function pingDatabase(db: Kysely<Database>, timeoutMs: number): Pro
 }
 
 export async function migrateToLatest(db: Kysely<Database>, dialect: DialectName): Promise<void> {
-  // On PostgreSQL, keep Kysely's bookkeeping tables in the schema we migrate (the first of the
-  // search_path); otherwise it may find another schema's tables and skip creating its own.
-  const migrationTableSchema =
-    dialect === 'postgres'
-      ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema
-      : undefined;
-  const migrator = new Migrator({
-    db,
-    provider: { getMigrations: async () => migrations },
-    ...(migrationTableSchema ? { migrationTableSchema } : {}),
-  });
-  const { error, results } = await migrator.migrateToLatest();
+  const { error, results } = await (await createMigrator(db, dialect)).migrateToLatest();
   const failed = results?.find((result) => result.status === 'Error');
   if (error || failed) {
     throw new Error(`Database migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
   }
+}
+
+/** The migrator of our migrations; on PostgreSQL it keeps to the schema it migrates. */
+export async function createMigrator(db: Kysely<any>, dialect: DialectName): Promise<Migrator> {
+  // On PostgreSQL, keep Kysely's bookkeeping tables in the schema we migrate (the first of the
+  // search_path); otherwise it may find another schema's tables and skip creating its own.
+  const schema =
+    dialect === 'postgres'
+      ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema
+      : undefined;
+  const provider = { getMigrations: async () => migrations };
+  return schema
+    ? new Migrator({ db: withIntrospectionOf(db, schema), provider, migrationTableSchema: schema })
+    : new Migrator({ db, provider });
+}
+
+/**
+ * The database as the migrator sees it, its introspection limited to one schema. Kysely's own lists
+ * every table of every schema and looks each up by name (pg_get_serial_sequence), so a schema
+ * dropped meanwhile by anyone else sharing the database failed our migration ("schema … does not
+ * exist"); the migrator only asks whether its schema and its two bookkeeping tables exist.
+ */
+function withIntrospectionOf<DB>(db: Kysely<DB>, schema: string): Kysely<DB> {
+  const introspection: DatabaseIntrospector = {
+    async getSchemas() {
+      const rows = await sql<{ name: string }>`select nspname as name from pg_namespace where nspname = ${schema}`.execute(db);
+      return rows.rows;
+    },
+    async getTables() {
+      const rows = await sql<{ name: string }>`
+        select table_name as name from information_schema.tables where table_schema = ${schema}`.execute(db);
+      return rows.rows.map((row) => ({ name: row.name, schema, isView: false, columns: [] }));
+    },
+    async getMetadata() {
+      return { tables: await this.getTables() };
+    },
+  };
+  return new Proxy(db, {
+    get(target, property) {
+      if (property === 'introspection') return introspection;
+      const value: unknown = Reflect.get(target, property, target);
+      // Kysely's methods read private fields: they must run on the instance itself.
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
 }
 
 /** Where a database URL points, for messages (never the password). */

@@ -1,8 +1,9 @@
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DATABASES, createPostgresSchema } from '../../../test/support/test-server';
+import { createMigrator } from '../database';
 import { migrations } from './index';
 
 /** A database migrated up to `0010`, as an instance running before issue 19 left it. */
@@ -13,8 +14,7 @@ async function databaseBefore(kind: (typeof DATABASES)[number]) {
   }
   const schema = await createPostgresSchema(process.env.TEST_DATABASE_URL!);
   const db = new Kysely<any>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: schema.url, max: 1 }) }) });
-  const current = (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]!.schema;
-  return { db, migrator: new Migrator({ db, provider: { getMigrations: async () => migrations }, migrationTableSchema: current }), drop: schema.drop };
+  return { db, migrator: await createMigrator(db, 'postgres'), drop: schema.drop };
 }
 
 const generation = (id: string, provider: string) => ({
