@@ -173,7 +173,7 @@ export async function migrateToLatest(db: Kysely<Database>, dialect: DialectName
 }
 
 /** The migrator of our migrations; on PostgreSQL it keeps to the schema it migrates. */
-export async function createMigrator(db: Kysely<any>, dialect: DialectName): Promise<Migrator> {
+export async function createMigrator<DB>(db: Kysely<DB>, dialect: DialectName): Promise<Migrator> {
   // On PostgreSQL, keep Kysely's bookkeeping tables in the schema we migrate (the first of the
   // search_path); otherwise it may find another schema's tables and skip creating its own.
   const schema =
