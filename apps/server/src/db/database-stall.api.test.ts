@@ -13,9 +13,10 @@ const STATEMENT_TIMEOUT_MS = 1_000;
 /** The bound of docs/operations.md ("Health"): the statement timeout plus 2 s. */
 const BOUND_MS = STATEMENT_TIMEOUT_MS + 2_000;
 /**
- * A guard against a request that hangs, not the bound itself: on a busy machine a request's waits
- * (admission queue, pool, statement) add up past BOUND_MS (4.4 s seen in CI), because they do not yet
- * share one deadline (issue 32 row 3, open). The slowest answer is printed.
+ * A guard against a request that hangs, not the bound itself: every wait of a request shares one
+ * deadline (query-deadline.test.ts and keyed-groups.test.ts prove that without timing the machine),
+ * but what this client measures includes its own 200 connections' lag on a busy machine (4.4 s seen
+ * in CI). The slowest answer is printed.
  */
 const HANG_GUARD_MS = 10 * BOUND_MS;
 const CLIENTS = 200;

@@ -6,6 +6,7 @@ import type { DatabaseIntrospector } from 'kysely';
 import { Kysely, Migrator, PostgresDialect, sql, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import { migrations } from './migrations/index';
+import { queryDeadline } from './query-deadline';
 import type { Database } from './schema';
 import { reclaimFreePages, useIncrementalVacuum } from './sqlite-free-space';
 import { withStatementCache } from './sqlite-statement-cache';
@@ -65,34 +66,63 @@ function guardQueries(client: CheckedOut, timeoutMs: number): void {
     if (!(pending instanceof Promise)) return pending;
     const since = client[ASKED_AT] ?? performance.now();
     client[ASKED_AT] = undefined;
+    const until = Math.min(since + timeoutMs, queryDeadline() ?? Infinity);
     const timer = setTimeout(
       () => {
         const stream = (client as unknown as { connection?: { stream?: { destroy(error?: Error): void } } }).connection?.stream;
         stream?.destroy(new DatabaseTimeoutError(`database query got no answer in ${timeoutMs} ms`));
       },
-      Math.max(0, timeoutMs - (performance.now() - since)),
+      Math.max(0, until - performance.now()),
     );
     return pending.finally(() => clearTimeout(timer));
   };
 }
 
-/** Notes on each client handed out when it was asked for (promise form: Kysely's; pg's own callback form untouched). */
+/**
+ * Notes on each client handed out when it was asked for (promise form: Kysely's; pg's own callback
+ * form untouched). Within a query deadline (query-deadline.ts) the wait for a connection ends at
+ * that deadline too; a connection that comes later goes back to the pool unused.
+ */
 function stampCheckouts(pool: pg.Pool): void {
   const connect = pool.connect.bind(pool) as (callback?: unknown) => Promise<CheckedOut> | undefined;
   (pool as { connect: unknown }).connect = (callback?: unknown) => {
     if (callback) return connect(callback);
     const askedAt = performance.now();
-    return connect()!.then((client) => {
+    const stamp = (client: CheckedOut) => {
       client[ASKED_AT] = askedAt;
       return client;
+    };
+    const deadlineAt = queryDeadline();
+    const pending = connect()!;
+    if (deadlineAt === undefined) return pending.then(stamp);
+    return new Promise<CheckedOut>((resolve, reject) => {
+      let late = false;
+      const timer = setTimeout(() => {
+        late = true;
+        reject(new DatabaseTimeoutError('no database connection came before the deadline'));
+      }, Math.max(0, deadlineAt - askedAt));
+      pending.then(
+        (client) => {
+          if (late) return client.release();
+          clearTimeout(timer);
+          resolve(stamp(client));
+        },
+        (error: unknown) => {
+          clearTimeout(timer);
+          if (!late) reject(error);
+        },
+      );
     });
   };
 }
 
+/** How long a query may go without any answer (a stalled network): statement_timeout and 2 s more. */
+export const answerDeadlineMs = (statementTimeoutMs: number) => statementTimeoutMs + 2_000;
+
 function openPostgres(url: string, options: NonNullable<DatabaseOptions['pool']>): DatabaseHandle {
   const statementTimeoutMs = options.statementTimeoutMs ?? 10_000;
   // No answer at all: the query is abandoned this long after it was sent, or its connection asked for.
-  const deadlineMs = statementTimeoutMs + 2_000;
+  const deadlineMs = answerDeadlineMs(statementTimeoutMs);
   const pool = new pg.Pool({
     connectionString: url,
     max: options.size ?? 10,

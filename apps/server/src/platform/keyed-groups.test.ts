@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createKeyedGroups } from './keyed-groups';
 
 function deferred() {
@@ -69,5 +69,63 @@ describe('keyed groups', () => {
     gate.release();
     expect(await early).toBe('early');
     expect(await keyed.submit('a', 2)).toBe('early');
+  });
+});
+
+describe('keyed groups with a deadline', () => {
+  const expired = () => new Error('deadline');
+
+  it('refuses a call still queued at its deadline without ever running it, and runs a group within its earliest deadline', async () => {
+    vi.useFakeTimers({ now: 0 });
+    try {
+      const gate = deferred();
+      const ran: number[][] = [];
+      const deadlines: number[] = [];
+      const keyed = createKeyedGroups<number, number>(
+        async (_key, items) => {
+          ran.push(items);
+          if (ran.length === 1) await gate.promise;
+          return items;
+        },
+        { now: () => Date.now(), deadline: { ms: 1_000, expired, run: (deadlineAt, work) => (deadlines.push(deadlineAt), work()) } },
+      );
+      const first = keyed.submit('a', 1);
+      await vi.advanceTimersByTimeAsync(400);
+      const late = keyed.submit('a', 2);
+      const lateRejected = expect(late).rejects.toThrow('deadline');
+      await vi.advanceTimersByTimeAsync(900);
+      const inTime = keyed.submit('a', 3);
+      // The running group holds the key past the second call's deadline: it is refused, not run.
+      await vi.advanceTimersByTimeAsync(100);
+      await lateRejected;
+      gate.release();
+      expect(await first).toBe(1);
+      expect(await inTime).toBe(3);
+      expect(ran).toEqual([[1], [3]]);
+      expect(deadlines).toEqual([1_000, 2_300]);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('gives a group the earliest deadline of its members', async () => {
+    let clock = 0;
+    const gate = deferred();
+    const deadlines: number[] = [];
+    const keyed = createKeyedGroups<number, number>(
+      async (_key, items) => {
+        if (deadlines.length === 1) await gate.promise;
+        return items;
+      },
+      { now: () => clock, deadline: { ms: 1_000, expired, run: (deadlineAt, work) => (deadlines.push(deadlineAt), work()) } },
+    );
+    const calls = [keyed.submit('a', 1)];
+    clock = 100;
+    calls.push(keyed.submit('a', 2));
+    clock = 200;
+    calls.push(keyed.submit('a', 3));
+    gate.release();
+    expect(await Promise.all(calls)).toEqual([1, 2, 3]);
+    expect(deadlines).toEqual([1_000, 1_100]);
   });
 });

@@ -13,6 +13,20 @@ interface Waiting<T, R> {
   item: T;
   resolve: (result: R) => void;
   reject: (error: unknown) => void;
+  /** performance.now() time by which the call must have its answer (with options.deadline). */
+  deadlineAt: number;
+  timer?: NodeJS.Timeout;
+}
+
+/**
+ * Each call's wait shares one deadline, `ms` after it was submitted: a call still queued then is
+ * refused with `expired()` (it never runs, so nothing is done for it), and a group runs inside
+ * `run` with its earliest member's deadline, which its own waits (the database's) must keep.
+ */
+export interface GroupDeadline {
+  ms: number;
+  expired: () => Error;
+  run: <X>(deadlineAt: number, work: () => Promise<X>) => Promise<X>;
 }
 
 export function createKeyedGroups<T, R>(
@@ -22,9 +36,10 @@ export function createKeyedGroups<T, R>(
    * returned array is then ignored.
    */
   runGroup: (key: string, items: T[], answer: (index: number, result: R) => void) => Promise<R[]>,
-  options: { maxGroup?: number } = {},
+  options: { maxGroup?: number; deadline?: GroupDeadline; now?: () => number } = {},
 ): KeyedGroups<T, R> {
   const maxGroup = options.maxGroup ?? 200;
+  const { deadline, now = () => performance.now() } = options;
   // A key is present while a group of it runs; its array holds the calls waiting for the next one.
   const queues = new Map<string, Array<Waiting<T, R>>>();
 
@@ -32,11 +47,14 @@ export function createKeyedGroups<T, R>(
     for (;;) {
       try {
         const entries = group;
-        const results = await runGroup(
-          key,
-          entries.map((entry) => entry.item),
-          (index, result) => entries[index]!.resolve(result),
-        );
+        for (const entry of entries) clearTimeout(entry.timer);
+        const run = () =>
+          runGroup(
+            key,
+            entries.map((entry) => entry.item),
+            (index, result) => entries[index]!.resolve(result),
+          );
+        const results = deadline ? await deadline.run(Math.min(...entries.map((entry) => entry.deadlineAt)), run) : await run();
         // A promise keeps its first resolution: items answered early are unaffected.
         entries.forEach((entry, index) => entry.resolve(results[index]!));
       } catch (error) {
@@ -54,10 +72,18 @@ export function createKeyedGroups<T, R>(
   return {
     submit(key, item) {
       return new Promise<R>((resolve, reject) => {
-        const entry = { item, resolve, reject };
+        const entry: Waiting<T, R> = { item, resolve, reject, deadlineAt: deadline ? now() + deadline.ms : Infinity };
         const waiting = queues.get(key);
         if (waiting) {
           waiting.push(entry);
+          if (deadline) {
+            entry.timer = setTimeout(() => {
+              const at = waiting.indexOf(entry);
+              if (at < 0) return;
+              waiting.splice(at, 1);
+              reject(deadline.expired());
+            }, deadline.ms);
+          }
           return;
         }
         queues.set(key, []);

@@ -1,5 +1,7 @@
 import { getPlan } from '@altwise/shared';
+import { answerDeadlineMs, DatabaseTimeoutError } from '../../db/database';
 import type { Executor } from '../../db/executor';
+import { withQueryDeadline } from '../../db/query-deadline';
 import type { AppContext } from '../../platform/context';
 import type { QuotaDecision, QuotaWindow, RefusedDecision } from './quota-decision';
 import type { UserService } from '../users';
@@ -25,7 +27,7 @@ const REFUSAL_MEMORY_MS = 1_000;
  * clock hour and the UTC day. Limits come from the account's plan as it is at admission, so a
  * plan change applies to the very next request of every key.
  */
-export function createQuotaService(ctx: Pick<AppContext, 'db' | 'now' | 'dialect'>, deps: { users: Pick<UserService, 'planOf'> }) {
+export function createQuotaService(ctx: Pick<AppContext, 'db' | 'now' | 'dialect' | 'config'>, deps: { users: Pick<UserService, 'planOf'> }) {
   const counters = createQuotaRepository(ctx.db, ctx.dialect);
 
   function limitsOfPlan(planId: string) {
@@ -167,7 +169,16 @@ export function createQuotaService(ctx: Pick<AppContext, 'db' | 'now' | 'dialect
     return decisions;
   }
 
-  const groups = createKeyedGroups(admitGroup);
+  // An admission's wait in its account's queue, for a connection and for its statements shares one
+  // deadline: a stalled database answers 503 within the bound docs/operations.md promises, and a
+  // request refused while still queued was never charged.
+  const groups = createKeyedGroups(admitGroup, {
+    deadline: {
+      ms: answerDeadlineMs(ctx.config.database.statementTimeoutMs),
+      expired: () => new DatabaseTimeoutError('the admission waited past its deadline for the database'),
+      run: withQueryDeadline,
+    },
+  });
 
   // Rate-limit alerts: told only when an admission crossed an alert level (rare), awaited so the
   // alert is queued before the answer that crossed it leaves.

@@ -8,6 +8,7 @@ import { createUserService } from '../users/user.service';
 import { createQuotaService } from './quota.service';
 import { createUsageService } from './usage.service';
 import { windowsAt } from './usage-windows';
+import { loadConfig } from '../../config';
 
 /** A clock the server and the suite share: `clock.now` is what ctx.now() answers. */
 export interface TestClock {
@@ -29,7 +30,8 @@ export function createTestClock(iso: string): TestClock {
 }
 
 export function meteringFor(server: TestServer, now: () => number = Date.now) {
-  const ctx = { db: server.app.db, now, dialect: server.databaseUrl ? ('postgres' as const) : ('sqlite' as const) };
+  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: server.dataDir, LOG_LEVEL: 'silent' });
+  const ctx = { db: server.app.db, now, config, dialect: server.databaseUrl ? ('postgres' as const) : ('sqlite' as const) };
   const users = createUserService(ctx as AppContext);
   // Uncached: the suites change plans behind this copy's back (through the server or the table).
   const accountQuota = createQuotaService(ctx, { users: { planOf: async (id: string) => (await users.get(id)).plan } });
