@@ -15,6 +15,7 @@ import {
   verdictOf,
 } from '@altwise/cli/action-kit';
 import type { Altwise } from '@altwise/sdk';
+import pMap from 'p-map';
 
 /** Errors a new alt text cannot fix: the markup hides the image, or marks it decorative. */
 const NOT_FIXED_BY_ALT = new Set(['hidden-link-content', 'decorative-has-alt']);
@@ -69,22 +70,6 @@ export function needsAltText(linted: LintedImage): string | undefined {
   );
   if (errors.length === 0) return undefined;
   return errors.map((finding) => `${finding.message} (${finding.ruleId})`).join('; ');
-}
-
-async function mapPool<T>(
-  items: readonly T[],
-  concurrency: number,
-  work: (item: T) => Promise<void>,
-): Promise<void> {
-  let next = 0;
-  const runner = async () => {
-    while (next < items.length) {
-      const item = items[next]!;
-      next += 1;
-      await work(item);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.max(1, Math.min(concurrency, items.length)) }, runner));
 }
 
 type Picture = { url: string } | { bytes: Buffer; fileName: string };
@@ -144,7 +129,7 @@ export async function proposeAltText(
   // One description per picture, language and purpose, however often it appears.
   const byKey = new Map(wanted.map((entry) => [entry.key, entry]));
   const described = new Map<string, CachedDescription | Error>();
-  await mapPool([...byKey.values()], options.concurrency, async ({ key, picture, linted, language }) => {
+  await pMap([...byKey.values()], async ({ key, picture, linted, language }) => {
     const { image } = linted;
     try {
       const input =
@@ -164,7 +149,7 @@ export async function proposeAltText(
     } catch (error) {
       described.set(key, error instanceof Error ? error : new Error(String(error)));
     }
-  });
+  }, { concurrency: options.concurrency });
 
   const proposalsByFile = new Map<SourceFile, ImageProposal[]>();
   for (const entry of wanted) {

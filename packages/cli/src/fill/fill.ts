@@ -19,6 +19,7 @@ import type { FoundImage } from './found-image';
 import { readLocalImage } from './image-bytes';
 import { createProgress } from './progress';
 import { draftWhy, verdictOf } from './verdict';
+import pMap from 'p-map';
 
 export interface FillOptions {
   patterns: string[];
@@ -71,18 +72,6 @@ interface Request {
 
 const outcome = (image: FoundImage, reason: string): Outcome => ({ file: image.file, line: image.line, src: image.src, reason });
 const where = (image: FoundImage, cwd: string) => `${path.relative(cwd, image.file)}:${image.line}`;
-
-async function mapPool<T>(items: readonly T[], concurrency: number, work: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  const runner = async () => {
-    while (next < items.length) {
-      const item = items[next]!;
-      next += 1;
-      await work(item);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.max(1, Math.min(concurrency, items.length)) }, runner));
-}
 
 /** Which images get alt text (and the request for each), and why the others do not. */
 async function chooseTargets(images: FoundImage[], client: Altwise, options: FillOptions, report: FillReport): Promise<Map<FoundImage, Request>> {
@@ -174,7 +163,7 @@ export async function fill(client: Altwise, cache: DescribeCache, options: FillO
   }
   const described = new Map<string, CachedDescription>();
   const progress = createProgress(io, byKey.size);
-  await mapPool([...byKey.entries()], options.concurrency, async ([key, group]) => {
+  await pMap([...byKey.entries()], async ([key, group]) => {
     const first = group[0]!;
     const draftMark = (description: CachedDescription) => (description.verification === 'draft' ? ' (draft)' : '');
     const cached = cache.get(key);
@@ -197,7 +186,7 @@ export async function fill(client: Altwise, cache: DescribeCache, options: FillO
       for (const image of group) report.failed.push(outcome(image, (error as Error).message));
       progress.done(`failed    ${first.src} (${where(first, options.cwd)}): ${(error as Error).message}`);
     }
-  });
+  }, { concurrency: options.concurrency });
   progress.finish();
 
   const editsByFile = new Map<string, Edit[]>();

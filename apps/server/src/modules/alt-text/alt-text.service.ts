@@ -19,9 +19,9 @@ import { createGenerationRepository } from './generation.repository';
 import type { ImageInput, StyledOptions } from './generation-unit';
 import { createGenerationUnit } from './generation-unit';
 import { decodeCursor, encodeCursor } from '../../platform/keyset-cursor';
-import { mapWithConcurrency } from './task-pool';
 import type { RowsName } from './history-rows';
 import { createHistoryRows } from './history-rows';
+import pMap from 'p-map';
 
 export type { ImageInput } from './generation-unit';
 
@@ -158,14 +158,14 @@ export function createAltTextService(deps: AltTextServiceDeps) {
       const results: Array<AltTextResult | BatchItemError> = input.imageUrls.map((url, index) => settled.get(index) ?? { imageUrl: url, error: { code: 'internal_error', message: '' } });
       progress?.admitted(admitted?.quota ?? null, [...settled.keys()].map((index) => ({ index, result: results[index]! })));
       try {
-        await mapWithConcurrency(pending, ctx.config.batchConcurrency, async ({ url, index }) => {
+        await pMap(pending, async ({ url, index }) => {
           try {
             results[index] = await describeOne(caller, ENDPOINTS.batch, admitted!.reservation, { url }, options, { rows: rowsNamed, index });
           } catch (error) {
             results[index] = { imageUrl: url, error: toItemError(error) };
           }
           progress?.settled(index, results[index]!);
-        });
+        }, { concurrency: ctx.config.batchConcurrency });
       } finally {
         if (admitted) unit.finish(admitted.reservation);
       }

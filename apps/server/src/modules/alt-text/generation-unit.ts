@@ -11,6 +11,7 @@ import type { AppContext } from '../../platform/context';
 import type { EventTokens, UsageRecorder } from '../usage';
 import type { MeteringService, Reservation, UnitOutcome } from '../usage';
 import { accountCacheScope } from './alt-text-cache';
+import { backoffMs } from '../../platform/backoff';
 
 /**
  * An image by URL, or uploaded bytes (multipart or base64) with the client's file name and, when
@@ -120,7 +121,7 @@ export function createGenerationUnit(deps: {
         return unit.verdict ?? 'written';
       } catch (error) {
         if (!persistent || (!isDatabaseUnavailable(error) && tries >= SETTLE_TRIES)) throw error;
-        await sleep(Math.min(RETRY_FIRST_MS * 2 ** (tries - 1), RETRY_MAX_MS));
+        await sleep(backoffMs(tries, { firstMs: RETRY_FIRST_MS, maxMs: RETRY_MAX_MS }));
       }
     }
   }

@@ -4,7 +4,6 @@ export { createAltTextService } from './alt-text.service';
 export { Admitted } from './alt-text.service';
 export type { AltTextService, Generated, ImageInput } from './alt-text.service';
 export type { GenerationUnit, RowVerdict, RowWrite } from './generation-unit';
-export { mapWithConcurrency } from './task-pool';
 export { createAltTextCacheRepository } from './alt-text-cache.repository';
 export { accountCacheScope } from './alt-text-cache';
 export { isCallerCaused, toAppError, toItemError } from './generation-errors';

@@ -5,7 +5,7 @@ import type { AltTextIssue, AuditImage } from '@altwise/shared';
 import { probeImage } from '@altwise/engine';
 import type { ImageProbe } from '@altwise/engine';
 import type { ConcurrencyLimit } from '../../platform/concurrency-limit';
-import { mapWithConcurrency } from '../alt-text';
+import pMap from 'p-map';
 
 /**
  * At most this many distinct pictures are fetched per audit (first in page order); the rest keep
@@ -43,14 +43,14 @@ export async function markBroken(images: AuditImage[], options: ProbeOptions): P
   const budget = new AbortController();
   const timer = setTimeout(() => budget.abort(new Error('the audit stopped checking its pictures')), PROBE_BUDGET_MS);
   try {
-    await mapWithConcurrency(urls, options.concurrency, async (url) => {
+    await pMap(urls, async (url) => {
       if (budget.signal.aborted) return;
       const probe = await options.shared.run(() =>
         budget.signal.aborted ? Promise.resolve(null) : probeImage(url, { allow: options.allow, timeoutMs: options.timeoutMs, maxBytes: options.maxBytes, signal: budget.signal }),
       );
       // Cut short by the budget: not known, so not broken.
       if (probe && !budget.signal.aborted) results.set(url, probe);
-    });
+    }, { concurrency: options.concurrency });
   } finally {
     clearTimeout(timer);
   }

@@ -12,7 +12,7 @@ import { laterDecision, QuotaExceeded } from '../usage';
 import { createConcurrencyLimit } from '../../platform/concurrency-limit';
 import type { RateLimiter } from '../rate-limits';
 import type { AltTextService, Generated } from '../alt-text';
-import { Admitted, mapWithConcurrency, toAppError, toItemError } from '../alt-text';
+import { Admitted, toAppError, toItemError } from '../alt-text';
 import { decodeCursor, encodeCursor } from '../../platform/keyset-cursor';
 import type { AuditJobs } from './audit-job';
 import { imagesFromJob, jobIsOver, startSuggestionJob } from './audit-job';
@@ -23,6 +23,7 @@ import { markBroken } from './audit-probe';
 import { EMPTY_FOR_FUNCTIONAL, suggestionContext, verdictOf } from './audit-verdicts';
 import type { FoundImage } from './page-images';
 import { createPageParsePool } from './page-parse-pool';
+import pMap from 'p-map';
 
 export interface AuditServiceDeps {
   ctx: AppContext;
@@ -134,7 +135,7 @@ export function createAuditService({ ctx, altText, jobs, planOf, rateLimiter }: 
   async function suggest(caller: Caller, pageTitle: string | null, targets: AuditImage[], requestRef?: string): Promise<QuotaDecision | null> {
     let last: QuotaDecision | null = null;
     const onQuota = (decision: QuotaDecision) => (last = last ? laterDecision(last, decision) : decision);
-    await mapWithConcurrency(targets, ctx.config.batchConcurrency, async (image) => {
+    await pMap(targets, async (image) => {
       try {
         const { result, quota } = await altText.generate(
           caller,
@@ -164,7 +165,7 @@ export function createAuditService({ ctx, altText, jobs, planOf, rateLimiter }: 
             ? { code: 'quota_exceeded', message: 'The request limit was reached before this image was described' }
             : toItemError(error);
       }
-    });
+    }, { concurrency: ctx.config.batchConcurrency });
     return last;
   }
 

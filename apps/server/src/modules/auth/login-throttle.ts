@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { AppError } from '../../platform/errors';
+import { backoffMs } from '../../platform/backoff';
 
 /** The parts of the rate limiter the throttle needs (an in-memory one in unit tests). */
 export interface AttemptCounter {
@@ -34,7 +35,7 @@ export const LOGIN_POLICY = {
 export function accountDelayMs(attempts: number): number {
   const over = attempts - LOGIN_POLICY.accountDelayAfter;
   if (over <= 0) return 0;
-  return Math.min(LOGIN_POLICY.firstDelayMs * 2 ** (over - 1), LOGIN_POLICY.maxDelayMs);
+  return backoffMs(over, { firstMs: LOGIN_POLICY.firstDelayMs, maxMs: LOGIN_POLICY.maxDelayMs });
 }
 
 const TOO_MANY = 'Too many failed sign-in attempts. Try again later.';

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { isDatabaseUnavailable } from '../../db/database';
 import type { HeldLease } from './job-item-leases.repository';
 import type { JobsRepository } from './jobs.repository';
+import { backoffMs } from '../../platform/backoff';
 
 /** Backoff of a release the database refused: from this, doubling, up to RETRY_MAX_MS. */
 const RETRY_FIRST_MS = 100;
@@ -11,7 +12,7 @@ const RETRY_MAX_MS = 1_000;
 const OTHER_ERROR_TRIES = 5;
 
 /** The wait before try `tries + 1` of a database write that failed. */
-export const retryDelay = (tries: number): number => Math.min(RETRY_FIRST_MS * 2 ** (tries - 1), RETRY_MAX_MS);
+export const retryDelay = (tries: number): number => backoffMs(tries, { firstMs: RETRY_FIRST_MS, maxMs: RETRY_MAX_MS });
 
 /**
  * The job-item leases this instance holds (issue 20 row 1). A lease is renewed with every

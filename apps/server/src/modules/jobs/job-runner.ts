@@ -8,6 +8,7 @@ import { isCallerCaused, resultUsage, toItemError } from '../alt-text';
 import type { LeaseKeeper } from './job-leases';
 import type { ClaimedItem } from './job-item-leases.repository';
 import type { ItemOutcome, JobsRepository } from './jobs.repository';
+import { backoffMs } from '../../platform/backoff';
 
 export const JOBS_ENDPOINT = 'POST /api/v1/jobs';
 /** Wait before the 2nd and 3rd tries of an item that failed on our side or the provider's. */
@@ -82,7 +83,7 @@ export function createJobRunner(deps: {
       return { unit: 'refund' as const, write: itemWrite(item, item.attempts, at, { kind: 'retry', at: at + RETRY_BASE_MS, code, message }) };
     }
     if (isCallerCaused(error)) return { unit: 'keep' as const, write: itemWrite(item, attempts, at, { kind: 'failed', code, message }) };
-    if (attempts < MAX_JOB_ITEM_ATTEMPTS) return { unit: 'refund' as const, write: itemWrite(item, attempts, at, { kind: 'retry', at: at + RETRY_BASE_MS * 4 ** (attempts - 1), code, message }) };
+    if (attempts < MAX_JOB_ITEM_ATTEMPTS) return { unit: 'refund' as const, write: itemWrite(item, attempts, at, { kind: 'retry', at: at + backoffMs(attempts, { firstMs: RETRY_BASE_MS, maxMs: Infinity, factor: 4 }), code, message }) };
     return { unit: 'refund' as const, write: itemWrite(item, attempts, at, { kind: 'failed', code, message }) };
   }
 

@@ -9,6 +9,7 @@ import type { ClaimedMail } from './mail-outbox.repository';
 import { createMailOutboxRepository } from './mail-outbox.repository';
 import type { MailTransport } from './mail-transport';
 import { MailRejectedError } from './mail-transport';
+import { backoffMs } from '../../platform/backoff';
 
 /** How long a claimed row is this instance's: far beyond one SMTP conversation (see SMTP_TIMEOUTS). */
 export const MAIL_LEASE_MS = 120_000;
@@ -68,7 +69,7 @@ export function createMailService(deps: {
     } catch (error) {
       const now = ctx.now();
       const reason = error instanceof Error ? error.message.slice(0, 500) : 'unknown error';
-      const next = now + Math.min(retryBaseMs * 2 ** (row.attempts - 1), MAX_BACKOFF_MS);
+      const next = now + backoffMs(row.attempts, { firstMs: retryBaseMs, maxMs: MAX_BACKOFF_MS });
       if (error instanceof MailRejectedError || next > Number(row.created_at) + MAIL_DELIVERY_WINDOW_MS) {
         logger.warn({ mailId: row.id, kind: row.kind, err: reason }, 'mail given up');
         await outbox.markFailed(row.id, row.attempts, now, reason);

@@ -9,6 +9,7 @@ import { AppError } from '../../platform/errors';
 import { createSweepLoop } from '../../platform/sweep-loop';
 import { SIGNATURE_HEADER, signatureHeader } from './webhook-signature';
 import type { DeliveryRow, WebhooksRepository } from './webhooks.repository';
+import { backoffMs } from '../../platform/backoff';
 
 /** A job's own events, sent to the job's webhook URL. */
 export type JobWebhookEvent = 'job.progress' | 'job.completed' | 'job.failed';
@@ -128,7 +129,7 @@ export function createWebhooksService(deps: {
     const attempts = Number(row.attempts) + 1;
     log.push({ at: new Date(now).toISOString(), status, durationMs: Math.round(performance.now() - started), ...(error ? { error } : {}) });
     const delivered = status !== null && status >= 200 && status < 300;
-    const next = now + Math.min(deps.retryBaseMs * 2 ** (attempts - 1), MAX_BACKOFF_MS);
+    const next = now + backoffMs(attempts, { firstMs: deps.retryBaseMs, maxMs: MAX_BACKOFF_MS });
     const givenUp = !delivered && next > Number(row.created_at) + DELIVERY_WINDOW_MS;
     await repository.recordAttempt(row.id, {
       status: delivered ? 'delivered' : givenUp ? 'failed' : 'pending',

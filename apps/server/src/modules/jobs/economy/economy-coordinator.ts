@@ -4,7 +4,7 @@ import { MAX_JOB_ITEM_ATTEMPTS } from '@altwise/shared';
 import type { ImagePurpose } from '@altwise/shared';
 import type { AltTextDescription, AltTextEngine, Described } from '@altwise/engine';
 import type { GenerationUnit, RowVerdict, RowWrite } from '../../alt-text';
-import { accountCacheScope, mapWithConcurrency, resultUsage, toItemError } from '../../alt-text';
+import { accountCacheScope, resultUsage, toItemError } from '../../alt-text';
 import type { JobQuotaStatus } from '../job-estimate';
 import { JOBS_ENDPOINT, imageKeyOf } from '../job-runner';
 import type { ClaimedItem } from '../job-item-leases.repository';
@@ -13,6 +13,8 @@ import type { BatchAnswer, BatchClient, BatchFailure, BatchLine } from './batch-
 import { MAX_BATCH_BYTES, customIdOf, idxOf } from './batch-client';
 import type { BatchRow, EconomyRepository } from './economy.repository';
 import type { Executor } from '../../../db/executor';
+import pMap from 'p-map';
+import { backoffMs } from '../../../platform/backoff';
 
 /** Images read and prepared at once while a batch is assembled. */
 const PREPARE_CONCURRENCY = 4;
@@ -119,7 +121,7 @@ export function createEconomyCoordinator(deps: {
     const lines: BatchLine[] = [];
     const keysOf = new Map<number, string>();
     let bytes = 0;
-    await mapWithConcurrency(claimed, PREPARE_CONCURRENCY, async (item) => {
+    await pMap(claimed, async (item) => {
       try {
         const styled = await deps.generation.styled(batch.user_id!, { language: options.language, maxLength: options.maxLength, context: item.context ?? undefined, purpose: purposeOf(item.purpose) });
         const request = await deps.engine.prepareRequest({ url: item.imageUrl }, styled, { cacheScope: accountCacheScope(batch.user_id!) });
@@ -136,7 +138,7 @@ export function createEconomyCoordinator(deps: {
         // The image could not be read (unreachable, too large, not an image): nothing was sent, nothing charged.
         await fail(item, toItemError(error));
       }
-    });
+    }, { concurrency: PREPARE_CONCURRENCY });
     // The claims were only the preparation's: give them back, so the results are claimed afresh.
     for (const item of claimed) await jobs.releaseLease(item, owner);
     if (lines.length === 0) {
@@ -251,7 +253,7 @@ export function createEconomyCoordinator(deps: {
   }
 
   /** The wait before a refused batch's items go out again: the poll interval, doubled per try, at most an hour. */
-  const refusalBackoffMs = (tries: number) => Math.min(deps.pollMs * 2 ** tries, 60 * 60_000);
+  const refusalBackoffMs = (tries: number) => backoffMs(tries + 1, { firstMs: deps.pollMs, maxMs: 60 * 60_000 });
 
   async function work(batch: BatchRow): Promise<void> {
     if (batch.job_status === null || batch.job_status === 'cancelled') {
