@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { mediaMatches, parseSrcset, pickAt1x, slotWidth } from './srcset';
 
 describe('srcset at 1x', () => {
@@ -25,5 +25,20 @@ describe('srcset at 1x', () => {
     expect(mediaMatches('(max-width: 600px)')).toBe(false);
     expect(mediaMatches('(orientation: portrait)')).toBe(false);
     expect(mediaMatches(undefined)).toBe(true);
+  });
+});
+
+describe('srcset from a hostile page', () => {
+  it('keeps the valid candidates of a srcset with bad descriptors and writes nothing of the page to the console', () => {
+    const logged = vi.spyOn(console, 'log');
+    try {
+      expect(parseSrcset('ok.png 2x, evil.png 2q\nINJECTED, other.png 1x')).toEqual([
+        { url: 'ok.png', density: 2 },
+        { url: 'other.png', density: 1 },
+      ]);
+      expect(logged).not.toHaveBeenCalled();
+    } finally {
+      logged.mockRestore();
+    }
   });
 });

@@ -1,5 +1,6 @@
 // What a browser picks at device-pixel-ratio 1 from srcset and <picture>, on a desktop viewport.
 // Media queries are judged for that viewport; widths against the sizes slot.
+import parseSrcsetAttribute from 'parse-srcset';
 import type { Element } from './html-tree';
 import { attr, childElements, parentElement } from './html-tree';
 
@@ -12,41 +13,21 @@ interface Candidate {
   width?: number;
 }
 
-/** Parses srcset per the HTML spec's shape: URL, then descriptors up to a comma (URLs may hold commas). */
+/**
+ * The candidates of a srcset, parsed by the HTML spec's algorithm (URLs may hold commas). The parser
+ * console.logs the page's text on a bad descriptor: a page's text goes to no log, so that call is
+ * silenced (it is synchronous: nothing else runs meanwhile).
+ */
 export function parseSrcset(srcset: string): Candidate[] {
-  const candidates: Candidate[] = [];
-  let position = 0;
-  const length = srcset.length;
-  while (position < length) {
-    while (position < length && /[\s,]/.test(srcset[position]!)) position += 1;
-    if (position >= length) break;
-    let end = position;
-    while (end < length && !/\s/.test(srcset[end]!)) end += 1;
-    let url = srcset.slice(position, end);
-    position = end;
-    let descriptor = '';
-    if (url.endsWith(',')) {
-      url = url.replace(/,+$/, '');
-    } else {
-      let depth = 0;
-      while (position < length) {
-        const char = srcset[position]!;
-        if (char === '(') depth += 1;
-        if (char === ')') depth -= 1;
-        if (char === ',' && depth <= 0) break;
-        descriptor += char;
-        position += 1;
-      }
-    }
-    const candidate: Candidate = { url };
-    for (const token of descriptor.trim().split(/\s+/).filter(Boolean)) {
-      const value = Number.parseFloat(token.slice(0, -1));
-      if (token.endsWith('x') && Number.isFinite(value)) candidate.density = value;
-      if (token.endsWith('w') && Number.isFinite(value)) candidate.width = value;
-    }
-    if (url) candidates.push(candidate);
+  const log = console.log;
+  console.log = () => undefined;
+  let parsed: ReturnType<typeof parseSrcsetAttribute>;
+  try {
+    parsed = parseSrcsetAttribute(srcset);
+  } finally {
+    console.log = log;
   }
-  return candidates;
+  return parsed.map(({ url, d, w }) => ({ url, ...(d !== undefined ? { density: d } : {}), ...(w !== undefined ? { width: w } : {}) }));
 }
 
 /** Whether a simple media query holds on the audit viewport; anything else is treated as not matching. */

@@ -1,4 +1,5 @@
 import { SESSION_TRANSPORT_COOKIE, SESSION_TRANSPORT_HEADER } from '@altwise/shared';
+import { parse as parseCookie, serialize as serializeCookie } from 'cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../platform/errors';
 
@@ -18,27 +19,19 @@ export function wantsCookieTransport(request: FastifyRequest): boolean {
 export function readRefreshCookie(request: FastifyRequest): string | undefined {
   const header = request.headers.cookie;
   if (!header) return undefined;
-  for (const part of header.split(';')) {
-    const separator = part.indexOf('=');
-    if (separator < 0) continue;
-    if (part.slice(0, separator).trim() !== REFRESH_COOKIE_NAME) continue;
-    const value = part.slice(separator + 1).trim();
-    // Our tokens are base64url: anything else is not ours and is ignored, not decoded.
-    return /^[A-Za-z0-9_-]{1,200}$/.test(value) ? value : undefined;
-  }
-  return undefined;
+  const value = parseCookie(header)[REFRESH_COOKIE_NAME];
+  // Our tokens are base64url: anything else is not ours and is ignored.
+  return value !== undefined && /^[A-Za-z0-9_-]{1,200}$/.test(value) ? value : undefined;
 }
 
 function serialize(request: FastifyRequest, value: string, maxAgeSeconds: number): string {
-  const attributes = [
-    `${REFRESH_COOKIE_NAME}=${value}`,
-    `Path=${COOKIE_PATH}`,
-    `Max-Age=${maxAgeSeconds}`,
-    'HttpOnly',
-    'SameSite=Strict',
-  ];
-  if (request.protocol === 'https') attributes.push('Secure');
-  return attributes.join('; ');
+  return serializeCookie(REFRESH_COOKIE_NAME, value, {
+    path: COOKIE_PATH,
+    maxAge: maxAgeSeconds,
+    httpOnly: true,
+    sameSite: 'strict',
+    secure: request.protocol === 'https',
+  });
 }
 
 /**
