@@ -2,9 +2,9 @@ import { TWO_FACTOR_MESSAGES } from '@altwise/shared';
 import { useEffect, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { Button } from '@/components/button';
-import { TextField } from '@/components/text-field';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { useAuthStore } from '@/lib/auth-store';
+import { OneTimeCodeField } from '@/components/one-time-code-field';
 
 export interface TwoFactorStepProps {
   challengeToken: string;
@@ -63,13 +63,9 @@ export function TwoFactorStep({ challengeToken, onSignedIn, onRestart }: TwoFact
       <p className="text-sm text-gray-700 dark:text-gray-200">
         Enter the 6-digit code from your authenticator app. Lost your device? Enter one of your recovery codes instead.
       </p>
-      <TextField
+      <OneTimeCodeField
         ref={inputRef}
         label="Authentication code"
-        name="code"
-        autoComplete="one-time-code"
-        inputMode="text"
-        spellCheck={false}
         value={code}
         onChange={(event) => {
           setCode(event.target.value);

@@ -12,6 +12,7 @@ import { fieldErrors, serverFieldErrors } from '@/lib/form-errors';
 import { toast } from '@/lib/toast';
 import { useFieldErrors } from '@/lib/use-field-errors';
 import { profileFormSchema, useUpdateProfile } from '../api/update-profile';
+import { OneTimeCodeField } from '@/components/one-time-code-field';
 
 type Field = 'firstName' | 'lastName' | 'email' | 'company';
 type Values = Record<Field, string>;
@@ -170,11 +171,8 @@ export function ProfileForm({ user }: { user: User | null }) {
               error={errors.currentPassword}
             />
             {codeAsked && (
-              <TextField
+              <OneTimeCodeField
                 label="Two-factor code"
-                name="code"
-                autoComplete="one-time-code"
-                inputMode="numeric"
                 value={proof.code}
                 onChange={setProofField('code')}
                 error={errors.code}

@@ -8,12 +8,12 @@ import { CopyButton } from '@/components/copy-button';
 import { InlineAlert } from '@/components/inline-alert';
 import { Modal } from '@/components/modal';
 import { Spinner } from '@/components/spinner';
-import { TextField } from '@/components/text-field';
 import { errorMessage } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { useDisableTwoFactor } from '../api/disable-two-factor';
 import { useEnableTwoFactor } from '../api/enable-two-factor';
 import { useStartTwoFactorSetup } from '../api/start-two-factor-setup';
+import { OneTimeCodeField } from '@/components/one-time-code-field';
 
 export interface TwoFactorDialogProps {
   open: boolean;
@@ -97,12 +97,9 @@ export function TwoFactorDialog({ open, mode, onClose }: TwoFactorDialogProps) {
   };
 
   const codeField = (
-    <TextField
+    <OneTimeCodeField
       ref={codeRef}
       label={mode === 'enable' ? '6-digit code from the app' : 'Code from your authenticator app, or a recovery code'}
-      name="code"
-      autoComplete="one-time-code"
-      spellCheck={false}
       value={code}
       onChange={(event) => {
         setCode(event.target.value);
