@@ -171,13 +171,17 @@ export function createQuotaService(ctx: Pick<AppContext, 'db' | 'now' | 'dialect
 
   // An admission's wait in its account's queue, for a connection and for its statements shares one
   // deadline: a stalled database answers 503 within the bound docs/operations.md promises, and a
-  // request refused while still queued was never charged.
+  // request refused while still queued was never charged. SQLite runs in this process: it cannot
+  // stall, and a busy machine is no reason to refuse.
   const groups = createKeyedGroups(admitGroup, {
-    deadline: {
-      ms: answerDeadlineMs(ctx.config.database.statementTimeoutMs),
-      expired: () => new DatabaseTimeoutError('the admission waited past its deadline for the database'),
-      run: withQueryDeadline,
-    },
+    deadline:
+      ctx.dialect === 'postgres'
+        ? {
+            ms: answerDeadlineMs(ctx.config.database.statementTimeoutMs),
+            expired: () => new DatabaseTimeoutError('the admission waited past its deadline for the database'),
+            run: withQueryDeadline,
+          }
+        : undefined,
   });
 
   // Rate-limit alerts: told only when an admission crossed an alert level (rare), awaited so the
