@@ -43,7 +43,7 @@ describe('Sign-in, second step (two-factor)', () => {
     expect(String(fetchMock.mock.calls[1]![0])).toMatch(/\/api\/auth\/login\/two-factor$/);
     expect(bodyOf(1)).toEqual({ challengeToken: 'challenge-1', code: '123456' });
     expect(useAuthStore.getState()).toMatchObject({ isAuthenticated: true, user: sampleUser });
-  }, 20_000);
+  });
 
   it('shows a wrong code on the field and lets the person try again', async () => {
     const { user, code } = await passwordStep();

@@ -52,7 +52,7 @@ describe('Two-factor enrolment dialog', () => {
     expect(JSON.parse(String(callsTo('/auth/two-factor/enable')[0]![1]!.body))).toEqual({ code: '123456' });
     expect(screen.getByRole('dialog', { name: 'Save your recovery codes' })).toBeInTheDocument();
     // axe over the whole dialog: slow on a busy shared machine.
-  }, 20_000);
+  });
 
   it('shows a refused code on its field and stays open', async () => {
     serve({
