@@ -31,5 +31,4 @@ export type EmailLinkResponse = z.infer<typeof emailLinkResponseSchema>;
 export const EMAIL_VERIFICATION_MESSAGES = {
   verified: 'Your email address is verified.',
   resent: 'If your address still needs verifying, a new link is on its way to it.',
-  unverified: 'Unverified',
 } as const;
