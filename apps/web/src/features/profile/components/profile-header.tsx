@@ -71,7 +71,7 @@ export function ProfileHeader({ user }: { user: User | null }) {
               <Mail className="size-4 shrink-0" aria-hidden="true" />
               <span className="min-w-0 truncate">{user?.email}</span>
               {/* In words, not colour alone (issue 31 row 4). */}
-              {user && (user.emailVerified ? <Badge tone="green">Verified</Badge> : <Badge tone="amber">Unverified</Badge>)}
+              {user && (user.emailVerified ? <Badge tone="green" className="shrink-0">Verified</Badge> : <Badge tone="amber" className="shrink-0">Unverified</Badge>)}
             </p>
             {user?.company && (
               <p className="mt-0.5 flex items-center gap-1.5 text-sm text-gray-600 dark:text-gray-300">
