@@ -119,6 +119,18 @@ for (const database of DATABASES) {
       expect(fresh.body.user.emailVerified).toBe(true);
     });
 
+    it('an email change sends its link to the new address, not its notice to the unverified old one; following the link verifies the new address', async () => {
+      const { token, credentials, user } = await registerUser(server);
+      const newEmail = `moved-${Math.random().toString(36).slice(2)}@example.com`;
+      expect((await server.request('PUT', '/api/v1/user', { token, body: { email: newEmail, currentPassword: credentials.password } })).status).toBe(200);
+      expect(await outboxRows(user.userId, 'email-change-notice')).toEqual([{ status: 'skipped', last_error: SKIPPED_UNVERIFIED, to_address: credentials.email }]);
+      const [mail] = await sink.waitFor(1, (m) => m.to.includes(newEmail) && m.subject === 'Confirm your new Altwise email address');
+      const confirmToken = /confirm-email\?token=([A-Za-z0-9_-]+)/.exec(mail!.text)![1]!;
+      expect((await server.request('POST', '/api/auth/email/confirm', { body: { token: confirmToken } })).status).toBe(200);
+      const signedIn = await server.request('POST', '/api/auth/login', { body: { email: newEmail, password: credentials.password } });
+      expect(signedIn.body.user).toMatchObject({ email: newEmail, emailVerified: true });
+    });
+
     it(`resend mails a new link that works (the older stops), at most ${VERIFICATION_RESENDS_PER_HOUR} an hour`, async () => {
       const { token, credentials } = await registerUser(server);
       const firstLink = await verificationToken(credentials.email);
