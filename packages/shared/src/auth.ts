@@ -95,6 +95,8 @@ export const userSchema = z.object({
   company: z.string().nullable(),
   plan: z.string(),
   status: z.string(),
+  /** False until the link mailed to `email` was followed; until then only verification and reset mail goes there. */
+  emailVerified: z.boolean(),
   createdAt: z.string(),
 });
 export type User = z.infer<typeof userSchema>;

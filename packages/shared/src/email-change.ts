@@ -26,3 +26,9 @@ export type EmailLinkRequest = z.input<typeof emailLinkRequestSchema>;
 
 export const emailLinkResponseSchema = z.object({ success: z.literal(true), message: z.string() });
 export type EmailLinkResponse = z.infer<typeof emailLinkResponseSchema>;
+
+/** Proving the account's address (issue 31 row 4): the link mailed at registration, and its resend. */
+export const EMAIL_VERIFICATION_MESSAGES = {
+  verified: 'Your email address is verified.',
+  resent: 'If your address still needs verifying, a new link is on its way to it.',
+} as const;

@@ -14,6 +14,7 @@ export interface MailOutboxTable {
   subject: string;
   /** AES-GCM sealed JSON {text, html}; emptied once the row is sent or given up. */
   body_sealed: string;
+  /** pending, sent, failed (given up), or skipped (never sent: the account's address is not verified). */
   status: string;
   /** Claims so far; every write after a claim is guarded by it. */
   attempts: number;
@@ -49,6 +50,17 @@ export interface EmailChangesTable {
   confirmed_at: number | null;
   cancelled_at: number | null;
   undone_at: number | null;
+}
+
+/** Links that prove an account's address (issue 31 row 4): HMAC only, bound to the address mailed, single use. */
+export interface EmailVerificationsTable {
+  id: string;
+  user_id: string;
+  email: string;
+  token_hash: string;
+  created_at: number;
+  expires_at: number;
+  used_at: number | null;
 }
 
 /** TOTP two-factor sign-in: the sealed secret; enabled once the first code confirmed it. */

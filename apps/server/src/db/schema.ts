@@ -3,6 +3,7 @@ import type {
   MailOutboxTable,
   PasswordResetTokensTable,
   EmailChangesTable,
+  EmailVerificationsTable,
   TwoFactorTable,
   TwoFactorRecoveryCodesTable,
   KnownDevicesTable,
@@ -35,6 +36,8 @@ export interface UsersTable {
   status: string;
   /** Bumped by logout-all and account deletion: access tokens of an older version are refused. */
   session_version: Generated<number>;
+  /** When a mailed link proved the address; null until then (only verification and reset mail go to it). */
+  email_verified_at: number | null;
   created_at: number;
   updated_at: number;
 }
@@ -277,6 +280,7 @@ export interface Database {
   mail_outbox: MailOutboxTable;
   password_reset_tokens: PasswordResetTokensTable;
   email_changes: EmailChangesTable;
+  email_verifications: EmailVerificationsTable;
   two_factor: TwoFactorTable;
   two_factor_recovery_codes: TwoFactorRecoveryCodesTable;
   known_devices: KnownDevicesTable;

@@ -132,3 +132,19 @@ export async function registerUser(server: TestServer, overrides: Record<string,
     refreshToken: response.body.refreshToken as string,
   };
 }
+
+/**
+ * Marks the account's address verified, as following its mailed link would (the link itself is
+ * tested in email-verification.api.test.ts): for suites about the mail that goes only to verified
+ * addresses (alerts, reports, notices).
+ */
+export async function markVerified(server: TestServer, userId: string): Promise<void> {
+  await server.app.db.updateTable('users').set({ email_verified_at: Date.now() }).where('id', '=', userId).execute();
+}
+
+/** registerUser, then markVerified. */
+export async function registerVerifiedUser(server: TestServer, overrides: Record<string, unknown> = {}) {
+  const registered = await registerUser(server, overrides);
+  await markVerified(server, registered.user.userId);
+  return { ...registered, user: { ...registered.user, emailVerified: true } };
+}

@@ -68,6 +68,7 @@ export const routes: RouteObject[] = [
           { path: 'reset-password', ...page(() => import('@/features/auth/reset-password-page')) },
           { path: 'confirm-email', ...page(() => import('@/features/auth/confirm-email-page')) },
           { path: 'undo-email-change', ...page(() => import('@/features/auth/undo-email-change-page')) },
+          { path: 'verify-email', ...page(() => import('@/features/auth/verify-email-page')) },
         ],
       },
       {

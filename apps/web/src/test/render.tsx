@@ -36,6 +36,7 @@ export const sampleUser = {
   company: null,
   plan: 'free',
   status: 'active',
+  emailVerified: true,
   createdAt: '2025-01-01T00:00:00.000Z',
 };
 

@@ -21,6 +21,7 @@ export const accountModule = defineModule({
       refreshTokens: deps.auth.refreshTokens,
       passwords: deps.auth.passwords,
       emailChanges: deps.auth.emailChanges,
+      verifications: deps.auth.verifications,
       twoFactor: deps.auth.twoFactor,
       loginAlerts: deps.auth.loginAlerts,
       apiKeys: deps.apiKeys,

@@ -3,7 +3,7 @@ import type { Database } from '../../db/schema';
 import type { Idempotency } from '../idempotency';
 import type { RevocationBus } from '../auth';
 import type { ApiKeyService } from '../api-keys';
-import type { EmailChangeService, LoginAlerts, PasswordService, RefreshTokenService, TwoFactorService } from '../auth';
+import type { EmailChangeService, EmailVerificationService, LoginAlerts, PasswordService, RefreshTokenService, TwoFactorService } from '../auth';
 import type { MailService } from '../mail';
 import type { BillingService } from '../billing';
 import type { AltTextService } from '../alt-text';
@@ -35,6 +35,7 @@ export interface AccountServiceDeps {
   /** Password-reset links (auth) and waiting or sent mail (mail) of the account. */
   passwords: Pick<PasswordService, 'deleteForUser'>;
   emailChanges: Pick<EmailChangeService, 'deleteForUser'>;
+  verifications: Pick<EmailVerificationService, 'deleteForUser'>;
   mail: Pick<MailService, 'deleteForUser'>;
   /** Two-factor secret and recovery codes, and the known devices of login alerts (auth). */
   twoFactor: Pick<TwoFactorService, 'deleteForUser'>;
@@ -63,6 +64,7 @@ export function createAccountService(deps: AccountServiceDeps) {
         await deps.refreshTokens.deleteForUser(userId, trx);
         await deps.passwords.deleteForUser(userId, trx);
         await deps.emailChanges.deleteForUser(userId, trx);
+        await deps.verifications.deleteForUser(userId, trx);
         await deps.mail.deleteForUser(userId, trx);
         await deps.twoFactor.deleteForUser(userId, trx);
         await deps.loginAlerts.deleteForUser(userId, trx);

@@ -7,6 +7,9 @@ import { createAuthService } from './auth.service';
 import { emailChangeRoutes } from './email-change.routes';
 import type { EmailChangeService } from './email-change.service';
 import { createEmailChangeService } from './email-change.service';
+import { emailVerificationRoutes } from './email-verification.routes';
+import type { EmailVerificationService } from './email-verification.service';
+import { createEmailVerificationService } from './email-verification.service';
 import { createKnownDevicesRepository } from './known-devices.repository';
 import type { LoginAlerts } from './login-alerts';
 import { createLoginAlerts, KNOWN_DEVICE_MS } from './login-alerts';
@@ -29,6 +32,7 @@ export interface AuthModule {
   twoFactor: TwoFactorService;
   loginAlerts: LoginAlerts;
   emailChanges: EmailChangeService;
+  verifications: EmailVerificationService;
 }
 
 declare module '../../platform/app-module' {
@@ -37,7 +41,7 @@ declare module '../../platform/app-module' {
   }
 }
 
-/** Sign-up, sign-in, sessions and access tokens, passwords and their reset, two-factor sign-in, login alerts. */
+/** Sign-up, sign-in, sessions and access tokens, passwords and their reset, two-factor sign-in, login alerts, email changes and verification. */
 export const authModule = defineModule({
   name: 'auth',
   needs: ['users', 'rateLimiter', 'mail', 'revocations'],
@@ -48,6 +52,7 @@ export const authModule = defineModule({
     const twoFactor = createTwoFactorService({ ctx, users, rateLimiter, mail });
     usersModule.answerTwoFactorWith((userId) => twoFactor.isEnabled(userId));
     const loginAlerts = createLoginAlerts({ ctx, users, settings, mail });
+    const verifications = createEmailVerificationService({ ctx, users, rateLimiter, mail });
     const auth = createAuthService({
       ctx,
       users,
@@ -58,6 +63,7 @@ export const authModule = defineModule({
       registrationsPerHour: ctx.config.registrationsPerHour,
       twoFactor,
       loginAlerts,
+      verifications,
     });
     const passwords = createPasswordService({ ctx, users, refreshTokens, revocations, rateLimiter, mail, startSession: auth.startSession });
     const resetLinks = createPasswordResetRepository(ctx.db);
@@ -75,17 +81,19 @@ export const authModule = defineModule({
     retention.add({ name: 'refresh tokens', run: (trx, at) => refreshRows.deleteExpired(trx, at.now) });
     retention.add({ name: 'password reset links', run: (trx, at) => resetLinks.deleteExpired(trx, at.windows) });
     retention.add({ name: 'email change links', run: (trx, at) => emailChanges.deleteExpired(trx, at.windows) });
+    retention.add({ name: 'email verification links', run: (trx, at) => verifications.deleteExpired(trx, at.now) });
     // Login alerts: a browser or address unseen for 90 days is new again, so its record has no use.
     retention.add({ name: 'login-alert devices', run: (trx, at) => knownDevices.deleteOlderThan(at.now - KNOWN_DEVICE_MS, trx) });
-    return { auth, accessTokens, refreshTokens, passwords, twoFactor, loginAlerts, emailChanges };
+    return { auth, accessTokens, refreshTokens, passwords, twoFactor, loginAlerts, emailChanges, verifications };
   },
   http: {
     needs: ['guards'],
-    register: async (app, { auth, passwords, twoFactor, emailChanges }, { guards }, { ctx }) => {
+    register: async (app, { auth, passwords, twoFactor, emailChanges, verifications }, { guards }, { ctx }) => {
       await app.register(authRoutes, { auth, guards, allowedOrigins: ctx.config.corsOrigins });
       await app.register(passwordRoutes, { passwords, guards });
       await app.register(twoFactorRoutes, { twoFactor, guards });
       await app.register(emailChangeRoutes, { emailChanges });
+      await app.register(emailVerificationRoutes, { verifications, guards });
     },
   },
 });

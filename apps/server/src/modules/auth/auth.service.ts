@@ -8,6 +8,7 @@ import type { RateLimiter } from '../rate-limits';
 import type { UserService } from '../users';
 import { toUser } from '../users';
 import type { AccessTokens } from './access-token.service';
+import type { EmailVerificationService } from './email-verification.service';
 import { ACCESS_TOKEN_TTL_SECONDS } from './access-token.service';
 import type { LoginAlerts, SignInClient } from './login-alerts';
 import { createLoginThrottle } from './login-throttle';
@@ -33,6 +34,7 @@ export function createAuthService(deps: {
   registrationsPerHour: number;
   twoFactor: Pick<TwoFactorService, 'isEnabled' | 'challenge' | 'completeChallenge'>;
   loginAlerts: Pick<LoginAlerts, 'remember' | 'signedIn'>;
+  verifications: Pick<EmailVerificationService, 'sendFirst'>;
 }) {
   const { users, accessTokens, refreshTokens } = deps;
   const throttle = createLoginThrottle(deps.rateLimiter);
@@ -62,6 +64,8 @@ export function createAuthService(deps: {
       }
       const row = await users.create({ ...input, passwordHash: await hashPassword(input.password) });
       await deps.loginAlerts.remember(row.id, client);
+      // The address is unproven until this link is followed (docs/security.md "Verified addresses").
+      await deps.verifications.sendFirst(row);
       return session(row.id, await refreshTokens.start(row.id, false));
     },
 

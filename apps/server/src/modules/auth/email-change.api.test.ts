@@ -3,7 +3,7 @@ import { authenticator } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SmtpSink } from '@altwise/test-support/smtp-sink';
 import { startSmtpSink } from '@altwise/test-support/smtp-sink';
-import { DATABASES, registerUser, startTestServer } from '../../../test/support/test-server';
+import { DATABASES, registerVerifiedUser, startTestServer } from '../../../test/support/test-server';
 import type { TestServer } from '../../../test/support/test-server';
 
 const PUBLIC_URL = 'https://alt.example.test';
@@ -44,7 +44,7 @@ for (const database of DATABASES) {
     }
 
     it('a bearer token alone changes nothing: the current password is required and checked', async () => {
-      const { token, user } = await registerUser(server);
+      const { token, user } = await registerVerifiedUser(server);
       const newEmail = fresh();
       const bare = await put(token, { email: newEmail, firstName: 'Mallory' });
       expect(bare.status).toBe(400);
@@ -59,7 +59,7 @@ for (const database of DATABASES) {
     });
 
     it('with the password: the address changes only by the link mailed to it; the old one gets a notice; every session ends', async () => {
-      const { token, refreshToken, credentials, user } = await registerUser(server);
+      const { token, refreshToken, credentials, user } = await registerVerifiedUser(server);
       const other = await login(credentials.email, credentials.password);
       const newEmail = fresh();
       const asked = await put(token, { email: newEmail, currentPassword: credentials.password });
@@ -96,7 +96,7 @@ for (const database of DATABASES) {
     });
 
     it('the undo link in the old address\'s notice restores it after the change and ends every session', async () => {
-      const { token, credentials, user } = await registerUser(server);
+      const { token, credentials, user } = await registerVerifiedUser(server);
       const newEmail = fresh();
       expect((await put(token, { email: newEmail, currentPassword: credentials.password })).status).toBe(200);
       const confirmToken = await linkIn(newEmail, CONFIRM_SUBJECT, CONFIRM_LINK);
@@ -116,7 +116,7 @@ for (const database of DATABASES) {
     });
 
     it('undone before the link is followed, the link no longer works', async () => {
-      const { token, credentials, user } = await registerUser(server);
+      const { token, credentials, user } = await registerVerifiedUser(server);
       const newEmail = fresh();
       expect((await put(token, { email: newEmail, currentPassword: credentials.password })).status).toBe(200);
       const confirmToken = await linkIn(newEmail, CONFIRM_SUBJECT, CONFIRM_LINK);
@@ -128,7 +128,7 @@ for (const database of DATABASES) {
     });
 
     it('a newer request retires the older link; a link expires after 24 hours', async () => {
-      const { token, credentials, user } = await registerUser(server);
+      const { token, credentials, user } = await registerVerifiedUser(server);
       const [first, second] = [fresh(), fresh()];
       expect((await put(token, { email: first, currentPassword: credentials.password })).status).toBe(200);
       const firstToken = await linkIn(first, CONFIRM_SUBJECT, CONFIRM_LINK);
@@ -142,7 +142,7 @@ for (const database of DATABASES) {
 
     it('with two-factor sign-in on, a code is required too', async () => {
       const codeAt = (secret: string) => authenticator.clone({ epoch: now() }).generate(secret);
-      const { token, credentials, user } = await registerUser(server);
+      const { token, credentials, user } = await registerVerifiedUser(server);
       const setup = await server.request('POST', '/api/auth/two-factor/setup', { token });
       const { secret } = setup.body as { secret: string };
       expect((await server.request('POST', '/api/auth/two-factor/enable', { token, body: { code: codeAt(secret) } })).status).toBe(200);
@@ -163,18 +163,18 @@ for (const database of DATABASES) {
     });
 
     it('refuses an address another account uses (409), before and when the link is followed', async () => {
-      const other = await registerUser(server);
-      const { token, credentials } = await registerUser(server);
+      const other = await registerVerifiedUser(server);
+      const { token, credentials } = await registerVerifiedUser(server);
       expect((await put(token, { email: other.credentials.email.toUpperCase(), currentPassword: credentials.password })).status).toBe(409);
       const newEmail = fresh();
       expect((await put(token, { email: newEmail, currentPassword: credentials.password })).status).toBe(200);
       const confirmToken = await linkIn(newEmail, CONFIRM_SUBJECT, CONFIRM_LINK);
-      await registerUser(server, { email: newEmail });
+      await registerVerifiedUser(server, { email: newEmail });
       expect((await confirm(confirmToken)).status).toBe(409);
     });
 
     it('names and company still change with a bearer token alone', async () => {
-      const { token, credentials } = await registerUser(server);
+      const { token, credentials } = await registerVerifiedUser(server);
       const answer = await put(token, { firstName: 'Augusta', email: credentials.email });
       expect(answer.status).toBe(200);
       expect(answer.body).toEqual({ user: expect.objectContaining({ firstName: 'Augusta', email: credentials.email }) });

@@ -13,6 +13,7 @@ export { twoFactorRoutes } from './two-factor.routes';
 export { createTwoFactorService } from './two-factor.service';
 export type { TwoFactorService } from './two-factor.service';
 export type { EmailChangeService } from './email-change.service';
+export type { EmailVerificationService } from './email-verification.service';
 export { createLoginAlerts } from './login-alerts';
 export type { LoginAlerts } from './login-alerts';
 export { createRevocationBus } from './revocation-bus';

@@ -31,7 +31,7 @@ export const RESET_POLICY = {
 
 export function createPasswordService(deps: {
   ctx: AppContext;
-  users: Pick<UserService, 'findByEmail' | 'get' | 'setPassword'>;
+  users: Pick<UserService, 'findByEmail' | 'get' | 'setPassword' | 'markEmailVerified'>;
   refreshTokens: Pick<RefreshTokenService, 'revokeAll'>;
   revocations: Pick<RevocationBus, 'publish'>;
   rateLimiter: RateLimiter;
@@ -97,6 +97,8 @@ export function createPasswordService(deps: {
         // The single use is decided here: of two submissions of one link, one commits, one is refused.
         if (!(await tokens.consume(row.id, ctx.now(), trx))) throw invalidLink();
         await replacePassword(user.id, passwordHash, trx);
+        // The link went to this address (a change of address retires reset links): it is proven.
+        await users.markEmailVerified(user.id, user.email, trx);
         await mail.enqueue({ userId: user.id, kind: 'password-changed', to: user.email, content: passwordChangedMail({ firstName: user.first_name, how: 'reset', signInUrl: `${ctx.config.linkBaseUrl}/login` }) }, trx);
       });
       await announce(user.id);

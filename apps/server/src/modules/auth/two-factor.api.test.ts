@@ -3,7 +3,7 @@ import { authenticator } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SmtpSink } from '@altwise/test-support/smtp-sink';
 import { startSmtpSink } from '@altwise/test-support/smtp-sink';
-import { DATABASES, registerUser, startTestServer } from '../../../test/support/test-server';
+import { DATABASES, registerVerifiedUser, startTestServer } from '../../../test/support/test-server';
 import type { TestServer } from '../../../test/support/test-server';
 
 /** The server's clock, moved forward by the tests (TOTP steps, the challenge's expiry). */
@@ -30,7 +30,7 @@ for (const database of DATABASES) {
 
     /** A fresh account with two-factor sign-in on; the code that enabled it has been used. */
     async function enrolled() {
-      const account = await registerUser(server);
+      const account = await registerVerifiedUser(server);
       const setup = await server.request('POST', '/api/auth/two-factor/setup', { token: account.token });
       expect(setup.status).toBe(200);
       const { secret } = setup.body as { secret: string };
@@ -42,7 +42,7 @@ for (const database of DATABASES) {
     const secondStep = (challengeToken: string, code: string) => server.request('POST', '/api/auth/login/two-factor', { body: { challengeToken, code } });
 
     it('enrols with a key and QR content, confirmed by one code, and mails the change', async () => {
-      const { credentials, token, user } = await registerUser(server);
+      const { credentials, token, user } = await registerVerifiedUser(server);
       const setup = await server.request('POST', '/api/auth/two-factor/setup', { token });
       expect(setup.body.secret).toMatch(/^[A-Z2-7]{32}$/);
       expect(setup.body.otpauthUrl).toBe(`otpauth://totp/Altwise:${encodeURIComponent(credentials.email)}?secret=${setup.body.secret}&period=30&digits=6&algorithm=SHA1&issuer=Altwise`);
@@ -68,7 +68,7 @@ for (const database of DATABASES) {
     });
 
     it('the settings switch alone cannot turn it on or off', async () => {
-      const { token } = await registerUser(server);
+      const { token } = await registerVerifiedUser(server);
       const response = await server.request('PUT', '/api/v1/settings', { token, body: { security: { twoFactor: true } } });
       expect(response.status).toBe(400);
       expect(response.body.error.details).toEqual([{ field: 'security.twoFactor', message: TWO_FACTOR_MESSAGES.settingsUseEnrolment }]);
@@ -159,7 +159,7 @@ for (const database of DATABASES) {
     afterAll(() => server.close());
 
     it('counts codes before checking them: of 40 concurrent wrong codes at most 10 are checked', async () => {
-      const account = await registerUser(server);
+      const account = await registerVerifiedUser(server);
       const { secret } = (await server.request('POST', '/api/auth/two-factor/setup', { token: account.token })).body;
       await server.request('POST', '/api/auth/two-factor/enable', { token: account.token, body: { code: authenticator.generate(secret) } });
       const { challengeToken } = (await server.request('POST', '/api/auth/login', { body: account.credentials })).body;

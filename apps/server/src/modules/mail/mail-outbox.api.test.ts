@@ -38,6 +38,8 @@ for (const database of DATABASES) {
         transport: createSmtpTransport(sink.url, config.mail.from),
         instance,
         logger: silent,
+        // Its messages are to no account.
+        addressVerified: async () => null,
       });
     }
     const statusOf = async (to: string) =>
@@ -85,7 +87,7 @@ for (const database of DATABASES) {
         sink.decide((mail) => (down && mail.to[0]!.startsWith(`outage-${database}-`) ? { refuse: 451, message: 'Try again later' } : { accept: true }));
         // Queued beside the server (which polls every 100 ms and sends them), as its own mail would be.
         const config = loadConfig({ DATA_DIR: patient.dataDir, SMTP_URL: sink.url });
-        const queue = createMailService({ ctx: { db: patient.app.db, now: Date.now, keys: deriveKeys(loadAppSecret(null, patient.dataDir)), config }, transport: createSmtpTransport(sink.url, config.mail.from), instance: createInstanceRegistry(patient.app.db, Date.now), logger: silent });
+        const queue = createMailService({ ctx: { db: patient.app.db, now: Date.now, keys: deriveKeys(loadAppSecret(null, patient.dataDir)), config }, transport: createSmtpTransport(sink.url, config.mail.from), instance: createInstanceRegistry(patient.app.db, Date.now), logger: silent, addressVerified: async () => null });
         const enqueue = (name: string) => queue.enqueue({ userId: null, kind: 'test', to: to(name), content: composeMail({ subject: `Outage ${name}`, greeting: 'Hi', paragraphs: ['x'] }) });
         await enqueue('a');
         await enqueue('b');

@@ -14,17 +14,18 @@ declare module '../../platform/app-module' {
 /** The mail outbox: queued in the cause's transaction, sent (with retries) by whichever instance leases it. */
 export const mailModule = defineModule({
   name: 'mail',
-  needs: ['instance'],
-  create: ({ ctx, logger, options, retention }, { instance }) => {
+  needs: ['instance', 'users'],
+  create: ({ ctx, logger, options, retention }, { instance, users }) => {
     const { config } = ctx;
     const outbox = createMailOutboxRepository(ctx.db);
-    // Sent or given-up mail: its content was erased when it ended; the record goes a week later.
+    // Sent, given-up or skipped mail: its content was erased when it ended; the record goes a week later.
     retention.add({ name: 'mail outbox', run: (trx, at) => outbox.deleteFinishedBefore(trx, at.now - 7 * DAY_MS) });
     return createMailService({
       ctx,
       transport: config.mail.smtpUrl ? createSmtpTransport(config.mail.smtpUrl, config.mail.from) : createLogTransport(logger),
       instance,
       logger,
+      addressVerified: (userId, executor) => users.users.emailVerified(userId, executor),
       ...options.mail,
     });
   },

@@ -18,6 +18,16 @@ export const MAIL_DELIVERY_WINDOW_MS = 24 * 60 * 60 * 1000;
 const MAX_BACKOFF_MS = 60 * 60 * 1000;
 const BATCH = 20;
 
+/**
+ * The only mail that goes to an address its account has not proven (issue 31 row 4): the link that
+ * proves it, a password reset (whose link proves it as well), and an email change's link to the new
+ * address (which proves that one). Anyone can register with someone else's address; until it is
+ * verified, nothing else is sent to it.
+ */
+export const MAIL_KINDS_BEFORE_VERIFICATION: ReadonlySet<string> = new Set(['email-verification', 'password-reset', 'email-change-confirm']);
+/** `last_error` of a message kept back for an unverified address (status `skipped`). */
+export const SKIPPED_UNVERIFIED = 'not sent: the account has not verified this address';
+
 export interface QueuedMail {
   /** The account it is about; its rows go with the account. */
   userId: string | null;
@@ -44,6 +54,8 @@ export function createMailService(deps: {
   transport: MailTransport;
   instance: { id: string; aliveSince(): number };
   logger: FastifyBaseLogger;
+  /** Whether the account proved its address (null: no such account); read on the cause's transaction. */
+  addressVerified: (userId: string, executor: Executor) => Promise<boolean | null>;
   /** The first retry's delay, doubled each attempt up to an hour (tests shorten it). */
   retryBaseMs?: number;
   /** How often the outbox is looked at besides the wake-ups of this process's own messages. */
@@ -103,9 +115,37 @@ export function createMailService(deps: {
   return {
     label: transport.label,
 
-    /** On the cause's transaction when given. Call `wake` once that transaction committed. */
-    async enqueue(mail: QueuedMail, executor?: Executor): Promise<void> {
+    /**
+     * On the cause's transaction when given. Call `wake` once that transaction committed. Every
+     * sender comes through here, so this is the one place that keeps mail from an unverified
+     * address: such a message is recorded as `skipped` (without its body), never sent, never lost
+     * without a trace.
+     */
+    async enqueue(mail: QueuedMail, executor: Executor = ctx.db): Promise<void> {
       const at = ctx.now();
+      if (mail.userId && !MAIL_KINDS_BEFORE_VERIFICATION.has(mail.kind) && (await deps.addressVerified(mail.userId, executor)) === false) {
+        logger.info({ userId: mail.userId, kind: mail.kind }, 'mail skipped: address not verified');
+        await outbox.insert(
+          {
+            id: randomUUID(),
+            user_id: mail.userId,
+            kind: mail.kind,
+            to_address: mail.to,
+            subject: mail.content.subject,
+            body_sealed: '',
+            status: 'skipped',
+            attempts: 0,
+            next_attempt_at: at,
+            claimed_by: null,
+            claimed_until: null,
+            last_error: SKIPPED_UNVERIFIED,
+            created_at: at,
+            finished_at: at,
+          },
+          executor,
+        );
+        return;
+      }
       await outbox.insert(
         {
           id: randomUUID(),

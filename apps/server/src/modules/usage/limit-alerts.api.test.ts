@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DATABASES, registerUser } from '../../../test/support/test-server';
+import { DATABASES, registerUser, registerVerifiedUser } from '../../../test/support/test-server';
 import type { AltTextTestEnv } from '../alt-text/alt-text.test-support';
 import { startAltTextEnv } from '../alt-text/alt-text.test-support';
 import { createLimitAlertsRepository } from './limit-alerts.repository';
@@ -25,18 +25,20 @@ for (const database of DATABASES) {
       );
       return responses.map((response) => response.status);
     };
+    /** Alerts queued for sending (a skipped one, for an unverified address, is not mail). */
     const alertMails = (userId: string) =>
       env.server.app.db
         .selectFrom('mail_outbox')
         .select(['subject', 'to_address'])
         .where('user_id', '=', userId)
         .where('kind', '=', 'rate-limit-alert')
+        .where('status', '!=', 'skipped')
         .orderBy('created_at')
         .orderBy('subject')
         .execute();
 
     it('mails once at 80 % and once at 100 % of the hourly limit, however many requests follow', async () => {
-      const { token, user } = await registerUser(env.server);
+      const { token, user } = await registerVerifiedUser(env.server);
       const apiKey = await createKey(token);
       const statuses = await generate(apiKey, 150);
       expect(statuses.filter((status) => status === 200)).toHaveLength(100);
@@ -55,8 +57,20 @@ for (const database of DATABASES) {
       ]);
     });
 
+    it('an account that has not verified its address gets no alert: each is recorded as skipped', async () => {
+      const { token, user } = await registerUser(env.server);
+      const apiKey = await createKey(token);
+      expect((await generate(apiKey, 100)).every((status) => status === 200)).toBe(true);
+      expect(await alertMails(user.userId)).toEqual([]);
+      const skipped = await env.server.app.db.selectFrom('mail_outbox').select(['status', 'body_sealed']).where('user_id', '=', user.userId).where('kind', '=', 'rate-limit-alert').execute();
+      expect(skipped).toEqual([
+        { status: 'skipped', body_sealed: '' },
+        { status: 'skipped', body_sealed: '' },
+      ]);
+    });
+
     it('lets exactly one of several concurrent claims of one window and level through (one mail across instances)', async () => {
-      const { user } = await registerUser(env.server);
+      const { user } = await registerVerifiedUser(env.server);
       const alerts = createLimitAlertsRepository(env.server.app.db);
       const key = { userId: user.userId, window: 'day' as const, windowStart: Date.parse('2030-01-15T00:00:00.000Z'), level: 80 };
       const claims = await Promise.all(
@@ -66,7 +80,7 @@ for (const database of DATABASES) {
     });
 
     it('sends nothing when "Rate limit alerts" is off', async () => {
-      const { token, user } = await registerUser(env.server);
+      const { token, user } = await registerVerifiedUser(env.server);
       expect((await env.server.request('PUT', '/api/v1/settings', { token, body: { api: { rateLimitAlerts: false } } })).status).toBe(200);
       const apiKey = await createKey(token);
       expect((await generate(apiKey, 100)).every((status) => status === 200)).toBe(true);
@@ -74,7 +88,7 @@ for (const database of DATABASES) {
     });
 
     it('sends nothing when "Email notifications" (the master switch) is off', async () => {
-      const { token, user } = await registerUser(env.server);
+      const { token, user } = await registerVerifiedUser(env.server);
       expect((await env.server.request('PUT', '/api/v1/settings', { token, body: { notifications: { email: false } } })).status).toBe(200);
       const apiKey = await createKey(token);
       expect((await generate(apiKey, 100)).every((status) => status === 200)).toBe(true);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DATABASES, registerUser, startTestServer } from '../../../test/support/test-server';
+import { DATABASES, registerVerifiedUser, startTestServer } from '../../../test/support/test-server';
 import type { TestServer } from '../../../test/support/test-server';
 import type { TestClock } from './usage.test-support';
 import { createTestClock } from './usage.test-support';
@@ -50,9 +50,9 @@ for (const database of DATABASES) {
     });
 
     it("mails each account last week's figures once per week, whatever runs again", async () => {
-      const { user } = await registerUser(server);
-      const { user: quiet, token: quietToken } = await registerUser(server);
-      const { user: muted, token: mutedToken } = await registerUser(server);
+      const { user } = await registerVerifiedUser(server);
+      const { user: quiet, token: quietToken } = await registerVerifiedUser(server);
+      const { user: muted, token: mutedToken } = await registerVerifiedUser(server);
       expect((await server.request('PUT', '/api/v1/settings', { token: quietToken, body: { api: { usageReports: false } } })).status).toBe(200);
       expect((await server.request('PUT', '/api/v1/settings', { token: mutedToken, body: { notifications: { email: false } } })).status).toBe(200);
       await rollup(user.userId, 'success', 90, LAST_WEEK + 3_600_000);

@@ -45,13 +45,28 @@ export function createUserRepository(db: Kysely<Database>) {
         .execute();
     },
 
-    /** A new sign-in address (a confirmed change, or its undo) ends every access token too. */
+    /**
+     * A new sign-in address (a confirmed change, or its undo) ends every access token too. Both
+     * come by a link mailed to that very address, so it counts as verified.
+     */
     async setEmail(id: string, email: string, at: number, trx: Executor = db): Promise<void> {
       await trx
         .updateTable('users')
-        .set({ email, session_version: sql<number>`session_version + 1`, updated_at: at })
+        .set({ email, email_verified_at: at, session_version: sql<number>`session_version + 1`, updated_at: at })
         .where('id', '=', id)
         .execute();
+    },
+
+    /** Only while the account still uses `email` (a link proves the address it was mailed to). */
+    async markEmailVerified(id: string, email: string, at: number, trx: Executor = db): Promise<boolean> {
+      const result = await trx.updateTable('users').set({ email_verified_at: at }).where('id', '=', id).where('email', '=', email).executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    /** Null when there is no such account. */
+    async emailVerified(id: string, trx: Executor = db): Promise<boolean | null> {
+      const row = await trx.selectFrom('users').select('email_verified_at').where('id', '=', id).executeTakeFirst();
+      return row ? row.email_verified_at !== null : null;
     },
 
     async bumpSessionVersion(id: string): Promise<void> {

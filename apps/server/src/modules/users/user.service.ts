@@ -18,6 +18,7 @@ export function toUser(row: UserRow): User {
     company: row.company,
     plan: row.plan,
     status: row.status,
+    emailVerified: row.email_verified_at !== null,
     createdAt: new Date(row.created_at).toISOString(),
   };
 }
@@ -56,6 +57,8 @@ export function createUserService(ctx: AppContext, users: UserRepository = creat
         company: input.company || null,
         plan: 'free',
         status: 'active',
+        // Proven later by the link mailed at registration (auth's email verification).
+        email_verified_at: null,
         created_at: now,
         updated_at: now,
       };
@@ -108,6 +111,11 @@ export function createUserService(ctx: AppContext, users: UserRepository = creat
         throw error;
       }
     },
+
+    /** A followed verification link (or reset link) for the address the account still uses; false otherwise. */
+    markEmailVerified: (id: string, email: string, trx?: Executor) => users.markEmailVerified(id, email, ctx.now(), trx),
+    /** Whether mail other than verification and reset may go to the account's address; null for no account. */
+    emailVerified: (id: string, trx?: Executor) => users.emailVerified(id, trx),
 
     /** On the caller's transaction when given (a plan change with its subscription row). */
     async setPlan(id: string, plan: string, trx?: Executor): Promise<void> {

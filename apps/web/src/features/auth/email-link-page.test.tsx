@@ -1,4 +1,4 @@
-import { EMAIL_CHANGE_MESSAGES } from '@altwise/shared';
+import { EMAIL_CHANGE_MESSAGES, EMAIL_VERIFICATION_MESSAGES } from '@altwise/shared';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -10,6 +10,7 @@ import { jsonResponse } from '@/test/render';
 import { mockFetch, signOut } from '@/test/session';
 import ConfirmEmailPage from './confirm-email-page';
 import UndoEmailChangePage from './undo-email-change-page';
+import VerifyEmailPage from './verify-email-page';
 
 const fetchMock = mockFetch();
 
@@ -47,6 +48,20 @@ describe('email change links', () => {
     await user.click(screen.getByRole('button', { name: 'Undo the change' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(EMAIL_CHANGE_MESSAGES.linkInvalid);
     expect(fetchMock.mock.calls[0]![0]).toBe('/api/auth/email/undo');
+  });
+
+  it('the verification link: acts on the button, posts the token to /auth/email/verify, announces the result', async () => {
+    const user = userEvent.setup();
+    const { container } = open('/verify-email', <VerifyEmailPage />, '?token=tok_3');
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(screen.getByRole('heading', { name: 'Verify your email address' })).toBeInTheDocument();
+    await expectNoAxeViolations(container);
+    fetchMock.mockResolvedValueOnce(jsonResponse({ success: true, message: EMAIL_VERIFICATION_MESSAGES.verified }));
+    await user.click(screen.getByRole('button', { name: 'Verify this address' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(EMAIL_VERIFICATION_MESSAGES.verified);
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(url).toBe('/api/auth/email/verify');
+    expect(JSON.parse(String(init?.body))).toEqual({ token: 'tok_3' });
   });
 
   it('without a token, says so and offers no button', () => {

@@ -1,9 +1,11 @@
 import { EMAIL_CHANGE_MESSAGES } from '@altwise/shared';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Button } from '@/components/button';
 import { InlineAlert } from '@/components/inline-alert';
 import { ApiError, errorMessage } from '@/lib/api-client';
+import { PROFILE_QUERY_KEY } from '@/lib/api/get-profile';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import type { EmailLinkKind } from './api/email-links';
 import { followEmailLink } from './api/email-links';
@@ -20,6 +22,11 @@ const COPY: Record<EmailLinkKind, { title: string; subtitle: string; button: str
     subtitle: 'Your account keeps (or gets back) its previous address, and every session is signed out.',
     button: 'Undo the change',
   },
+  verify: {
+    title: 'Verify your email address',
+    subtitle: 'Until it is verified, Altwise sends this address nothing but confirmation links and password resets: no alerts or reports.',
+    button: 'Verify this address',
+  },
 };
 
 /** The server's answer for a link that cannot be used (the `token` field of a 400). */
@@ -28,7 +35,7 @@ function isDeadLink(error: unknown): boolean {
 }
 
 /**
- * The page a mailed email-change link opens. It acts only on the button, never on opening: mail
+ * The page a mailed email link (an email change's, or the address verification's) opens. It acts only on the button, never on opening: mail
  * scanners follow links, and a link must not be spent (or an address changed) by one.
  */
 export function EmailLinkPage({ kind }: { kind: EmailLinkKind }) {
@@ -36,6 +43,7 @@ export function EmailLinkPage({ kind }: { kind: EmailLinkKind }) {
   useDocumentTitle(copy.title);
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
+  const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<{ tone: 'info' | 'error'; message: string } | null>(
     token ? null : { tone: 'error', message: EMAIL_CHANGE_MESSAGES.linkInvalid },
@@ -45,6 +53,8 @@ export function EmailLinkPage({ kind }: { kind: EmailLinkKind }) {
     setBusy(true);
     try {
       setOutcome({ tone: 'info', message: await followEmailLink(kind, token) });
+      // A signed-in tab shows the address as verified (or changed) at its next look at the profile.
+      void queryClient.invalidateQueries({ queryKey: PROFILE_QUERY_KEY });
     } catch (error) {
       setOutcome({ tone: 'error', message: isDeadLink(error) ? EMAIL_CHANGE_MESSAGES.linkInvalid : errorMessage(error) });
     } finally {

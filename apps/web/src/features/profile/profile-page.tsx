@@ -3,6 +3,7 @@ import { useAuthStore } from '@/lib/auth-store';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { AccountActions } from './components/account-actions';
 import { ChangePasswordForm } from './components/change-password-form';
+import { EmailVerificationNotice } from './components/email-verification-notice';
 import { ProfileForm } from './components/profile-form';
 import { ProfileHeader } from './components/profile-header';
 
@@ -17,6 +18,7 @@ export default function ProfilePage() {
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
         <div className="min-w-0 space-y-6 lg:col-span-2">
           <ProfileHeader user={user} />
+          <EmailVerificationNotice user={user} />
           <ProfileForm user={user} />
           <ChangePasswordForm />
         </div>

@@ -2,6 +2,7 @@ import type { User } from '@altwise/shared';
 import { Building2, Camera, Mail } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import type { ChangeEvent } from 'react';
+import { Badge } from '@/components/badge';
 import { Card } from '@/components/card';
 import { capitalize, formatDate, fullName, initials, planName } from '@/lib/format';
 import { toast } from '@/lib/toast';
@@ -69,6 +70,8 @@ export function ProfileHeader({ user }: { user: User | null }) {
             <p className="mt-1 flex items-center gap-1.5 text-sm text-gray-600 dark:text-gray-300">
               <Mail className="size-4 shrink-0" aria-hidden="true" />
               <span className="min-w-0 truncate">{user?.email}</span>
+              {/* In words, not colour alone (issue 31 row 4). */}
+              {user && (user.emailVerified ? <Badge tone="green" className="shrink-0">Verified</Badge> : <Badge tone="amber" className="shrink-0">Unverified</Badge>)}
             </p>
             {user?.company && (
               <p className="mt-0.5 flex items-center gap-1.5 text-sm text-gray-600 dark:text-gray-300">
