@@ -126,17 +126,23 @@ function ownPurpose(kind: ElementKind, attr: AttributeLookup): ImagePurpose | un
 }
 
 /** What the markup around an element says: hidden by an ancestor, inside an image, the link or button it is in. */
+const TABLE_CELLS: ReadonlySet<string> = new Set(['td', 'th']);
+
 function htmlAncestry(element: Element) {
   let hidden = false;
   let inImage = false;
   let host: Element | undefined;
+  let cell: Element | undefined;
   for (let node = element.parentNode; node && 'tagName' in node; node = node.parentNode) {
     if (isHiddenValue(attrOf(node, 'aria-hidden'))) hidden = true;
     if (elementKindOf(node.tagName, lookupOf(node))) inImage = true;
     if (!host && ((node.tagName === 'a' && attrOf(node, 'href') !== undefined) || node.tagName === 'button')) host = node;
+    if (!cell && TABLE_CELLS.has(node.tagName)) cell = node;
   }
   const hostText = host ? collapse(textOf(host, element)) : '';
-  return { hidden, inImage, host, hostText };
+  // Outside a link or button, the table cell it sits in is the text read beside it (H2).
+  const cellText = !host && cell ? collapse(textOf(cell, element)) : '';
+  return { hidden, inImage, host, hostText, cellText };
 }
 
 /** The alt attribute as fill edits it; kinds named otherwise (aria-label, <title>) are never written. */
@@ -186,6 +192,7 @@ function htmlImages(source: string, file: string, options: FindOptions): FoundIm
       name,
       presentation: presentationOf(kind, attr, around.hidden),
       ...(around.hostText && !purpose ? { besideText: true, adjacentText: around.hostText } : {}),
+      ...(around.cellText ? { adjacentText: around.cellText } : {}),
       line: location.startTag.startLine,
       src,
       source: kind === 'img' || kind === 'input-image' ? resolveSource(src, file, options) : { kind: 'unresolved', reason: `${kindWords(kind)}: altwise describes <img> and image buttons only` },
@@ -218,6 +225,8 @@ function staticSrc(expression: string, source: string): string | null {
 
 interface Surroundings {
   openers: ScannedTag[];
+  /** Table cells (td, th): outside a link or button, a cell's text is what is read beside an image. */
+  cells: ScannedTag[];
   langs: ScannedTag[];
   /** Every start tag, for aria-labelledby's ids. */
   tags: ScannedTag[];
@@ -300,6 +309,7 @@ function tagImage(tag: ScannedTag, kind: ElementKind, source: string, file: stri
   });
   if (!unknownName && spread && name.name === null) unknownName = 'its name may come from a {...spread}';
   const host = hostAround(source, tag, around.openers);
+  const cell = host ? undefined : hostAround(source, tag, around.cells);
   const purpose = ownPurpose(kind, lookup) ?? purposeAround(source, tag, around.openers);
   return {
     file,
@@ -308,6 +318,7 @@ function tagImage(tag: ScannedTag, kind: ElementKind, source: string, file: stri
     presentation: presentationOf(kind, lookup),
     ...(unknownName && name.name === null ? { unknownName } : {}),
     ...(host?.text && !purpose ? { besideText: true, adjacentText: host.text } : {}),
+    ...(cell?.text ? { adjacentText: cell.text } : {}),
     line: lineOf(source, tag.start),
     src: written,
     source: imageSource,
@@ -435,7 +446,7 @@ export function findImages(source: string, file: string, options: FindOptions): 
   const code = markdown ? blankCode(source) : source;
   const tags = scanStartTags(code, null);
   const jsx = extension === '.jsx' || extension === '.tsx' || extension === '.mdx';
-  const around: Surroundings = { openers: linkOrButtonTags(code), langs: langTags(code), tags, fileLanguage: markdown ? frontMatterLanguage(source) : undefined, jsx };
+  const around: Surroundings = { openers: linkOrButtonTags(code), cells: scanStartTags(code, TABLE_CELLS), langs: langTags(code), tags, fileLanguage: markdown ? frontMatterLanguage(source) : undefined, jsx };
   const found = scannedElements(code, tags, jsx).map(({ tag, kind }) => tagImage(tag, kind, code, file, options, around));
   if (markdown) return [...markdownImages(source, code, file, options, around.fileLanguage, around.langs), ...found].sort((a, b) => a.insertAt - b.insertAt);
   return found;

@@ -167,6 +167,15 @@ export function imagesOfDocument(document: Node, pageUrl: URL, { maxImages = MAX
     return text((useAfter ? after : before)!.element);
   }
 
+  /**
+   * Outside a link or button, the text of the table cell an image sits in is what a screen reader
+   * reads beside it (H2). The page reader's text is the cell's text nodes: alt attributes are not in it.
+   */
+  function cellTextOf(cell: Element | null): string | null {
+    if (!cell || !found.withText.has(cell)) return null;
+    return text(cell, NAME_CHARS);
+  }
+
   // "3rd image in figure": images are counted within the place (landmark and heading) they share.
   const perPlace = new Map<string, number>();
   const images = found.candidates.map((candidate, index): FoundImage => {
@@ -190,7 +199,7 @@ export function imagesOfDocument(document: Node, pageUrl: URL, { maxImages = MAX
       location: placeOf(candidate),
       presentation: presentationOf(kind, (attribute) => attr(element, attribute), inherited.hidden),
       besideText: link !== null && !link.empty,
-      adjacentText: link && !link.empty ? link.link.text : null,
+      adjacentText: link ? (link.empty ? null : link.link.text) : cellTextOf(inherited.cell),
     };
   });
   return { pageTitle: found.title ? text(found.title) : null, images, notAudited: found.total - images.length };

@@ -22,6 +22,8 @@ const isImageElement = (element: Element): ImageKind | null => elementKindOf(ele
 export interface Inherited {
   /** The nearest <a href> or <button> around it. */
   readonly host: Element | null;
+  /** The nearest table cell (td, th) around it. */
+  readonly cell: Element | null;
   readonly figure: Element | null;
   readonly map: Element | null;
   readonly paragraph: Element | null;
@@ -38,7 +40,7 @@ export interface Inherited {
   readonly sectioned: boolean;
 }
 
-const ROOT: Inherited = { host: null, figure: null, map: null, paragraph: null, hidden: false, lang: null, inImage: false, inSvg: false, landmark: null, sectioned: false };
+const ROOT: Inherited = { host: null, cell: null, figure: null, map: null, paragraph: null, hidden: false, lang: null, inImage: false, inSvg: false, landmark: null, sectioned: false };
 
 export function validLang(element: Element): string | null {
   const lang = attr(element, 'lang')?.trim();
@@ -48,19 +50,21 @@ export function validLang(element: Element): string | null {
 function inheritedBy(element: Element, from: Inherited, kind: ImageKind | null, position: number): Inherited {
   const tag = element.tagName;
   const isHost = (tag === 'a' && hasAttr(element, 'href')) || tag === 'button';
+  const isCell = tag === 'td' || tag === 'th';
   const hidden = from.hidden || isHiddenValue(attr(element, 'aria-hidden'));
   const lang = validLang(element) ?? from.lang;
   const inImage = from.inImage || (kind !== null && tag !== 'picture');
   const landmark = landmarkOf(element, from.landmark, position, from.sectioned);
   const sectioned = from.sectioned || SECTIONING.has(tag);
   if (
-    !isHost && tag !== 'figure' && tag !== 'map' && tag !== 'p' && tag !== 'svg' &&
+    !isHost && !isCell && tag !== 'figure' && tag !== 'map' && tag !== 'p' && tag !== 'svg' &&
     hidden === from.hidden && lang === from.lang && inImage === from.inImage && landmark === from.landmark && sectioned === from.sectioned
   ) {
     return from;
   }
   return {
     host: isHost ? element : from.host,
+    cell: isCell ? element : from.cell,
     figure: tag === 'figure' ? element : from.figure,
     map: tag === 'map' ? element : from.map,
     paragraph: tag === 'p' ? element : from.paragraph,
