@@ -365,6 +365,63 @@ function markdownLinkPurpose(line: string, imageStart: number, imageEnd: number)
   return checkedPurpose({ kind: 'link', href: target[1]!.replace(/^<|>$/g, ''), label: target[3] });
 }
 
+/** Markdown images and inline markup dropped: the words a line's piece says around an image. */
+const markdownWords = (text: string) =>
+  text
+    .replace(/!\[[^\]]*\](?:\([^)]*\)|\[[^\]]*\])?/g, ' ')
+    .replace(/[*_~`]/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+
+/**
+ * The text of the Markdown link an image sits in beside words of its own (`[![Contact](a.png) Contact](/c)`):
+ * the link text, images aside; '' when the image is not in such a link.
+ */
+function markdownLinkText(line: string, imageStart: number, imageEnd: number): string {
+  let depth = 0;
+  for (let open = imageStart - 1; open >= 0; open -= 1) {
+    if (line[open] === ']') depth += 1;
+    else if (line[open] === '[' && line[open - 1] !== '!') {
+      if (depth > 0) {
+        depth -= 1;
+        continue;
+      }
+      const close = closingBracket(line, imageEnd);
+      return close > 0 && line[close + 1] === '(' ? markdownWords(line.slice(open + 1, close)) : '';
+    }
+  }
+  return '';
+}
+
+const TABLE_DELIMITER = /^\s*\|?\s*:?-+:?\s*(?:\|\s*:?-+:?\s*)*\|?\s*$/;
+
+/** Lines that belong to a pipe table: a run of lines with pipes around a delimiter row ("| --- | :-: |"). */
+function tableLines(lines: readonly string[]): Set<number> {
+  const rows = new Set<number>();
+  lines.forEach((line, index) => {
+    // A delimiter row has a pipe ("---" alone under a line is a heading's underline or a rule).
+    if (!line.includes('|') || !TABLE_DELIMITER.test(line) || index === 0 || !lines[index - 1]!.includes('|')) return;
+    for (let row = index - 1; row >= 0 && lines[row]!.includes('|'); row -= 1) rows.add(row);
+    for (let row = index + 1; row < lines.length && lines[row]!.includes('|'); row += 1) rows.add(row);
+  });
+  return rows;
+}
+
+/** The text of the table cell an image sits in, images aside. */
+function markdownCellText(line: string, imageStart: number, imageEnd: number): string {
+  const unescapedPipe = /(?<!\\)\|/g;
+  let start = 0;
+  let end = line.length;
+  for (const match of line.matchAll(unescapedPipe)) {
+    if (match.index < imageStart) start = match.index + 1;
+    else if (match.index >= imageEnd) {
+      end = match.index;
+      break;
+    }
+  }
+  return markdownWords(line.slice(start, end));
+}
+
 /** The `]` that ends image text starting at `from`; a backslash-escaped `\]` (as fill writes it) does not. */
 function closingBracket(line: string, from: number): number {
   for (let index = from; index < line.length; index += 1) {
@@ -381,8 +438,10 @@ function closingBracket(line: string, from: number): number {
 function markdownImages(source: string, code: string, file: string, options: FindOptions, language: string | undefined, langs: ScannedTag[]): FoundImage[] {
   const images: FoundImage[] = [];
   const references = referenceDefinitions(code);
+  const lines = code.split('\n');
+  const table = tableLines(lines);
   let offset = 0;
-  for (const line of code.split('\n')) {
+  for (const [lineIndex, line] of lines.entries()) {
     let index = line.indexOf('![');
     while (index >= 0) {
       const close = closingBracket(line, index + 2);
@@ -405,6 +464,10 @@ function markdownImages(source: string, code: string, file: string, options: Fin
       if (close > 0 && src !== undefined) {
         const start = offset + index;
         const spanEnd = offset + (end > 0 ? end + 1 : close + 1);
+        const purpose = line[close + 1] === '(' && end > 0 ? markdownLinkPurpose(line, index, end + 1) : undefined;
+        const imageEnd = end > 0 ? end + 1 : close + 1;
+        const linkText = purpose ? '' : markdownLinkText(line, index, imageEnd);
+        const cellText = linkText || !table.has(lineIndex) ? '' : markdownCellText(line, index, imageEnd);
         images.push({
           file,
           kind: 'img',
@@ -419,7 +482,8 @@ function markdownImages(source: string, code: string, file: string, options: Fin
           quote: '"',
           context: contextAround(code, start, spanEnd, false),
           language: languageAt(source, start, langs) ?? language,
-          purpose: line[close + 1] === '(' && end > 0 ? markdownLinkPurpose(line, index, end + 1) : undefined,
+          purpose,
+          ...(linkText ? { besideText: true, adjacentText: linkText } : cellText ? { adjacentText: cellText } : {}),
           span: { start, end: spanEnd },
         });
       }
