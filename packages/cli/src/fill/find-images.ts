@@ -227,6 +227,8 @@ interface Surroundings {
   openers: ScannedTag[];
   /** Table cells (td, th): outside a link or button, a cell's text is what is read beside an image. */
   cells: ScannedTag[];
+  /** Every image element's extent: its content is its name, never the text of a link, button or cell. */
+  images: Span[];
   langs: ScannedTag[];
   /** Every start tag, for aria-labelledby's ids. */
   tags: ScannedTag[];
@@ -235,23 +237,46 @@ interface Surroundings {
   jsx: boolean;
 }
 
-/** The text between a scanned start tag and its end tag (tags and {…} expressions dropped). */
-function scannedText(source: string, tag: ScannedTag): string {
-  const close = new RegExp(`</${tag.name}\\s*>`, 'i').exec(source.slice(tag.end, tag.end + 5000));
-  if (!close) return '';
-  return source.slice(tag.end, tag.end + close.index).replace(/<[^>]*>/g, ' ').replace(/\{[^}]*\}/g, ' ').replace(/\s+/g, ' ').trim();
+interface Span {
+  readonly start: number;
+  readonly end: number;
 }
 
-/** The link or button the tag sits in, and that element's own text (the image's aside). */
-function hostAround(source: string, tag: ScannedTag, openers: readonly ScannedTag[]): { host: ScannedTag; text: string } | undefined {
+/**
+ * The text between a scanned start tag and its end tag (tags and {…} expressions dropped), leaving
+ * out what lies in `images` (an <svg>'s <title>, an <object>'s fallback: an image's name, not text).
+ */
+function scannedText(source: string, tag: ScannedTag, images: readonly Span[] = []): string {
+  const close = new RegExp(`</${tag.name}\\s*>`, 'i').exec(source.slice(tag.end, tag.end + 5000));
+  if (!close) return '';
+  let body = source.slice(tag.end, tag.end + close.index);
+  for (const image of images) {
+    const from = Math.max(image.start, tag.end) - tag.end;
+    const to = Math.min(image.end, tag.end + body.length) - tag.end;
+    if (from < to) body = body.slice(0, from) + ' '.repeat(to - from) + body.slice(to);
+  }
+  return body.replace(/<[^>]*>/g, ' ').replace(/\{[^}]*\}/g, ' ').replace(/\s+/g, ' ').trim();
+}
+
+/** The link or button the tag sits in, and that element's own text (images aside). */
+function hostAround(source: string, tag: ScannedTag, openers: readonly ScannedTag[], images: readonly Span[]): { host: ScannedTag; text: string } | undefined {
   for (const opener of [...openers].reverse()) {
     if (opener.end > tag.start) continue;
     const between = source.slice(opener.end, tag.start);
     if (new RegExp(`</${opener.name}\\s*>`, 'i').test(between)) continue;
-    const text = scannedText(source, opener);
+    const text = scannedText(source, opener, images);
     return { host: opener, text };
   }
   return undefined;
+}
+
+/** Where each scanned image element lies, its content included (a self-closing or void tag is its start tag). */
+function imageSpans(source: string, found: ReadonlyArray<{ tag: ScannedTag; kind: ElementKind }>): Span[] {
+  return found.map(({ tag, kind }) => {
+    if (kind === 'img' || kind === 'input-image' || kind === 'area' || source.slice(tag.start, tag.end).endsWith('/>')) return { start: tag.start, end: tag.end };
+    const close = new RegExp(`</${tag.name}\\s*>`, 'i').exec(source.slice(tag.end, tag.end + 5000));
+    return { start: tag.start, end: close ? tag.end + close.index + close[0].length : tag.end };
+  });
 }
 
 /** What fill edits: a static alt (also alt={"…"}), or why it cannot be written. */
@@ -308,9 +333,11 @@ function tagImage(tag: ScannedTag, kind: ElementKind, source: string, file: stri
     content: kind === 'object' ? scannedText(source, tag) : null,
   });
   if (!unknownName && spread && name.name === null) unknownName = 'its name may come from a {...spread}';
-  const host = hostAround(source, tag, around.openers);
-  const cell = host ? undefined : hostAround(source, tag, around.cells);
-  const purpose = ownPurpose(kind, lookup) ?? purposeAround(source, tag, around.openers);
+  const host = hostAround(source, tag, around.openers, around.images);
+  const cell = host ? undefined : hostAround(source, tag, around.cells, around.images);
+  // The image's whole extent: an <svg> or <object> ends at its end tag, not its start tag.
+  const extent = around.images.find((span) => span.start === tag.start) ?? tag;
+  const purpose = ownPurpose(kind, lookup) ?? purposeAround(source, extent, around.openers);
   return {
     file,
     kind,
@@ -510,8 +537,9 @@ export function findImages(source: string, file: string, options: FindOptions): 
   const code = markdown ? blankCode(source) : source;
   const tags = scanStartTags(code, null);
   const jsx = extension === '.jsx' || extension === '.tsx' || extension === '.mdx';
-  const around: Surroundings = { openers: linkOrButtonTags(code), cells: scanStartTags(code, TABLE_CELLS), langs: langTags(code), tags, fileLanguage: markdown ? frontMatterLanguage(source) : undefined, jsx };
-  const found = scannedElements(code, tags, jsx).map(({ tag, kind }) => tagImage(tag, kind, code, file, options, around));
+  const elements = scannedElements(code, tags, jsx);
+  const around: Surroundings = { openers: linkOrButtonTags(code), cells: scanStartTags(code, TABLE_CELLS), images: imageSpans(code, elements), langs: langTags(code), tags, fileLanguage: markdown ? frontMatterLanguage(source) : undefined, jsx };
+  const found = elements.map(({ tag, kind }) => tagImage(tag, kind, code, file, options, around));
   if (markdown) return [...markdownImages(source, code, file, options, around.fileLanguage, around.langs), ...found].sort((a, b) => a.insertAt - b.insertAt);
   return found;
 }

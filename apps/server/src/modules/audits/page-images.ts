@@ -76,7 +76,7 @@ export function findPageImages(html: string, pageUrl: URL, limits: { maxImages?:
 
 export function imagesOfDocument(document: Node, pageUrl: URL, { maxImages = MAX_AUDIT_IMAGES }: { maxImages?: number } = {}): PageImages {
   const found = walk(document, maxImages);
-  const reader = createTextReader((element) => found.withText.has(element), NAME_CHARS, TEXT_NODES);
+  const reader = createTextReader((element) => found.withText.has(element), NAME_CHARS, TEXT_NODES, (element) => found.images.has(element));
   const text = (element: Element, max = CONTEXT_CHARS) => clip(reader.textOf(element), max);
   const base = new URL((found.baseHref !== undefined && resolveUrl(found.baseHref, pageUrl)) || pageUrl.href);
 

@@ -92,6 +92,11 @@ export interface Walk {
   candidates: Candidate[];
   total: number;
   withText: Set<Element>;
+  /**
+   * Every element that needs a text alternative. Its text (an <svg>'s <title>, an <object>'s fallback)
+   * is its name, not text of the link, button or paragraph around it: it never makes them textful.
+   */
+  images: Set<Element>;
   /** Image elements inside each link or button, itself included when it is one. */
   imagesIn: Map<Element, number>;
   /** Non-empty paragraphs by document position (ascending). */
@@ -110,6 +115,7 @@ export function walk(document: Node, maxImages: number): Walk {
     candidates: [],
     total: 0,
     withText: new Set(),
+    images: new Set(),
     imagesIn: new Map(),
     paragraphs: [],
     selectors: { nth: new Map(), ids: new Map(), uniqueIds: new Set(), positions: new Map() },
@@ -146,7 +152,7 @@ export function walk(document: Node, maxImages: number): Walk {
       // Bottom-up: an element has text when a child text node or a (non-script) child element has.
       for (const child of childrenOf(element)) {
         const textful = isElement(child)
-          ? child.tagName !== 'script' && child.tagName !== 'style' && child.tagName !== 'template' && result.withText.has(child)
+          ? child.tagName !== 'script' && child.tagName !== 'style' && child.tagName !== 'template' && !result.images.has(child) && result.withText.has(child)
           : child.nodeName === '#text' && /\S/.test((child as { value: string }).value);
         if (textful) {
           result.withText.add(element);
@@ -182,6 +188,7 @@ export function walk(document: Node, maxImages: number): Walk {
     const imagesBefore = imageElements;
     if (kind) {
       imageElements += 1;
+      result.images.add(element);
       if (!inherited.inImage) {
         result.total += 1;
         if (result.candidates.length < maxImages) result.candidates.push({ element, kind, inherited, position: here, heading, headingPosition });
