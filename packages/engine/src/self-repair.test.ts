@@ -130,4 +130,13 @@ describe('web addresses kept out of an alt', () => {
     );
     expect(answer('River festival logo').notes).toEqual([]);
   });
+
+  it('says so for an address kept out of the long description too, once', () => {
+    const result = checkedAnswer(
+      { altText: 'Festival poster', longDescription: 'Tickets at www.riverfest.org/tickets', isDecorative: false, containsText: true, textInImage: 'Tickets at www.riverfest.org/tickets' },
+      options,
+    );
+    expect(result.description.longDescription).toBe('Tickets at');
+    expect(result.notes.filter((note) => note.id === 'url-in-text')).toEqual([expect.objectContaining({ message: expect.stringContaining('whole in textInImage') })]);
+  });
 });

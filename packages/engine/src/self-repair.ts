@@ -36,18 +36,23 @@ export function applyTrailingPeriod(altText: string, trailingPeriod: boolean | u
  * The sanitiser keeps web addresses out of an alt (a screen reader spells them out); when it took
  * one out of the answer, the reviewer is told where the address is, or that it is nowhere else.
  */
-function addressesKeptOut(altText: string | undefined, textInImage: string | undefined): AltTextIssue[] {
-  const removed = urlsIn(typeof altText === 'string' ? altText : '');
+function addressesKeptOut(raw: VisionOutput, textInImage: string | undefined): AltTextIssue[] {
+  // The offline describer says it itself, naming the site it put in the alt instead.
+  if (raw.notes?.some((note) => note.id === 'url-in-text')) return [];
+  const text = (value: unknown) => (typeof value === 'string' ? value : '');
+  const fromAlt = raw.isDecorative === true ? [] : urlsIn(text(raw.altText));
+  const fromLong = urlsIn(text(raw.longDescription));
+  const removed = [...fromAlt, ...fromLong];
   if (removed.length === 0) return [];
-  const kept = removed.every((url) => textInImage?.includes(url));
-  const where = kept
+  const where = removed.every((url) => textInImage?.includes(url))
     ? 'it is whole in textInImage'
     : 'it is not in textInImage: put it in the page text if readers need it';
+  const from = [fromAlt.length ? 'the alt text' : '', fromLong.length ? 'the long description' : ''].filter(Boolean).join(' and ');
   return [
     {
       id: 'url-in-text',
       severity: 'info',
-      message: `A web address was kept out of the alt text (a screen reader spells it out sign by sign): ${where}.`,
+      message: `A web address was kept out of ${from} (a screen reader spells it out sign by sign): ${where}.`,
     },
   ];
 }
@@ -96,7 +101,7 @@ export function checkedAnswer(raw: VisionOutput, options: NormalisedDescribeOpti
         severity: 'info' as const,
         message: sanitizeModelText(note.message, { hardCap: NOTE_CAP }),
       })),
-      ...addressesKeptOut(isDecorative ? '' : raw.altText, textInImage),
+      ...addressesKeptOut(raw, textInImage),
     ],
   };
 }

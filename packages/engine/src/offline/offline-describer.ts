@@ -135,7 +135,7 @@ function describeText(input: OfflineDescriberInput, found: OfflineText): Pick<Vi
   const { line } = withSiteNames(oneLine(found.gapped));
   const altText = lead + quoteText(line, input.maxLength - lead.length);
   const cut = lead.length + line.length + 2 > input.maxLength;
-  return { altText, longDescription: cut ? found.gapped : undefined };
+  return { altText, longDescription: cut ? withSiteNames(found.gapped).line : undefined };
 }
 
 const note = (id: string, message: string): AltTextIssue => ({ id, severity: 'info', message });
