@@ -23,6 +23,7 @@ require_once __DIR__ . '/includes/class-altwise-settings.php';
 require_once __DIR__ . '/includes/class-altwise-client.php';
 require_once __DIR__ . '/includes/class-altwise-language.php';
 require_once __DIR__ . '/includes/class-altwise-suggestions.php';
+require_once __DIR__ . '/includes/class-altwise-element-rules.php';
 require_once __DIR__ . '/includes/class-altwise-post-updater.php';
 require_once __DIR__ . '/includes/class-altwise-queue.php';
 require_once __DIR__ . '/includes/class-altwise-backfill.php';

@@ -26,9 +26,10 @@ const unsureReader: TextReader = {
 };
 
 // Rendered before any engine loads an image: the engine blocks sharp's SVG loader process-wide.
-const images: Record<'banner' | 'notice' | 'gradient' | 'openDaily' | 'summer' | 'smudged', Buffer> = {} as never;
+const images: Record<'tickets' | 'banner' | 'notice' | 'gradient' | 'openDaily' | 'summer' | 'smudged', Buffer> = {} as never;
 beforeAll(async () => {
   images.banner = await renderText(['Summer sale, 30% off'], { size: 24, width: 420 });
+  images.tickets = await renderText(['Tickets at www.riverfest.org/tickets'], { size: 24 });
   images.notice = await renderText(
     ['Opening hours: Monday to Friday 9 to 17', 'Saturday 10 to 14, closed on Sunday'],
     { size: 16 },
@@ -52,6 +53,17 @@ describe('the engine with offline OCR', { timeout: 60_000 }, () => {
       wcagCompliant: false,
     });
     expect(result.uncertainText).toBeUndefined();
+  });
+
+  it('keeps a web address whole in textInImage, names its site in the alt and says where the rest went', async () => {
+    const engine = createAltTextEngine({ provider: { provider: 'offline' }, ocr });
+    const result = await engine.describe({ bytes: images.tickets });
+    expect(result.textInImage).toBe('Tickets at www.riverfest.org/tickets');
+    // Before: "Banner reading 'Tickets at '" (the sanitiser took the address out, silently).
+    expect(result.altText).toBe("Banner reading 'Tickets at riverfest.org'");
+    expect(result.issues).toContainEqual(
+      expect.objectContaining({ id: 'url-in-text', severity: 'info', message: expect.stringContaining('textInImage') }),
+    );
   });
 
   it('cuts long text at a word to fit maxLength and puts all of it in the long description', async () => {

@@ -4,7 +4,8 @@ import { createAltTextEngine } from './alt-text-engine';
 import { EngineError } from './errors/engine-error';
 import { buildSystemPrompt, buildUserPrompt } from './prompt';
 import type { VisionInput, VisionOutput, VisionProvider } from './providers/vision-provider';
-import { applyTrailingPeriod } from './self-repair';
+import { applyTrailingPeriod, checkedAnswer } from './self-repair';
+import { normaliseDescribeOptions } from './cache-key';
 
 /** A provider that answers from a script, one entry per call, and records every input. */
 function scriptedProvider(answers: Array<Partial<VisionOutput> | Error>) {
@@ -108,5 +109,34 @@ describe('account style in the engine', () => {
     const honest = scriptedProvider([{ altText: 'Red tile, handmade', keywordsShown: ['Handmade'] }]);
     const confirmed = await describeWith(honest.provider, { keywords: ['handmade'] });
     expect(confirmed.issues.map((issue) => issue.id)).not.toContain('keyword-not-confirmed');
+  });
+});
+
+describe('web addresses kept out of an alt', () => {
+  const options = normaliseDescribeOptions({});
+  const answer = (altText: string, textInImage?: string) =>
+    checkedAnswer({ altText, isDecorative: false, containsText: true, textInImage }, options);
+
+  it('says the address is whole in textInImage when the sanitiser took it out of the alt', () => {
+    const result = answer('Poster reading Tickets at https://riverfest.org/tickets.', 'Tickets at https://riverfest.org/tickets');
+    expect(result.description.altText).toBe('Poster reading Tickets at.');
+    expect(result.description.textInImage).toBe('Tickets at https://riverfest.org/tickets');
+    expect(result.notes).toContainEqual(expect.objectContaining({ id: 'url-in-text', message: expect.stringContaining('it is whole in textInImage') }));
+  });
+
+  it('says when the address is nowhere else, and says nothing when the alt held none', () => {
+    expect(answer('Logo, see www.riverfest.org').notes).toContainEqual(
+      expect.objectContaining({ id: 'url-in-text', message: expect.stringContaining('not in textInImage') }),
+    );
+    expect(answer('River festival logo').notes).toEqual([]);
+  });
+
+  it('says so for an address kept out of the long description too, once', () => {
+    const result = checkedAnswer(
+      { altText: 'Festival poster', longDescription: 'Tickets at www.riverfest.org/tickets', isDecorative: false, containsText: true, textInImage: 'Tickets at www.riverfest.org/tickets' },
+      options,
+    );
+    expect(result.description.longDescription).toBe('Tickets at');
+    expect(result.notes.filter((note) => note.id === 'url-in-text')).toEqual([expect.objectContaining({ message: expect.stringContaining('whole in textInImage') })]);
   });
 });

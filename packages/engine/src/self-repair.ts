@@ -3,7 +3,7 @@ import type { NormalisedDescribeOptions } from './cache-key';
 import type { AltTextDescription } from './description';
 import type { VisionOutput } from './providers/vision-provider';
 import { checkAltText } from './quality/quality-checker';
-import { sanitizeModelText } from './text/output-sanitizer';
+import { sanitizeModelText, urlsIn } from './text/output-sanitizer';
 
 const LONG_DESCRIPTION_CAP = 4000;
 const TEXT_IN_IMAGE_CAP = 1000;
@@ -30,6 +30,31 @@ export function applyTrailingPeriod(altText: string, trailingPeriod: boolean | u
   const bare = altText.replace(/\.+$/, '').trimEnd();
   if (!trailingPeriod) return bare;
   return /[.!?…]$/.test(altText) ? altText : `${bare}.`;
+}
+
+/**
+ * The sanitiser keeps web addresses out of an alt (a screen reader spells them out); when it took
+ * one out of the answer, the reviewer is told where the address is, or that it is nowhere else.
+ */
+function addressesKeptOut(raw: VisionOutput, textInImage: string | undefined): AltTextIssue[] {
+  // The offline describer says it itself, naming the site it put in the alt instead.
+  if (raw.notes?.some((note) => note.id === 'url-in-text')) return [];
+  const text = (value: unknown) => (typeof value === 'string' ? value : '');
+  const fromAlt = raw.isDecorative === true ? [] : urlsIn(text(raw.altText));
+  const fromLong = urlsIn(text(raw.longDescription));
+  const removed = [...fromAlt, ...fromLong];
+  if (removed.length === 0) return [];
+  const where = removed.every((url) => textInImage?.includes(url))
+    ? 'it is whole in textInImage'
+    : 'it is not in textInImage: put it in the page text if readers need it';
+  const from = [fromAlt.length ? 'the alt text' : '', fromLong.length ? 'the long description' : ''].filter(Boolean).join(' and ');
+  return [
+    {
+      id: 'url-in-text',
+      severity: 'info',
+      message: `A web address was kept out of ${from} (a screen reader spells it out sign by sign): ${where}.`,
+    },
+  ];
 }
 
 /** Everything a provider returns is untrusted text headed for an HTML attribute. */
@@ -70,11 +95,14 @@ export function checkedAnswer(raw: VisionOutput, options: NormalisedDescribeOpti
     wcagCompliant: check.wcagCompliant,
     issues: check.issues,
     // A describer may only inform: its notes never pass for the checker's warnings or errors.
-    notes: (raw.notes ?? []).map((note) => ({
-      id: sanitizeModelText(note.id, { hardCap: 60 }),
-      severity: 'info' as const,
-      message: sanitizeModelText(note.message, { hardCap: NOTE_CAP }),
-    })),
+    notes: [
+      ...(raw.notes ?? []).map((note) => ({
+        id: sanitizeModelText(note.id, { hardCap: 60 }),
+        severity: 'info' as const,
+        message: sanitizeModelText(note.message, { hardCap: NOTE_CAP }),
+      })),
+      ...addressesKeptOut(raw, textInImage),
+    ],
   };
 }
 

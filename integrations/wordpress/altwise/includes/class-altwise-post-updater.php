@@ -3,9 +3,13 @@
  * Carries an attachment's new alt text into the posts that show it. Changing an attachment's alt
  * does not change the `<img>` tags already saved in post content, so accepted alt text would never
  * reach published pages without this. An `<img>` is the attachment's when its class has
- * `wp-image-<id>` or its src is one of the attachment's files (any generated size); its alt is
- * replaced only when it is missing, empty or still the attachment's previous alt: an alt a person
- * wrote for that post is never touched.
+ * `wp-image-<id>` or its src is one of the attachment's files (any generated size). As the element
+ * model judges it (Altwise_Element_Rules): a hidden or presentational image is decorative and left
+ * alone; an image is given the new alt only when it has no accessible name, an empty alt (WordPress
+ * saves alt="" for an image nobody described), the attachment's previous alt, or a placeholder for a
+ * name (F30: "image", "Foto 3", "IMG_2041", a file name). A name a person gave it in that post (alt,
+ * aria-label, aria-labelledby, title) is never touched; nor is a placeholder aria-label or
+ * aria-labelledby: it outranks alt, so a new alt would change nothing a screen reader says.
  */
 class Altwise_Post_Updater {
 	/** An <img> tag, with quoted attribute values that may contain ">". */
@@ -24,27 +28,52 @@ class Altwise_Post_Updater {
 	public static function update_html( $html, $attachment_id, array $urls, $new_alt, $old_alt ) {
 		$changed = 0;
 		$keys    = array_filter( array_map( array( __CLASS__, 'url_key' ), $urls ) );
+		$html    = (string) $html;
 		$result  = preg_replace_callback(
 			self::IMG_TAG,
-			function ( $match ) use ( $attachment_id, $keys, $new_alt, $old_alt, &$changed ) {
+			function ( $match ) use ( $attachment_id, $keys, $new_alt, $old_alt, $html, &$changed ) {
 				$tag        = $match[0];
 				$attributes = self::attributes( $tag );
 				if ( ! self::is_attachment_tag( $attributes, $attachment_id, $keys ) ) {
 					return $tag;
 				}
-				$alt = isset( $attributes['alt'] ) ? trim( html_entity_decode( $attributes['alt']['value'], ENT_QUOTES | ENT_HTML5, 'UTF-8' ) ) : '';
-				if ( '' !== $alt && $alt !== trim( (string) $old_alt ) ) {
-					return $tag; // This post's own alt, written by a person.
+				if ( null !== Altwise_Element_Rules::presentation( $attributes ) ) {
+					return $tag; // Decorative (aria-hidden, role="presentation"/"none"): nothing to name.
 				}
+				if ( ! self::replaceable( Altwise_Element_Rules::accessible_name( $attributes, $html ), $old_alt ) ) {
+					return $tag; // This post's own name, given by a person.
+				}
+				$alt = isset( $attributes['alt'] ) ? trim( html_entity_decode( $attributes['alt']['value'], ENT_QUOTES | ENT_HTML5, 'UTF-8' ) ) : '';
 				if ( $alt === trim( (string) $new_alt ) && isset( $attributes['alt'] ) ) {
 					return $tag;
 				}
 				++$changed;
 				return self::with_alt( $tag, $attributes, $new_alt );
 			},
-			(string) $html
+			$html
 		);
-		return array( null === $result ? (string) $html : $result, $changed );
+		return array( null === $result ? $html : $result, $changed );
+	}
+
+	/**
+	 * Whether the new alt may take the place of the image's accessible name: there is none, or it is
+	 * an empty alt, the attachment's previous alt, or a placeholder alt or title. A name from
+	 * aria-label or aria-labelledby outranks alt: a new alt would not be heard, so it is not written.
+	 *
+	 * @param array{name:?string,source:?string} $name
+	 */
+	private static function replaceable( array $name, $old_alt ) {
+		switch ( $name['source'] ) {
+			case null:
+				return true;
+			case 'alt':
+				$alt = trim( $name['name'] );
+				return '' === $alt || trim( (string) $old_alt ) === $alt || Altwise_Element_Rules::is_placeholder( $alt );
+			case 'title':
+				return Altwise_Element_Rules::is_placeholder( $name['name'] );
+			default:
+				return false;
+		}
 	}
 
 	/**
@@ -170,6 +199,6 @@ class Altwise_Post_Updater {
 		if ( isset( $attributes['alt'] ) ) {
 			return substr_replace( $tag, $attribute, $attributes['alt']['offset'], $attributes['alt']['length'] );
 		}
-		return '<img ' . $attribute . substr( $tag, 4 );
+		return substr( $tag, 0, 4 ) . ' ' . $attribute . substr( $tag, 4 ); // "<IMG" stays as written.
 	}
 }

@@ -112,3 +112,27 @@ describe('a src with a stray %', () => {
     }
   });
 });
+
+describe('Markdown: an alt repeating the text of its link or table cell is said twice (H2)', () => {
+  const issues = (source: string) => find('page.md', source).map((image) => judgeFound(image, 'en').issues.map((issue) => issue.id));
+
+  it('in a link beside the link text', () => {
+    expect(issues('[![Contact us](envelope.png) Contact us](/contact)\n')).toEqual([['redundant-with-text']]);
+    expect(issues('[![An open envelope](envelope.png) Contact us](/contact)\n')).toEqual([[]]);
+  });
+
+  it('in a pipe table cell beside the cell text', () => {
+    const table = (cell: string) => `| Country | Medals |\n| --- | ---: |\n| ${cell} | 5 |\n`;
+    expect(issues(table('![Norway](flag-no.png) Norway'))).toEqual([['redundant-with-text']]);
+    expect(issues(table('![Flag of Norway](flag-no.png) Norway'))).toEqual([[]]);
+    // Not a table: a pipe in a sentence.
+    expect(issues('Norway | ![Norway](flag-no.png) Norway and more text here\n')).toEqual([[]]);
+  });
+});
+
+describe('Markdown: a line of pipes under a heading underline is not a table', () => {
+  it('reads no cell text from a setext heading', () => {
+    const [image] = find('page.md', 'Norway | ![Norway](flag-no.png) Norway\n---\n');
+    expect(image?.adjacentText).toBeUndefined();
+  });
+});

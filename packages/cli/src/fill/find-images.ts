@@ -126,17 +126,23 @@ function ownPurpose(kind: ElementKind, attr: AttributeLookup): ImagePurpose | un
 }
 
 /** What the markup around an element says: hidden by an ancestor, inside an image, the link or button it is in. */
+const TABLE_CELLS: ReadonlySet<string> = new Set(['td', 'th']);
+
 function htmlAncestry(element: Element) {
   let hidden = false;
   let inImage = false;
   let host: Element | undefined;
+  let cell: Element | undefined;
   for (let node = element.parentNode; node && 'tagName' in node; node = node.parentNode) {
     if (isHiddenValue(attrOf(node, 'aria-hidden'))) hidden = true;
     if (elementKindOf(node.tagName, lookupOf(node))) inImage = true;
     if (!host && ((node.tagName === 'a' && attrOf(node, 'href') !== undefined) || node.tagName === 'button')) host = node;
+    if (!cell && TABLE_CELLS.has(node.tagName)) cell = node;
   }
   const hostText = host ? collapse(textOf(host, element)) : '';
-  return { hidden, inImage, host, hostText };
+  // Outside a link or button, the table cell it sits in is the text read beside it (H2).
+  const cellText = !host && cell ? collapse(textOf(cell, element)) : '';
+  return { hidden, inImage, host, hostText, cellText };
 }
 
 /** The alt attribute as fill edits it; kinds named otherwise (aria-label, <title>) are never written. */
@@ -186,6 +192,7 @@ function htmlImages(source: string, file: string, options: FindOptions): FoundIm
       name,
       presentation: presentationOf(kind, attr, around.hidden),
       ...(around.hostText && !purpose ? { besideText: true, adjacentText: around.hostText } : {}),
+      ...(around.cellText ? { adjacentText: around.cellText } : {}),
       line: location.startTag.startLine,
       src,
       source: kind === 'img' || kind === 'input-image' ? resolveSource(src, file, options) : { kind: 'unresolved', reason: `${kindWords(kind)}: altwise describes <img> and image buttons only` },
@@ -218,6 +225,10 @@ function staticSrc(expression: string, source: string): string | null {
 
 interface Surroundings {
   openers: ScannedTag[];
+  /** Table cells (td, th): outside a link or button, a cell's text is what is read beside an image. */
+  cells: ScannedTag[];
+  /** Every image element's extent: its content is its name, never the text of a link, button or cell. */
+  images: Span[];
   langs: ScannedTag[];
   /** Every start tag, for aria-labelledby's ids. */
   tags: ScannedTag[];
@@ -226,23 +237,46 @@ interface Surroundings {
   jsx: boolean;
 }
 
-/** The text between a scanned start tag and its end tag (tags and {…} expressions dropped). */
-function scannedText(source: string, tag: ScannedTag): string {
-  const close = new RegExp(`</${tag.name}\\s*>`, 'i').exec(source.slice(tag.end, tag.end + 5000));
-  if (!close) return '';
-  return source.slice(tag.end, tag.end + close.index).replace(/<[^>]*>/g, ' ').replace(/\{[^}]*\}/g, ' ').replace(/\s+/g, ' ').trim();
+interface Span {
+  readonly start: number;
+  readonly end: number;
 }
 
-/** The link or button the tag sits in, and that element's own text (the image's aside). */
-function hostAround(source: string, tag: ScannedTag, openers: readonly ScannedTag[]): { host: ScannedTag; text: string } | undefined {
+/**
+ * The text between a scanned start tag and its end tag (tags and {…} expressions dropped), leaving
+ * out what lies in `images` (an <svg>'s <title>, an <object>'s fallback: an image's name, not text).
+ */
+function scannedText(source: string, tag: ScannedTag, images: readonly Span[] = []): string {
+  const close = new RegExp(`</${tag.name}\\s*>`, 'i').exec(source.slice(tag.end, tag.end + 5000));
+  if (!close) return '';
+  let body = source.slice(tag.end, tag.end + close.index);
+  for (const image of images) {
+    const from = Math.max(image.start, tag.end) - tag.end;
+    const to = Math.min(image.end, tag.end + body.length) - tag.end;
+    if (from < to) body = body.slice(0, from) + ' '.repeat(to - from) + body.slice(to);
+  }
+  return body.replace(/<[^>]*>/g, ' ').replace(/\{[^}]*\}/g, ' ').replace(/\s+/g, ' ').trim();
+}
+
+/** The link or button the tag sits in, and that element's own text (images aside). */
+function hostAround(source: string, tag: ScannedTag, openers: readonly ScannedTag[], images: readonly Span[]): { host: ScannedTag; text: string } | undefined {
   for (const opener of [...openers].reverse()) {
     if (opener.end > tag.start) continue;
     const between = source.slice(opener.end, tag.start);
     if (new RegExp(`</${opener.name}\\s*>`, 'i').test(between)) continue;
-    const text = scannedText(source, opener);
+    const text = scannedText(source, opener, images);
     return { host: opener, text };
   }
   return undefined;
+}
+
+/** Where each scanned image element lies, its content included (a self-closing or void tag is its start tag). */
+function imageSpans(source: string, found: ReadonlyArray<{ tag: ScannedTag; kind: ElementKind }>): Span[] {
+  return found.map(({ tag, kind }) => {
+    if (kind === 'img' || kind === 'input-image' || kind === 'area' || source.slice(tag.start, tag.end).endsWith('/>')) return { start: tag.start, end: tag.end };
+    const close = new RegExp(`</${tag.name}\\s*>`, 'i').exec(source.slice(tag.end, tag.end + 5000));
+    return { start: tag.start, end: close ? tag.end + close.index + close[0].length : tag.end };
+  });
 }
 
 /** What fill edits: a static alt (also alt={"…"}), or why it cannot be written. */
@@ -299,8 +333,11 @@ function tagImage(tag: ScannedTag, kind: ElementKind, source: string, file: stri
     content: kind === 'object' ? scannedText(source, tag) : null,
   });
   if (!unknownName && spread && name.name === null) unknownName = 'its name may come from a {...spread}';
-  const host = hostAround(source, tag, around.openers);
-  const purpose = ownPurpose(kind, lookup) ?? purposeAround(source, tag, around.openers);
+  const host = hostAround(source, tag, around.openers, around.images);
+  const cell = host ? undefined : hostAround(source, tag, around.cells, around.images);
+  // The image's whole extent: an <svg> or <object> ends at its end tag, not its start tag.
+  const extent = around.images.find((span) => span.start === tag.start) ?? tag;
+  const purpose = ownPurpose(kind, lookup) ?? purposeAround(source, extent, around.openers);
   return {
     file,
     kind,
@@ -308,6 +345,7 @@ function tagImage(tag: ScannedTag, kind: ElementKind, source: string, file: stri
     presentation: presentationOf(kind, lookup),
     ...(unknownName && name.name === null ? { unknownName } : {}),
     ...(host?.text && !purpose ? { besideText: true, adjacentText: host.text } : {}),
+    ...(cell?.text ? { adjacentText: cell.text } : {}),
     line: lineOf(source, tag.start),
     src: written,
     source: imageSource,
@@ -354,6 +392,63 @@ function markdownLinkPurpose(line: string, imageStart: number, imageEnd: number)
   return checkedPurpose({ kind: 'link', href: target[1]!.replace(/^<|>$/g, ''), label: target[3] });
 }
 
+/** Markdown images and inline markup dropped: the words a line's piece says around an image. */
+const markdownWords = (text: string) =>
+  text
+    .replace(/!\[[^\]]*\](?:\([^)]*\)|\[[^\]]*\])?/g, ' ')
+    .replace(/[*_~`]/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+
+/**
+ * The text of the Markdown link an image sits in beside words of its own (`[![Contact](a.png) Contact](/c)`):
+ * the link text, images aside; '' when the image is not in such a link.
+ */
+function markdownLinkText(line: string, imageStart: number, imageEnd: number): string {
+  let depth = 0;
+  for (let open = imageStart - 1; open >= 0; open -= 1) {
+    if (line[open] === ']') depth += 1;
+    else if (line[open] === '[' && line[open - 1] !== '!') {
+      if (depth > 0) {
+        depth -= 1;
+        continue;
+      }
+      const close = closingBracket(line, imageEnd);
+      return close > 0 && line[close + 1] === '(' ? markdownWords(line.slice(open + 1, close)) : '';
+    }
+  }
+  return '';
+}
+
+const TABLE_DELIMITER = /^\s*\|?\s*:?-+:?\s*(?:\|\s*:?-+:?\s*)*\|?\s*$/;
+
+/** Lines that belong to a pipe table: a run of lines with pipes around a delimiter row ("| --- | :-: |"). */
+function tableLines(lines: readonly string[]): Set<number> {
+  const rows = new Set<number>();
+  lines.forEach((line, index) => {
+    // A delimiter row has a pipe ("---" alone under a line is a heading's underline or a rule).
+    if (!line.includes('|') || !TABLE_DELIMITER.test(line) || index === 0 || !lines[index - 1]!.includes('|')) return;
+    for (let row = index - 1; row >= 0 && lines[row]!.includes('|'); row -= 1) rows.add(row);
+    for (let row = index + 1; row < lines.length && lines[row]!.includes('|'); row += 1) rows.add(row);
+  });
+  return rows;
+}
+
+/** The text of the table cell an image sits in, images aside. */
+function markdownCellText(line: string, imageStart: number, imageEnd: number): string {
+  const unescapedPipe = /(?<!\\)\|/g;
+  let start = 0;
+  let end = line.length;
+  for (const match of line.matchAll(unescapedPipe)) {
+    if (match.index < imageStart) start = match.index + 1;
+    else if (match.index >= imageEnd) {
+      end = match.index;
+      break;
+    }
+  }
+  return markdownWords(line.slice(start, end));
+}
+
 /** The `]` that ends image text starting at `from`; a backslash-escaped `\]` (as fill writes it) does not. */
 function closingBracket(line: string, from: number): number {
   for (let index = from; index < line.length; index += 1) {
@@ -370,8 +465,10 @@ function closingBracket(line: string, from: number): number {
 function markdownImages(source: string, code: string, file: string, options: FindOptions, language: string | undefined, langs: ScannedTag[]): FoundImage[] {
   const images: FoundImage[] = [];
   const references = referenceDefinitions(code);
+  const lines = code.split('\n');
+  const table = tableLines(lines);
   let offset = 0;
-  for (const line of code.split('\n')) {
+  for (const [lineIndex, line] of lines.entries()) {
     let index = line.indexOf('![');
     while (index >= 0) {
       const close = closingBracket(line, index + 2);
@@ -394,6 +491,10 @@ function markdownImages(source: string, code: string, file: string, options: Fin
       if (close > 0 && src !== undefined) {
         const start = offset + index;
         const spanEnd = offset + (end > 0 ? end + 1 : close + 1);
+        const purpose = line[close + 1] === '(' && end > 0 ? markdownLinkPurpose(line, index, end + 1) : undefined;
+        const imageEnd = end > 0 ? end + 1 : close + 1;
+        const linkText = purpose ? '' : markdownLinkText(line, index, imageEnd);
+        const cellText = linkText || !table.has(lineIndex) ? '' : markdownCellText(line, index, imageEnd);
         images.push({
           file,
           kind: 'img',
@@ -408,7 +509,8 @@ function markdownImages(source: string, code: string, file: string, options: Fin
           quote: '"',
           context: contextAround(code, start, spanEnd, false),
           language: languageAt(source, start, langs) ?? language,
-          purpose: line[close + 1] === '(' && end > 0 ? markdownLinkPurpose(line, index, end + 1) : undefined,
+          purpose,
+          ...(linkText ? { besideText: true, adjacentText: linkText } : cellText ? { adjacentText: cellText } : {}),
           span: { start, end: spanEnd },
         });
       }
@@ -435,8 +537,9 @@ export function findImages(source: string, file: string, options: FindOptions): 
   const code = markdown ? blankCode(source) : source;
   const tags = scanStartTags(code, null);
   const jsx = extension === '.jsx' || extension === '.tsx' || extension === '.mdx';
-  const around: Surroundings = { openers: linkOrButtonTags(code), langs: langTags(code), tags, fileLanguage: markdown ? frontMatterLanguage(source) : undefined, jsx };
-  const found = scannedElements(code, tags, jsx).map(({ tag, kind }) => tagImage(tag, kind, code, file, options, around));
+  const elements = scannedElements(code, tags, jsx);
+  const around: Surroundings = { openers: linkOrButtonTags(code), cells: scanStartTags(code, TABLE_CELLS), images: imageSpans(code, elements), langs: langTags(code), tags, fileLanguage: markdown ? frontMatterLanguage(source) : undefined, jsx };
+  const found = elements.map(({ tag, kind }) => tagImage(tag, kind, code, file, options, around));
   if (markdown) return [...markdownImages(source, code, file, options, around.fileLanguage, around.langs), ...found].sort((a, b) => a.insertAt - b.insertAt);
   return found;
 }

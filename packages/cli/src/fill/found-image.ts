@@ -37,7 +37,7 @@ export interface FoundImage {
   unknownName?: string;
   /** Inside a link or button that has text of its own. */
   besideText?: boolean;
-  /** That link's or button's text (H2: an alt equal to it is said twice). */
+  /** That link's or button's text, else the text of the table cell it sits in (H2: an alt equal to it is said twice). */
   adjacentText?: string;
   line: number;
   /** The src as written, for messages. */

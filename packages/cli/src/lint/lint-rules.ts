@@ -44,7 +44,7 @@ export const LINT_RULES: readonly LintRule[] = [
   rule('copies-context', 'warning', 'Alt text repeats the text around the image', 'The listener hears it twice: describe what the image adds, or use alt="" if the text already says it all.', ['1.1.1'], ['G94', 'H2']),
   rule('emoji', 'warning', 'Alt text contains emoji', 'Screen readers read emoji out by their names: prefer words.', ['1.1.1'], ['G94']),
   rule('purpose-not-named', 'error', 'Image is the only content of a link or button and its alt does not name the purpose', 'The alt text is the link\'s or button\'s name: say where the link goes or what the button does ("Home", "Search"), not what the picture looks like. An empty alt leaves it with no name at all.', ['1.1.1', '2.4.4', '4.1.2'], ['F89', 'G94', 'H30', 'H36']),
-  rule('redundant-with-text', 'warning', 'Alt text repeats the link or button text next to it', 'An image beside the text of its link or button with the same words is read twice: use alt="" and let the text name it.', ['1.1.1'], ['H2']),
+  rule('redundant-with-text', 'warning', 'Alt text repeats the link, button or table-cell text next to it', 'An image beside the text of its link, button or table cell with the same words is read twice: use alt="" and let the text name it.', ['1.1.1'], ['H2']),
   rule('hidden-link-content', 'error', "A link's or button's only image is hidden from assistive technology", 'aria-hidden="true" or role="presentation" on the only content of a link or button leaves it with no accessible name: remove the marking and let the alt text name the destination or action.', ['2.4.4', '4.1.2'], ['F89', 'H30']),
 ];
 

@@ -34,6 +34,14 @@ const CASES: ConformanceCase[] = [
   { name: "a link's only image naming the destination passes", markup: '<a href="/contact"><img src="envelope.png" alt="Contact us" /></a>', expected: 'pass' },
   { name: 'alt repeating the link text beside it is said twice (H2)', markup: '<a href="/contact"><img src="envelope.png" alt="Contact us" /> Contact us</a>', expected: 'warn' },
   { name: 'alt="" beside the link text is right (H2)', markup: '<a href="/contact"><img src="envelope.png" alt="" /> Contact us</a>', expected: 'pass' },
+  { name: 'alt repeating the button text beside it is said twice (H2)', markup: '<button type="button"><img src="bin.png" alt="Delete" /> Delete</button>', expected: 'warn' },
+  { name: 'alt repeating the text of its table cell is said twice (H2)', markup: '<table><tr><td><img src="flag-no.png" alt="Norway" /> Norway</td><td>5</td></tr></table>', expected: 'warn' },
+  { name: 'alt repeating its header cell text, case and punctuation aside, is said twice (H2)', markup: '<table><tr><th><img src="pin.png" alt="Location:" /> location</th></tr></table>', expected: 'warn' },
+  { name: 'alt="" beside the text of its table cell is right (H2)', markup: '<table><tr><td><img src="flag-no.png" alt="" /> Norway</td></tr></table>', expected: 'pass' },
+  { name: 'alt equal to the text of another cell beside it is said twice', markup: '<table><tr><td><img src="flag-no.png" alt="Flag of Norway" /></td><td>Flag of Norway</td></tr></table>', expected: 'warn' },
+  { name: 'alt equal to the text beside it in a list item is said twice', markup: '<ul><li><img src="flag-no.png" alt="Norway" /> Norway</li></ul>', expected: 'warn' },
+  { name: 'alt equal to the text beside it in a div is said twice', markup: '<div><img src="flag-no.png" alt="Norway" /> Norway</div>', expected: 'warn' },
+  { name: 'alt saying more than its table cell passes', markup: '<table><tr><td><img src="flag-no.png" alt="Flag of Norway" /> Norway</td></tr></table>', expected: 'pass' },
 ];
 
 describe('<img>: lint (every syntax), the Action and the audit agree, as WCAG says', () => {

@@ -15,6 +15,10 @@ const CASES: ConformanceCase[] = [
   { name: '<svg role="img"> with aria-label passes', markup: '<svg role="img" aria-label="Line chart of visits in May"><path d="M0 0h1v1z" /></svg>', expected: 'pass' },
   { name: '<svg role="img"> without a name fails', markup: '<svg role="img"><path d="M0 0h1v1z" /></svg>', expected: 'fail' },
   { name: '<svg aria-hidden="true"> is decorative', markup: '<svg aria-hidden="true"><path d="M0 0h1v1z" /></svg>', expected: 'pass' },
+  { name: "an icon button's <svg> named by its <title> names the button: its title is not the button's text", markup: '<button type="button"><svg role="img"><title>Search</title><path d="M0 0h1v1z" /></svg></button>', expected: 'pass' },
+  { name: "an icon link's <svg> whose <title> says nothing of the destination fails (F89)", markup: '<a href="/search"><svg role="img"><title>icon</title><path d="M0 0h1v1z" /></svg></a>', expected: 'fail' },
+  { name: "an icon link's <svg> is the link's only content: its <title> must say where it goes (F89)", markup: '<a href="/search"><svg role="img"><title>Magnifying glass</title><path d="M0 0h1v1z" /></svg></a>', expected: 'fail' },
+  { name: 'a role="img" icon beside the same link text is said twice (H2)', markup: '<a href="/rated"><span role="img" aria-label="Rated">★</span> Rated</a>', expected: 'warn' },
   { name: 'an unnamed icon beside its button text adds nothing a reader misses', markup: '<button type="button"><svg><path d="M0 0h1v1z" /></svg> Save</button>', expected: 'pass' },
 ];
 

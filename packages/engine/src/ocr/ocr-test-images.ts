@@ -40,6 +40,25 @@ export async function renderSmudgedHours(): Promise<Buffer> {
   return sharp(sharpText).composite([{ input: blurred, left: smudge.left, top: smudge.top }]).png().toBuffer();
 }
 
+/**
+ * Two columns of lines set side by side with a `gutter` px wide between them (a timetable, a
+ * flyer): tesseract reads each line straight across both.
+ */
+export async function renderColumns(
+  left: readonly string[],
+  right: readonly string[],
+  options: { size?: number; columnWidth?: number; gutter?: number } = {},
+): Promise<Buffer> {
+  const { size = 20, columnWidth = 260, gutter = 40 } = options;
+  const lineHeight = Math.round(size * 1.6);
+  const column = (x: number, lines: readonly string[]) =>
+    lines.map((line, index) => `<text x="${x}" y="${size + lineHeight * (index + 1)}">${escapeXml(line)}</text>`).join('');
+  const width = 2 * size + 2 * columnWidth + gutter;
+  const height = lineHeight * Math.max(left.length, right.length) + 2 * size;
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><rect width="100%" height="100%" fill="#ffffff"/><g font-family="DejaVu Sans, Liberation Sans, sans-serif" font-size="${size}" fill="#000000">${column(size, left)}${column(size + columnWidth + gutter, right)}</g></svg>`;
+  return sharp(Buffer.from(svg)).png().toBuffer();
+}
+
 /** A smooth two-colour gradient with a soft shape on it: a sky, a wall, a product backdrop. */
 export async function renderGradient(
   width: number,

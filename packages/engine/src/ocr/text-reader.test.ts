@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { languageDataDirectory, ocrLanguageFor, tesseractPaths } from './ocr-languages';
-import { renderGradient, renderNoise, renderSmudgedHours, renderText, wordsRead } from './ocr-test-images';
+import { renderColumns, renderGradient, renderNoise, renderSmudgedHours, renderText, wordsRead } from './ocr-test-images';
 import { createTextReader, skipReason } from './text-reader';
 
 // A busy CI machine (every test file at once on 2 cores) can need more than the 5 s production
@@ -132,6 +132,25 @@ describe('text reader (tesseract.js, offline)', { timeout: 60_000 }, () => {
       .toBuffer();
     const result = await reader.read(turned, 'eng');
     expect(wordsRead(lines.join(' '), result?.text)).toBeGreaterThanOrEqual(0.9);
+  });
+
+  it('reads two columns set side by side column by column, not across both', async () => {
+    const left = ['Monday: yoga at nine', 'Tuesday: pilates class', 'Wednesday: swimming'];
+    const right = ['Thursday: open studio', 'Friday: dance workshop', 'Saturday: closed'];
+    for (const gutter of [30, 120]) {
+      const result = await reader.read(await renderColumns(left, right, { gutter }), 'eng');
+      expect(result?.text).toBe([...left, ...right].join('\n'));
+    }
+  });
+
+  it('reads a table of labels and values row by row', async () => {
+    const result = await reader.read(await renderColumns(['Monday', 'Tuesday', 'Sunday'], ['until five', 'until six', 'closed']), 'eng');
+    expect(result?.text).toBe('Monday until five\nTuesday until six\nSunday closed');
+  });
+
+  it('keeps a web address in the image whole', async () => {
+    const result = await reader.read(await renderText(['Tickets at www.riverfest.org/tickets'], { size: 24 }), 'eng');
+    expect(result?.text).toBe('Tickets at www.riverfest.org/tickets');
   });
 
   it('skips images too small to hold a word', async () => {

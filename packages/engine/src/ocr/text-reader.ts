@@ -5,6 +5,7 @@ import { decodeOptions } from '../image/image-decoder';
 import type { LegibleText, OcrLines } from './legible-text';
 import { legibleText } from './legible-text';
 import type { OcrLanguage } from './ocr-languages';
+import { readingOrder } from './reading-order';
 import { languageDataDirectory, tesseractPaths } from './ocr-languages';
 
 /** The part of a tesseract.js worker the reader uses (a seam for tests). */
@@ -182,10 +183,13 @@ function startTesseractWorker(language: OcrLanguage): Promise<OcrWorker> {
 const TILTS = [15, -15];
 const sureWords = (text: LegibleText) => text.words - text.uncertain.length;
 
+/** The words with their boxes, line by line, put in reading order (columns one after the other). */
 function linesOf(result: Awaited<ReturnType<Worker['recognize']>>): OcrLines {
-  return (result.data.blocks ?? []).flatMap((block) =>
-    block.paragraphs.flatMap((paragraph) =>
-      paragraph.lines.map((line) => line.words.map(({ text, confidence }) => ({ text, confidence }))),
+  return readingOrder(
+    (result.data.blocks ?? []).flatMap((block) =>
+      block.paragraphs.flatMap((paragraph) =>
+        paragraph.lines.map((line) => line.words.map(({ text, confidence, bbox }) => ({ text, confidence, ...bbox }))),
+      ),
     ),
   );
 }

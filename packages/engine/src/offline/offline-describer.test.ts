@@ -208,6 +208,23 @@ describe('describeOffline', () => {
     expect(result.altText).toBe('Altwise');
   });
 
+  it('gives a web address read in the image by its site name, in the alt and the long description, and says where the address is', () => {
+    const text = 'Riverfest 2026, three days of music on the quay\nTickets at https://www.riverfest.org/tickets/2026';
+    const result = describeOffline({
+      original,
+      pixels: { ...pixels, photographic: false },
+      metadata: {},
+      maxLength: 60,
+      textFound: { text, gapped: text, uncertain: [] },
+    });
+    expect(result.textInImage).toBe(text);
+    expect(result.longDescription).toBe('Riverfest 2026, three days of music on the quay\nTickets at riverfest.org');
+    expect(result.notes).toContainEqual(expect.objectContaining({ id: 'url-in-text', message: expect.stringContaining('"riverfest.org"') }));
+    // A link whose image shows only an address is named after the site.
+    const link = describeOffline({ original, pixels, metadata: {}, maxLength: 125, purpose: { kind: 'link' }, textFound: { text: 'www.riverfest.org', gapped: 'www.riverfest.org', uncertain: [] } });
+    expect(link.altText).toBe('riverfest.org');
+  });
+
   it('mentions a transparent background and many colours', () => {
     const result = describeOffline({
       original: { width: 200, height: 400, animated: false, hasAlpha: true },

@@ -3,7 +3,7 @@ import type { EmbeddedDescriptions } from '../image/embedded-metadata';
 import { bestEmbeddedAlt } from '../image/embedded-metadata';
 import type { ImageFacts } from '../image/image-decoder';
 import type { VisionOutput } from '../providers/vision-provider';
-import { sanitizeModelText, truncateAtWord } from '../text/output-sanitizer';
+import { replaceUrls, sanitizeModelText, truncateAtWord } from '../text/output-sanitizer';
 import { destinationWords } from './destination-words';
 import { cleanFileName } from './file-name';
 import type { PixelAnalysis } from './pixel-analysis';
@@ -90,6 +90,35 @@ const oneLine = (text: string) =>
     .filter(Boolean)
     .join(', ');
 
+/** "https://www.riverfest.org/tickets" → "riverfest.org"; '' for an address with no site (mailto:, data:). */
+function siteName(url: string): string {
+  if (/^(?:data|javascript|mailto|file):/i.test(url)) return '';
+  return url.replace(/^[a-z]+:\/\//i, '').replace(/^www\./i, '').split(/[/?#:]/)[0] ?? '';
+}
+
+/**
+ * Web addresses read in the image, each given by its site's name: an alt holds no address (the
+ * sanitiser takes it out, and a screen reader would spell it out sign by sign), and without the
+ * name "Tickets at www.riverfest.org/tickets" became "Tickets at ". The address stays whole in
+ * textInImage, and a note says so.
+ */
+function withSiteNames(line: string): { line: string; sites: string[] } {
+  const sites: string[] = [];
+  const named = replaceUrls(line, (url) => {
+    const site = siteName(url);
+    sites.push(site);
+    return site;
+  });
+  return { line: named.replace(/[ \t]{2,}/g, ' ').trim(), sites };
+}
+
+function addressNote(sites: readonly string[]): AltTextIssue[] {
+  if (sites.length === 0) return [];
+  const named = sites.filter(Boolean).map((site) => `"${site}"`);
+  const how = named.length ? `by its site's name (${named.join(', ')})` : 'not at all';
+  return [note('url-in-text', `A web address read in the image is given ${how} in the alt text: the whole address is in textInImage. Put it in the page text if readers need it.`)];
+}
+
 /** The text as one line, quoted, cut at a word (with an ellipsis) to fit `room` characters. */
 function quoteText(line: string, room: number): string {
   if (line.length + 2 <= room) return `'${line}'`;
@@ -103,10 +132,10 @@ function quoteText(line: string, room: number): string {
  */
 function describeText(input: OfflineDescriberInput, found: OfflineText): Pick<VisionOutput, 'altText' | 'longDescription'> {
   const lead = `${textCarrier(input)} reading `;
-  const line = oneLine(found.gapped);
+  const { line } = withSiteNames(oneLine(found.gapped));
   const altText = lead + quoteText(line, input.maxLength - lead.length);
   const cut = lead.length + line.length + 2 > input.maxLength;
-  return { altText, longDescription: cut ? found.gapped : undefined };
+  return { altText, longDescription: cut ? withSiteNames(found.gapped).line : undefined };
 }
 
 const note = (id: string, message: string): AltTextIssue => ({ id, severity: 'info', message });
@@ -140,7 +169,7 @@ function describePurpose(input: OfflineDescriberInput, purpose: ImagePurpose): {
   const sources: Array<readonly [string, string]> = [
     [hint(purpose.label ?? ''), `the ${element}'s own label`],
     [purpose.kind === 'link' ? destinationWords(purpose.href) : '', "the link's address"],
-    [oneLine(input.textFound?.gapped ?? ''), 'the text read in the image'],
+    [withSiteNames(oneLine(input.textFound?.gapped ?? '')).line, 'the text read in the image'],
   ];
   const found = sources.find(([words]) => words !== '');
   if (!found) {
@@ -173,7 +202,7 @@ export function describeOffline(input: OfflineDescriberInput): VisionOutput {
     textInImage: found.text,
     uncertainText: found.uncertain.length ? found.uncertain : undefined,
   };
-  const notes = [...uncertainNote(found), ...suggestions(input)];
+  const notes = [...uncertainNote(found), ...addressNote(withSiteNames(found?.gapped ?? '').sites), ...suggestions(input)];
   if (input.purpose) {
     const named = describePurpose(input, input.purpose);
     return { altText: named.altText, isDecorative: false, containsText: false, ...text, notes: [named.note, ...notes] };

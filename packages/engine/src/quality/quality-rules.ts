@@ -80,7 +80,7 @@ export const redundantPrefix: QualityRule = ({ trimmed, lexicons }) => {
     : undefined;
 };
 
-const IMAGE_EXTENSION =
+export const IMAGE_EXTENSION =
   'jpe?g|jfif|png|apng|gif|webp|avif|jxl|svgz?|bmp|tiff?|heic|heif|ico|psd|ai|eps|pdf|xcf|sketch|fig';
 // A name with its extension, spaces and brackets included ("Untitled (4).jpg", "team photo v2.png"),
 // as long as it is short: a sentence that ends in ".png" is rare, a file name of seven words too.
@@ -101,7 +101,7 @@ export const fileName: QualityRule = ({ trimmed }) =>
       )
     : undefined;
 
-const PLACEHOLDERS = new Set([
+export const PLACEHOLDERS: ReadonlySet<string> = new Set([
   'image',
   'img',
   'photo',

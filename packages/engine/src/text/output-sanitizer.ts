@@ -123,9 +123,26 @@ const INSTRUCTIONS: readonly RegExp[] = [
 // Addresses: an alt text names a destination in words, never by URL.
 const URL_PATTERN = /\b(?:(?:https?|ftp|file):\/\/|www\.)[^\s<>"']+|\b(?:data|javascript|mailto):[^\s<>"']+/gi;
 
+/** Each web address in the text replaced; sentence punctuation after an address belongs to the sentence. */
+export function replaceUrls(text: string, replacement: (url: string) => string): string {
+  return text.replace(URL_PATTERN, (match) => {
+    const tail = match.match(/[.,:;!?)\]]+$/)?.[0] ?? '';
+    return replacement(match.slice(0, match.length - tail.length)) + tail;
+  });
+}
+
+/** The web addresses in a text, as `sanitizeModelText` would take them out of an alt. */
+export function urlsIn(text: string): string[] {
+  const found: string[] = [];
+  replaceUrls(text, (url) => {
+    found.push(url);
+    return '';
+  });
+  return found;
+}
+
 function removeUrls(text: string): string {
-  // Sentence punctuation after an address belongs to the sentence.
-  return text.replace(URL_PATTERN, (url) => url.match(/[.,:;!?)\]]+$/)?.[0] ?? '');
+  return replaceUrls(text, () => '');
 }
 
 /**

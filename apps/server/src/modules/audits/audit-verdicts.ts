@@ -32,10 +32,10 @@ export const EMPTY_FOR_FUNCTIONAL = {
  * against its purpose (the destination or action it must name).
  */
 export function verdictOf(
-  image: Pick<FoundImage, 'presentation' | 'accessibleName' | 'nameSource' | 'kind' | 'context' | 'purpose' | 'besideText' | 'adjacentText'>,
+  image: Pick<FoundImage, 'presentation' | 'accessibleName' | 'nameSource' | 'kind' | 'context' | 'purpose' | 'besideText' | 'adjacentText' | 'textAround'>,
   language: string | null,
 ): Pick<AuditImage, 'verdict' | 'issues'> {
-  const context = [image.context.figcaption, image.context.paragraph].filter(Boolean).join(' ');
+  const context = [...new Set([image.context.figcaption, image.textAround].filter(Boolean))].join(' ');
   const judged = judgeElement({
     kind: image.kind,
     name: { name: image.accessibleName, source: image.nameSource },

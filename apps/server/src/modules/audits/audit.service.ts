@@ -66,7 +66,7 @@ async function withVerdicts(found: FoundImage[], language: string | undefined): 
   const images: AuditImage[] = [];
   for (const [index, image] of found.entries()) {
     if (index > 0 && index % VERDICTS_PER_TURN === 0) await nextTurn();
-    const { presentation: _presentation, besideText: _besideText, adjacentText: _adjacentText, ...listed } = image;
+    const { presentation: _presentation, besideText: _besideText, adjacentText: _adjacentText, textAround: _textAround, ...listed } = image;
     const used = language ?? image.language;
     images.push({ ...listed, language: used, ...verdictOf(image, used), suggestion: null, suggestionError: null });
   }

@@ -19,6 +19,8 @@ import { locationOf } from './image-location';
 import { chosenSource, firstPictureSource } from './srcset';
 
 const CONTEXT_CHARS = 300;
+/** Text around an image counts as beside it up to this length: altwise lint reads 300 characters either side. */
+const NEARBY_CHARS = 2 * CONTEXT_CHARS;
 /** An accessible name longer than this is cut: nobody listens to more, and it is an issue anyway. */
 const NAME_CHARS = 1000;
 /** A text read stops after this many nodes (a deeply nested or enormous element). */
@@ -37,6 +39,12 @@ export type FoundImage = Omit<AuditImage, 'verdict' | 'issues' | 'suggestion' | 
   besideText: boolean;
   /** The text of the link, button or table cell it sits in (H2 redundancy). */
   adjacentText: string | null;
+  /**
+   * The text the checker compares the name with (copies-context): its paragraph; outside one, the
+   * text of the nearest element around it that has text, when short (as altwise lint reads the text
+   * beside an image in the source), else the nearest paragraph.
+   */
+  textAround: string | null;
 };
 
 export interface PageImages {
@@ -68,7 +76,7 @@ export function findPageImages(html: string, pageUrl: URL, limits: { maxImages?:
 
 export function imagesOfDocument(document: Node, pageUrl: URL, { maxImages = MAX_AUDIT_IMAGES }: { maxImages?: number } = {}): PageImages {
   const found = walk(document, maxImages);
-  const reader = createTextReader((element) => found.withText.has(element), NAME_CHARS, TEXT_NODES);
+  const reader = createTextReader((element) => found.withText.has(element), NAME_CHARS, TEXT_NODES, (element) => found.images.has(element));
   const text = (element: Element, max = CONTEXT_CHARS) => clip(reader.textOf(element), max);
   const base = new URL((found.baseHref !== undefined && resolveUrl(found.baseHref, pageUrl)) || pageUrl.href);
 
@@ -167,12 +175,52 @@ export function imagesOfDocument(document: Node, pageUrl: URL, { maxImages = MAX
     return text((useAfter ? after : before)!.element);
   }
 
+  /**
+   * Outside a link or button, the text of the table cell an image sits in is what a screen reader
+   * reads beside it (H2). The page reader's text is the cell's text nodes: alt attributes are not in it.
+   */
+  function cellTextOf(cell: Element | null): string | null {
+    if (!cell || !found.withText.has(cell)) return null;
+    return text(cell, NAME_CHARS);
+  }
+
+  // The nearest element around each element that has text, found once per element (a deep nest of
+  // empty elements is climbed once, however many images sit at its bottom).
+  const textHolders = new Map<Element, Element | null>();
+  function textHolderAbove(element: Element): Element | null {
+    const path: Element[] = [];
+    let holder: Element | null = null;
+    for (let node = element.parentNode; isElement(node); node = node.parentNode) {
+      const known = textHolders.get(node);
+      if (known !== undefined) {
+        holder = known;
+        break;
+      }
+      if (found.withText.has(node)) {
+        holder = node;
+        break;
+      }
+      path.push(node);
+    }
+    for (const node of path) textHolders.set(node, holder);
+    return holder;
+  }
+
+  /** The text of the nearest element around the image that has any, when short enough to be "beside" it. */
+  function nearbyText(element: Element): string | null {
+    const holder = textHolderAbove(element);
+    if (!holder) return null;
+    const words = reader.textOf(holder);
+    return words.length <= NEARBY_CHARS ? words : null;
+  }
+
   // "3rd image in figure": images are counted within the place (landmark and heading) they share.
   const perPlace = new Map<string, number>();
   const images = found.candidates.map((candidate, index): FoundImage => {
     const { element, kind, inherited } = candidate;
     const link = inherited.host ? linkOf(inherited.host) : null;
     const soleContent = link !== null && link.empty && link.images <= 1;
+    const paragraph = nearestParagraph(candidate);
     return {
       index,
       kind,
@@ -183,14 +231,15 @@ export function imagesOfDocument(document: Node, pageUrl: URL, { maxImages = MAX
         figcaption: inherited.figure ? figcaptionOf(inherited.figure) : null,
         link: link ? { ...link.link, soleContent } : null,
         heading: candidate.heading ? text(candidate.heading) : null,
-        paragraph: nearestParagraph(candidate),
+        paragraph,
       },
       language: validLang(element) ?? inherited.lang,
       purpose: soleContent ? link.purpose : ownPurpose(element, kind),
       location: placeOf(candidate),
       presentation: presentationOf(kind, (attribute) => attr(element, attribute), inherited.hidden),
       besideText: link !== null && !link.empty,
-      adjacentText: link && !link.empty ? link.link.text : null,
+      adjacentText: link ? (link.empty ? null : link.link.text) : cellTextOf(inherited.cell),
+      textAround: inherited.paragraph ? paragraph : (nearbyText(element) ?? paragraph),
     };
   });
   return { pageTitle: found.title ? text(found.title) : null, images, notAudited: found.total - images.length };

@@ -18,7 +18,13 @@ export interface TextReader {
  * so empty subtrees are never walked; each read stops after `maxChars` characters or `maxNodes`
  * nodes, whichever comes first, and is remembered: the work per image is bounded, not per page.
  */
-export function createTextReader(hasText: (element: Element) => boolean, maxChars: number, maxNodes: number): TextReader {
+export function createTextReader(
+  hasText: (element: Element) => boolean,
+  maxChars: number,
+  maxNodes: number,
+  /** Elements whose content is not read as part of another's text (images: their content is their name). */
+  opaque: (element: Element) => boolean = () => false,
+): TextReader {
   const texts = new Map<Element, string>();
   const pieces = new Map<TextNode, string>();
 
@@ -49,7 +55,7 @@ export function createTextReader(hasText: (element: Element) => boolean, maxChar
         }
         continue;
       }
-      if (!isElement(node) || SKIPPED.has(node.tagName) || !hasText(node)) continue;
+      if (!isElement(node) || SKIPPED.has(node.tagName) || opaque(node) || !hasText(node)) continue;
       const known = texts.get(node);
       if (known !== undefined) {
         if (known) {

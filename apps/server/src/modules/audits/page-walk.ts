@@ -22,6 +22,8 @@ const isImageElement = (element: Element): ImageKind | null => elementKindOf(ele
 export interface Inherited {
   /** The nearest <a href> or <button> around it. */
   readonly host: Element | null;
+  /** The nearest table cell (td, th) around it. */
+  readonly cell: Element | null;
   readonly figure: Element | null;
   readonly map: Element | null;
   readonly paragraph: Element | null;
@@ -38,7 +40,7 @@ export interface Inherited {
   readonly sectioned: boolean;
 }
 
-const ROOT: Inherited = { host: null, figure: null, map: null, paragraph: null, hidden: false, lang: null, inImage: false, inSvg: false, landmark: null, sectioned: false };
+const ROOT: Inherited = { host: null, cell: null, figure: null, map: null, paragraph: null, hidden: false, lang: null, inImage: false, inSvg: false, landmark: null, sectioned: false };
 
 export function validLang(element: Element): string | null {
   const lang = attr(element, 'lang')?.trim();
@@ -48,19 +50,21 @@ export function validLang(element: Element): string | null {
 function inheritedBy(element: Element, from: Inherited, kind: ImageKind | null, position: number): Inherited {
   const tag = element.tagName;
   const isHost = (tag === 'a' && hasAttr(element, 'href')) || tag === 'button';
+  const isCell = tag === 'td' || tag === 'th';
   const hidden = from.hidden || isHiddenValue(attr(element, 'aria-hidden'));
   const lang = validLang(element) ?? from.lang;
   const inImage = from.inImage || (kind !== null && tag !== 'picture');
   const landmark = landmarkOf(element, from.landmark, position, from.sectioned);
   const sectioned = from.sectioned || SECTIONING.has(tag);
   if (
-    !isHost && tag !== 'figure' && tag !== 'map' && tag !== 'p' && tag !== 'svg' &&
+    !isHost && !isCell && tag !== 'figure' && tag !== 'map' && tag !== 'p' && tag !== 'svg' &&
     hidden === from.hidden && lang === from.lang && inImage === from.inImage && landmark === from.landmark && sectioned === from.sectioned
   ) {
     return from;
   }
   return {
     host: isHost ? element : from.host,
+    cell: isCell ? element : from.cell,
     figure: tag === 'figure' ? element : from.figure,
     map: tag === 'map' ? element : from.map,
     paragraph: tag === 'p' ? element : from.paragraph,
@@ -88,6 +92,11 @@ export interface Walk {
   candidates: Candidate[];
   total: number;
   withText: Set<Element>;
+  /**
+   * Every element that needs a text alternative. Its text (an <svg>'s <title>, an <object>'s fallback)
+   * is its name, not text of the link, button or paragraph around it: it never makes them textful.
+   */
+  images: Set<Element>;
   /** Image elements inside each link or button, itself included when it is one. */
   imagesIn: Map<Element, number>;
   /** Non-empty paragraphs by document position (ascending). */
@@ -106,6 +115,7 @@ export function walk(document: Node, maxImages: number): Walk {
     candidates: [],
     total: 0,
     withText: new Set(),
+    images: new Set(),
     imagesIn: new Map(),
     paragraphs: [],
     selectors: { nth: new Map(), ids: new Map(), uniqueIds: new Set(), positions: new Map() },
@@ -142,7 +152,7 @@ export function walk(document: Node, maxImages: number): Walk {
       // Bottom-up: an element has text when a child text node or a (non-script) child element has.
       for (const child of childrenOf(element)) {
         const textful = isElement(child)
-          ? child.tagName !== 'script' && child.tagName !== 'style' && child.tagName !== 'template' && result.withText.has(child)
+          ? child.tagName !== 'script' && child.tagName !== 'style' && child.tagName !== 'template' && !result.images.has(child) && result.withText.has(child)
           : child.nodeName === '#text' && /\S/.test((child as { value: string }).value);
         if (textful) {
           result.withText.add(element);
@@ -178,6 +188,7 @@ export function walk(document: Node, maxImages: number): Walk {
     const imagesBefore = imageElements;
     if (kind) {
       imageElements += 1;
+      result.images.add(element);
       if (!inherited.inImage) {
         result.total += 1;
         if (result.candidates.length < maxImages) result.candidates.push({ element, kind, inherited, position: here, heading, headingPosition });
