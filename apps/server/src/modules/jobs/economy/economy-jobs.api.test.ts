@@ -21,6 +21,7 @@ for (const database of DATABASES) {
     beforeEach(() => {
       batchApi.release();
       batchApi.setFail(undefined);
+      batchApi.setCancelling({ looks: 1, answered: 0 });
     });
 
     const create = async (token: string, urls: string[]) => {
@@ -82,6 +83,24 @@ for (const database of DATABASES) {
       expect(done.counts).toMatchObject({ succeeded: 4, failed: 0 });
       expect(batchApi.batches.at(-1)!.requests.map((request) => request.customId)).toEqual(['item-2', 'item-3']);
       expect(await jobEvents(env.server, userId)).toEqual({ success: 4, error: 0 });
+    });
+
+    it('a batch cancelled at the provider (cancelling for a while, one answer in) keeps its answer and sends the rest again', async () => {
+      const { token, userId } = await env.proUser();
+      const urls = await env.hostImages(3);
+      batchApi.hold();
+      const before = batchApi.submissions;
+      const job = await create(token, urls);
+      await batchApi.waitForSubmissions(before + 1);
+      await env.waitFor(token, job.id, (current) => current.status === 'running', 10_000);
+      batchApi.setCancelling({ looks: 3, answered: 1 });
+      batchApi.cancelAtProvider(batchApi.batches.at(-1)!.id);
+      batchApi.release();
+      const done = await env.waitFor(token, job.id, undefined, 30_000);
+      expect(done.counts).toMatchObject({ succeeded: 3, failed: 0 });
+      expect(batchApi.batches[before]!.status).toBe('cancelled');
+      expect(batchApi.batches.at(-1)!.requests.map((request) => request.customId)).toEqual(['item-1', 'item-2']);
+      expect(await jobEvents(env.server, userId)).toEqual({ success: 3, error: 0 });
     });
 
     it('cancelling the job cancels its provider batch, and nothing is charged', async () => {
