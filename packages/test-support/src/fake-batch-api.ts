@@ -66,6 +66,12 @@ export interface FakeBatchApi {
   setCancelling(cancelling: { looks: number; answered: number }): void;
   /** A cancel made at the provider (its dashboard, another client): plays as a cancel call, not counted in `cancels`. */
   cancelAtProvider(id: string): void;
+  /**
+   * What the fake refused that a test did not ask for (refuse, setFail): an error answer to a call, an
+   * input file that fails validation, a request the model refuses. Returned and cleared: each suite
+   * asserts none after every test, so a request the provider would refuse fails the suite that sent it.
+   */
+  takeProblems(): string[];
   /** Resolves when the server has taken `count` batches in all. */
   waitForSubmissions(count: number): Promise<void>;
   close(): Promise<void>;
@@ -123,6 +129,7 @@ export async function startFakeBatchApi(options: FakeBatchApiOptions = {}): Prom
   const cancellingLeft = new Map<string, number>();
   /** An OpenAI batch's input errors, found at creation and shown when it leaves validating. */
   const inputErrors = new Map<string, FakeBatchError[]>();
+  const problems: string[] = [];
   const held = new Set<string>();
   const batches: FakeBatch[] = [];
   const files = new Map<string, string>();
@@ -136,6 +143,7 @@ export async function startFakeBatchApi(options: FakeBatchApiOptions = {}): Prom
     batch.requests.forEach((request, at) => {
       if (at >= answeredFirst) return;
       const refusal = batch.provider === 'openai' ? openaiRequestRefusal(request.body) : undefined;
+      if (refusal) problems.push(`${batch.id} ${request.customId}: ${refusal.status} ${refusal.error}`);
       const failure = fail?.(request.customId, batch);
       results.set(
         request.customId,
@@ -156,6 +164,8 @@ export async function startFakeBatchApi(options: FakeBatchApiOptions = {}): Prom
     switch (batch.status) {
       case 'validating': {
         const errors = batch.refusal ?? inputErrors.get(batch.id);
+        if (!batch.refusal)
+          for (const error of errors ?? []) problems.push(`${batch.id} line ${error.line ?? '-'}: ${error.code} ${error.message}`);
         if (errors && errors.length > 0) {
           batch.refusal = errors;
           batch.results = new Map();
@@ -311,6 +321,9 @@ export async function startFakeBatchApi(options: FakeBatchApiOptions = {}): Prom
   const server = createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://fake');
     const path = url.pathname;
+    response.on('finish', () => {
+      if (response.statusCode >= 400) problems.push(`${request.method} ${path}: answered ${response.statusCode}`);
+    });
     const handle = path.startsWith('/v1/messages/') || path === '/v1/messages/batches' ? anthropic : openai;
     handle(request, response, path, url).catch((error: unknown) => send(response, 500, { error: { message: String(error) } }));
   });
@@ -369,6 +382,9 @@ export async function startFakeBatchApi(options: FakeBatchApiOptions = {}): Prom
     cancelAtProvider(id) {
       const batch = batches.find((candidate) => candidate.id === id);
       if (batch) cancel(batch, false);
+    },
+    takeProblems() {
+      return problems.splice(0);
     },
     waitForSubmissions(count) {
       if (batches.length >= count) return Promise.resolve();

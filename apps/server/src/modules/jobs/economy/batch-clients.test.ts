@@ -3,7 +3,7 @@ import Anthropic from '@anthropic-ai/sdk';
 import OpenAI, { toFile } from 'openai';
 import type { FakeBatchApi } from '@altwise/test-support/fake-batch-api';
 import { startFakeBatchApi } from '@altwise/test-support/fake-batch-api';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createAnthropicBatchClient } from './anthropic-batch-client';
 import type { BatchClient, BatchLine } from './batch-client';
 import { customIdOf } from './batch-client';
@@ -26,6 +26,8 @@ beforeAll(async () => {
   api = await startFakeBatchApi();
 });
 afterAll(() => api.close());
+// The contract with the provider: nothing sent in this test is what the provider would refuse.
+afterEach(() => expect(api.takeProblems(), 'requests the provider would refuse').toEqual([]));
 beforeEach(() => {
   api.release();
   api.setFail(undefined);
@@ -221,6 +223,13 @@ describe('the fake batch API refuses what the providers refuse', () => {
       ['url_mismatch', 5],
     ]);
     expect(batch.output_file_id).toBeUndefined();
+    // Counted among the problems every economy suite asserts away after each test.
+    expect(api.takeProblems().map((problem) => problem.replace(/^\S+ /, ''))).toEqual([
+      'line 2: invalid_json_line This line is not parseable as valid JSON.',
+      "line 3: duplicate_custom_id The custom_id 'a' is used more than once in the file.",
+      "line 4: missing_required_parameter Missing required parameter: 'body'.",
+      "line 5: url_mismatch The url '/v1/embeddings' does not match the batch's endpoint '/v1/chat/completions'.",
+    ]);
   });
 
   it('max_tokens or a temperature for an o-series model is answered 400 in the error file, as the API answers it', async () => {
@@ -234,6 +243,7 @@ describe('the fake batch API refuses what the providers refuse', () => {
       ['max', 400, 'unsupported_parameter', 'max_tokens'],
       ['temp', 400, 'unsupported_value', 'temperature'],
     ]);
+    expect(api.takeProblems()).toHaveLength(2);
   });
 
   it('Anthropic refuses a create with a duplicate custom_id or params without max_tokens (400)', async () => {
@@ -242,5 +252,6 @@ describe('the fake batch API refuses what the providers refuse', () => {
     await expect(anthropic.messages.batches.create({ requests: [{ custom_id: 'a', params }, { custom_id: 'a', params }] })).rejects.toMatchObject({ status: 400 });
     const { max_tokens: _unused, ...withoutMaxTokens } = params;
     await expect(anthropic.messages.batches.create({ requests: [{ custom_id: 'a', params: withoutMaxTokens as typeof params }] })).rejects.toMatchObject({ status: 400 });
+    expect(api.takeProblems()).toEqual(['POST /v1/messages/batches: answered 400', 'POST /v1/messages/batches: answered 400']);
   });
 });

@@ -1,6 +1,6 @@
 import type { FakeBatchApi } from '@altwise/test-support/fake-batch-api';
 import { startFakeBatchApi } from '@altwise/test-support/fake-batch-api';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DATABASES } from '../../../../test/support/test-server';
 import { meteringFor } from '../../usage/usage.test-support';
 import type { JobsTestEnv } from '../jobs.test-support';
@@ -18,6 +18,8 @@ for (const database of DATABASES) {
       await env.close();
       await batchApi.close();
     });
+    // The contract with the provider: nothing sent in this test is what the provider would refuse.
+    afterEach(() => expect(batchApi.takeProblems(), 'requests the provider would refuse').toEqual([]));
     beforeEach(() => {
       batchApi.release();
       batchApi.setFail(undefined);
@@ -38,7 +40,8 @@ for (const database of DATABASES) {
       const job = await create(token, urls);
       expect(job).toMatchObject({ mode: 'economy', effectiveMode: 'economy' });
       expect(job.modeNote).toContain('about half the cost, results within 24 hours');
-      const done = await env.waitFor(token, job.id, undefined, 20_000);
+      // A hang guard, not a bound: preparing 500 images takes most of it on a busy machine.
+      const done = await env.waitFor(token, job.id, undefined, 75_000);
       expect(done.status).toBe('completed');
       expect(done.counts).toMatchObject({ total: 500, succeeded: 500, failed: 0, pending: 0 });
       expect(batchApi.submissions - before).toBe(1);
