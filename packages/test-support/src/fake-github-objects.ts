@@ -7,11 +7,14 @@ export type GitHubDiffEntry = components['schemas']['diff-entry'];
 export type GitHubReview = components['schemas']['pull-request-review'];
 /**
  * A review comment as GitHub answers it. One departure from the description, as GitHub behaves: `line`
- * is null once a push outdated the comment (the description types it a plain integer; `position`,
- * nulled the same way, is already nullable there).
+ * and `position` are null once a push outdated the comment (the description types both plain integers).
  */
-export type GitHubReviewComment = Omit<components['schemas']['review-comment'], 'line'> & {
+export type GitHubReviewComment = Omit<
+  components['schemas']['pull-request-review-comment'],
+  'line' | 'position'
+> & {
   line: number | null;
+  position: number | null;
 };
 type User = components['schemas']['simple-user'];
 

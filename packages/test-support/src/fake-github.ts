@@ -107,6 +107,27 @@ function headLinePositions(patch: string | undefined): Map<number, number> {
   return positions;
 }
 
+/** Head-side text of each line of the patch's hunks. */
+function headLineTexts(patch: string | undefined): Map<number, string> {
+  const lines = patch?.split('\n') ?? [];
+  return new Map([...headLinePositions(patch)].map(([line, index]) => [line, lines[index]!.slice(1)]));
+}
+
+/**
+ * Where a commented line is after a push, or undefined when it is outdated: the same text among the new
+ * diff's lines, the nearest one to where it was. (GitHub maps it through the diff between the two heads;
+ * for the fake's pull requests, which change whole lines, the text finds the same line.)
+ */
+function movedLine(before: string | undefined, after: string | undefined, line: number): number | undefined {
+  const text = headLineTexts(before).get(line);
+  if (text === undefined) return undefined;
+  const candidates = [...headLineTexts(after)]
+    .filter(([, candidate]) => candidate === text)
+    .map(([at]) => at);
+  if (candidates.length === 0) return undefined;
+  return candidates.reduce((best, at) => (Math.abs(at - line) < Math.abs(best - line) ? at : best));
+}
+
 const DOCS = 'https://docs.github.com/rest';
 
 export async function startFakeGitHub(options: {
@@ -148,13 +169,22 @@ export async function startFakeGitHub(options: {
       failures.push({ ...failure });
     },
     setPull(newFiles, newHead) {
-      // Only what the fake can know: a comment whose line is no longer in the new diff is outdated.
+      // As GitHub does after a push: a comment whose line is unchanged moves with it (lines added above
+      // shift it), one whose line changed or left the diff is outdated (line and position null).
       for (const comment of fake.comments) {
-        const file = newFiles.find((candidate) => candidate.filename === comment.path);
-        if (comment.line !== null && (!file || !hunkLines(file.patch).has(comment.line))) {
+        if (comment.line === null) continue;
+        const before = files.find((candidate) => candidate.filename === comment.path);
+        const after = newFiles.find((candidate) => candidate.filename === comment.path);
+        const moved = after && before ? movedLine(before.patch, after.patch, comment.line) : undefined;
+        if (moved === undefined) {
           comment.line = null;
           comment.position = null;
+          continue;
         }
+        const shift = moved - comment.line;
+        comment.line = moved;
+        if (comment.start_line !== null && comment.start_line !== undefined) comment.start_line += shift;
+        comment.position = headLinePositions(after!.patch).get(moved) ?? null;
       }
       files = newFiles;
       headSha = newHead;

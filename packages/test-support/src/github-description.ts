@@ -83,10 +83,14 @@ function load() {
   const file = createRequire(import.meta.url).resolve('@octokit/openapi/generated/api.github.com.json');
   const description = JSON.parse(fs.readFileSync(file, 'utf8')) as Description;
   // The one place the fake follows GitHub rather than its description: GitHub nulls a review comment's
-  // `line` once a push outdated it (as it does `position`, which the description already makes nullable).
-  const commentLine = (description.components.schemas['review-comment']!.properties as Record<string, Json>)
-    .line!;
-  commentLine.nullable = true;
+  // `line` and `position` once a push outdated it, where the description types both plain integers
+  // (reported to GitHub as github/rest-api-description#1901 for `position`).
+  const comment = description.components.schemas['pull-request-review-comment']!.properties as Record<
+    string,
+    Json
+  >;
+  comment.line!.nullable = true;
+  comment.position!.nullable = true;
   // strict: false because the description carries OpenAPI's own keywords (readOnly, deprecated...).
   const ajv = new Ajv({ strict: false, allErrors: true, validateSchema: false, logger: false });
   (addFormatsModule as unknown as (ajv: Ajv) => void)(ajv);
