@@ -12,6 +12,8 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { FileObject } from 'openai/resources/files';
+import type { ErrorObject } from 'openai/resources/shared';
 import type { FakeBatch, FakeBatchAnswer, FakeBatchError, FakeBatchRequest, FakeRequestFailure } from './fake-batch-wire';
 import { anthropicBatch, anthropicResults, hasEnded, openaiBatch, openaiOutput } from './fake-batch-wire';
 import { anthropicRefusal, openaiInputErrors, openaiRequestRefusal, parseOpenAiInput } from './fake-batch-checks';
@@ -109,6 +111,9 @@ function multipartParts(body: Buffer, contentType: string): Map<string, string> 
   }
   return parts;
 }
+
+/** OpenAI's error body: the whole error object its SDK reads. */
+const openaiError = (message: string): { error: ErrorObject } => ({ error: { message, type: 'invalid_request_error', param: null, code: null } });
 
 function send(response: ServerResponse, status: number, body: unknown, contentType = 'application/json'): void {
   const text = typeof body === 'string' ? body : JSON.stringify(body);
@@ -240,16 +245,17 @@ export async function startFakeBatchApi(options: FakeBatchApiOptions = {}): Prom
   async function openai(request: IncomingMessage, response: ServerResponse, path: string, url: URL): Promise<void> {
     if (request.method === 'POST' && path === '/v1/files') {
       const parts = multipartParts(await readBody(request), request.headers['content-type'] ?? '');
-      if (parts.get('purpose') !== 'batch' || !parts.has('file')) return send(response, 400, { error: { message: 'purpose batch and a file are required' } });
+      if (parts.get('purpose') !== 'batch' || !parts.has('file')) return send(response, 400, openaiError('purpose batch and a file are required'));
       const id = `file-${randomUUID().replace(/-/g, '')}`;
       files.set(id, parts.get('file')!);
-      return send(response, 200, { id, object: 'file', bytes: Buffer.byteLength(parts.get('file')!), created_at: Math.floor(Date.now() / 1000), filename: 'batch.jsonl', purpose: 'batch', status: 'processed' });
+      const file: FileObject = { id, object: 'file', bytes: Buffer.byteLength(parts.get('file')!), created_at: Math.floor(Date.now() / 1000), filename: 'batch.jsonl', purpose: 'batch', status: 'processed' };
+      return send(response, 200, file);
     }
     if (request.method === 'POST' && path === '/v1/batches') {
       const body = JSON.parse((await readBody(request)).toString('utf8'));
       const content = files.get(body.input_file_id);
-      if (content === undefined) return send(response, 404, { error: { message: 'No such file' } });
-      if (body.completion_window !== '24h' || body.endpoint !== '/v1/chat/completions') return send(response, 400, { error: { message: 'Unsupported endpoint or window' } });
+      if (content === undefined) return send(response, 404, openaiError('No such file'));
+      if (body.completion_window !== '24h' || body.endpoint !== '/v1/chat/completions') return send(response, 400, openaiError('Unsupported endpoint or window'));
       const input = parseOpenAiInput(content);
       const batch = create('openai', input.requests, body.metadata ?? {});
       inputErrors.set(batch.id, openaiInputErrors(input, body.endpoint));
@@ -268,7 +274,7 @@ export async function startFakeBatchApi(options: FakeBatchApiOptions = {}): Prom
     const batchMatch = /^\/v1\/batches\/([^/]+)(\/cancel)?$/.exec(path);
     if (batchMatch) {
       const batch = batches.find((candidate) => candidate.id === batchMatch[1] && candidate.provider === 'openai');
-      if (!batch) return send(response, 404, { error: { message: 'No such batch' } });
+      if (!batch) return send(response, 404, openaiError('No such batch'));
       if (batchMatch[2] && request.method === 'POST') {
         cancel(batch);
         return send(response, 200, openaiBatch(batch));
@@ -278,10 +284,10 @@ export async function startFakeBatchApi(options: FakeBatchApiOptions = {}): Prom
     const fileMatch = /^\/v1\/files\/file-(out|err)-([^/]+)\/content$/.exec(path);
     if (fileMatch && request.method === 'GET') {
       const batch = batches.find((candidate) => candidate.id === fileMatch[2]);
-      if (!batch || !hasEnded(batch)) return send(response, 404, { error: { message: 'No such file' } });
+      if (!batch || !hasEnded(batch)) return send(response, 404, openaiError('No such file'));
       return send(response, 200, openaiOutput(batch, fileMatch[1] === 'err'), 'application/octet-stream');
     }
-    send(response, 404, { error: { message: `No route ${request.method} ${path}` } });
+    send(response, 404, openaiError(`No route ${request.method} ${path}`));
   }
 
   async function anthropic(request: IncomingMessage, response: ServerResponse, path: string, url: URL): Promise<void> {

@@ -65,7 +65,21 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         return json(200, session);
       }
       if (request.method === 'POST' && path === '/v1/billing_portal/sessions') {
-        return json(200, { id: 'bps_test_1', object: 'billing_portal.session', url: `https://billing.stripe.test/p/session/${params.customer}` });
+        const portal: Stripe.BillingPortal.Session = {
+          id: 'bps_test_1',
+          object: 'billing_portal.session',
+          configuration: 'bpc_test_1',
+          created: Math.floor(Date.now() / 1000),
+          customer: params.customer ?? '',
+          customer_account: null,
+          flow: null,
+          livemode: false,
+          locale: null,
+          on_behalf_of: null,
+          return_url: params.return_url ?? null,
+          url: `https://billing.stripe.test/p/session/${params.customer}`,
+        };
+        return json(200, portal);
       }
       const subscription = /^\/v1\/subscriptions\/([\w-]+)$/.exec(path);
       if (request.method === 'GET' && subscription) {
