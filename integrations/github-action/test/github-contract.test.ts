@@ -4,6 +4,7 @@
 // teeth: an unknown field, a missing one, a short commit_sha or a bare ref is refused with 422 as GitHub
 // refuses it, and a run that sends one fails. (Every other suite of the action asserts the same after
 // each test, in action-harness.ts.)
+import http from 'node:http';
 import type { FakeGitHub } from '@altwise/test-support/fake-github';
 import { startFakeGitHub } from '@altwise/test-support/fake-github';
 import {
@@ -127,6 +128,20 @@ describe("the action's requests, by GitHub's REST description", () => {
     expect(((await answer.json()) as { message: string }).message).toMatch(/^Invalid request\./);
     expect(github.sarifs).toHaveLength(0);
     expect(github.problems().length).toBe(4);
+    // Node's fetch sends a User-Agent; without one, GitHub answers 403 whatever the request.
+    const bare = await new Promise<number>((resolve, reject) => {
+      const request = http.get(
+        `${github.url}/repos/${OWNER}/${REPO}/pulls/${PULL}/files`,
+        { headers: { authorization: `token ${github.token}` } },
+        (answer) => {
+          answer.resume();
+          resolve(answer.statusCode ?? 0);
+        },
+      );
+      request.on('error', reject);
+    });
+    expect(bare).toBe(403);
+    expect(github.problems().at(-1)).toMatch(/no User-Agent header$/);
     // The answer itself is one GitHub documents for a refused upload: no answer problem, only the request's.
     expect(github.calls[0]!.responseProblems).toEqual([]);
   });

@@ -245,6 +245,16 @@ export async function startFakeGitHub(options: {
       ) {
         return json(401, { message: 'Bad credentials', documentation_url: DOCS, status: '401' });
       }
+      // GitHub refuses an API request without a User-Agent header.
+      if (!request.headers['user-agent']) {
+        call.requestProblems.push('no User-Agent header');
+        return json(403, {
+          message:
+            'Request forbidden by administrative rules. Please make sure your request has a User-Agent header (https://docs.github.com/en/rest/overview/resources-in-the-rest-api#user-agent-required).',
+          documentation_url: DOCS,
+          status: '403',
+        });
+      }
       const failure = failures.find(
         (candidate) => candidate.times > 0 && candidate.method === method && candidate.path.test(pathname),
       );
