@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FakeGitHub } from '@altwise/test-support/fake-github';
 import { startFakeGitHub } from '@altwise/test-support/fake-github';
-import { afterEach } from 'vitest';
+import { afterEach, expect } from 'vitest';
 import type { FakeApi, FakeAnswer } from '../../../packages/cli/test/fake-api';
 import { startFakeApi } from '../../../packages/cli/test/fake-api';
 import type { Pacing } from '../src/github-client';
@@ -59,6 +59,15 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
+// The contract with GitHub, in every test: each request the action sent is one GitHub's published REST
+// description allows (the fake answered 422 to any other), and each of the fake's answers is one the
+// description documents. A request the description does not know fails the test that sent it.
+const fakes: FakeGitHub[] = [];
+afterEach(() => {
+  const problems = fakes.splice(0).flatMap((github) => github.problems());
+  expect(problems, "requests or answers GitHub's REST description does not allow").toEqual([]);
+});
+
 export interface Setup {
   repo: PullRequestRepo;
   github: FakeGitHub;
@@ -78,6 +87,7 @@ export async function setup(
   cleanups.push(repo.remove);
   const github = await startFakeGitHub({ owner: OWNER, repo: REPO, pullNumber: PULL, perPage: 2 });
   cleanups.push(github.close);
+  fakes.push(github);
   github.setPull(repo.files, repo.head);
   const api = await startFakeApi(
     answer ??

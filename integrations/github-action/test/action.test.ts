@@ -133,6 +133,24 @@ describe('the GitHub Action on a pull request', () => {
     ]);
   });
 
+  it('keeps its comments when a push adds lines above them: GitHub moves them with their lines, the re-run posts and deletes nothing', async () => {
+    const state = await setup({ 'site/index.html': FIVE_PAGE, ...IMAGES });
+    await run(state.env);
+    const ids = state.github.comments.map((comment) => comment.id);
+    expect(state.github.comments.map((comment) => comment.line)).toEqual([5, 6, 9]);
+    pushed(state, {
+      'site/index.html': FIVE_PAGE.replace(
+        '<body>\n',
+        '<body>\n<h1>Harbour</h1>\n<p>News from the quay.</p>\n',
+      ),
+    });
+    expect(state.github.comments.map((comment) => comment.line)).toEqual([7, 8, 11]);
+    const again = await run(state.env);
+    expect(again.log.info.join('\n')).toMatch(/0 comments posted, 0 updated, 0 deleted/);
+    expect(state.github.comments.map((comment) => comment.id)).toEqual(ids);
+    expect(state.github.reviews).toHaveLength(1);
+  });
+
   it('edits its own comments in place (PATCH) when a re-run suggests other words for the same lines', async () => {
     const state = await setup({ 'site/index.html': FIVE_PAGE, ...IMAGES });
     await run(state.env);

@@ -1,16 +1,24 @@
 // A loopback stand-in for the providers' batch endpoints, as the official `openai` and
 // `@anthropic-ai/sdk` packages call them: OpenAI files (upload, content download) and batches
 // (create, retrieve, cancel, list); Anthropic message batches (create, retrieve, cancel, list,
-// results). A batch stays in progress for a configurable time (or until released), then ends with
-// an answer per request, except those a test makes fail; a batch can be made to expire.
+// results). It plays the documented statuses, one step per look (a retrieve, list or results call):
+// OpenAI validating → in_progress → finalizing → completed, or failed (its `errors`) when the JSONL
+// is wrong (a line not JSON, a duplicate custom_id, method/url/body missing, another url or model)
+// or a test refuses it; cancelling (partial results, for a few looks) → cancelled; expired. Anthropic
+// in_progress → ended, canceling → ended, and a create it would refuse (400). A request a model
+// would refuse is answered with the provider's 400 (max_tokens or a temperature to a reasoning model).
+// A batch stays in progress for a configurable time (or until released); a test can make requests fail.
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { FakeBatch, FakeBatchAnswer, FakeBatchError, FakeBatchRequest } from './fake-batch-wire';
-import { anthropicBatch, anthropicResults, openaiBatch, openaiOutput } from './fake-batch-wire';
+import type { FileObject } from 'openai/resources/files';
+import type { ErrorObject } from 'openai/resources/shared';
+import type { FakeBatch, FakeBatchAnswer, FakeBatchError, FakeBatchRequest, FakeRequestFailure } from './fake-batch-wire';
+import { anthropicBatch, anthropicResults, hasEnded, openaiBatch, openaiOutput } from './fake-batch-wire';
+import { anthropicRefusal, openaiInputErrors, openaiRequestRefusal, parseOpenAiInput } from './fake-batch-checks';
 
-export type { FakeBatch, FakeBatchAnswer, FakeBatchError, FakeBatchRequest } from './fake-batch-wire';
+export type { FakeBatch, FakeBatchAnswer, FakeBatchError, FakeBatchRequest, FakeBatchStatus, FakeRequestFailure } from './fake-batch-wire';
 
 export interface FakeBatchApiOptions {
   /** How long a batch stays in progress after its creation (default 0: it ends at the next look). */
@@ -53,6 +61,19 @@ export interface FakeBatchApi {
   answerCreates(): void;
   /** The batch ends as expired: requests not answered by then come back as expired. */
   expire(id: string, answeredFirst?: number): void;
+  /**
+   * How a cancel plays from now on: the batch stays cancelling (canceling) for `looks` looks, and its
+   * first `answered` requests were answered before the cancel took (default: 1 look, none answered).
+   */
+  setCancelling(cancelling: { looks: number; answered: number }): void;
+  /** A cancel made at the provider (its dashboard, another client): plays as a cancel call, not counted in `cancels`. */
+  cancelAtProvider(id: string): void;
+  /**
+   * What the fake refused that a test did not ask for (refuse, setFail): an error answer to a call, an
+   * input file that fails validation, a request the model refuses. Returned and cleared: each suite
+   * asserts none after every test, so a request the provider would refuse fails the suite that sent it.
+   */
+  takeProblems(): string[];
   /** Resolves when the server has taken `count` batches in all. */
   waitForSubmissions(count: number): Promise<void>;
   close(): Promise<void>;
@@ -91,6 +112,9 @@ function multipartParts(body: Buffer, contentType: string): Map<string, string> 
   return parts;
 }
 
+/** OpenAI's error body: the whole error object its SDK reads. */
+const openaiError = (message: string): { error: ErrorObject } => ({ error: { message, type: 'invalid_request_error', param: null, code: null } });
+
 function send(response: ServerResponse, status: number, body: unknown, contentType = 'application/json'): void {
   const text = typeof body === 'string' ? body : JSON.stringify(body);
   response.writeHead(status, { 'content-type': contentType, 'content-length': Buffer.byteLength(text) });
@@ -106,6 +130,11 @@ export async function startFakeBatchApi(options: FakeBatchApiOptions = {}): Prom
   const withheld: Array<() => void> = [];
   let cancels = 0;
   let looks = 0;
+  let cancelling = { looks: 1, answered: 0 };
+  const cancellingLeft = new Map<string, number>();
+  /** An OpenAI batch's input errors, found at creation and shown when it leaves validating. */
+  const inputErrors = new Map<string, FakeBatchError[]>();
+  const problems: string[] = [];
   const held = new Set<string>();
   const batches: FakeBatch[] = [];
   const files = new Map<string, string>();
@@ -115,33 +144,74 @@ export async function startFakeBatchApi(options: FakeBatchApiOptions = {}): Prom
   /** Ends the batch when its time has come: its results are decided once. */
   function settle(batch: FakeBatch, answeredFirst = Infinity): void {
     if (batch.results) return;
-    const results = new Map<string, FakeBatchAnswer | { error: string }>();
+    const results = new Map<string, FakeBatchAnswer | FakeRequestFailure>();
     batch.requests.forEach((request, at) => {
-      if (batch.cancelled) return;
-      if (batch.expired && at >= answeredFirst) return;
+      if (at >= answeredFirst) return;
+      const refusal = batch.provider === 'openai' ? openaiRequestRefusal(request.body) : undefined;
+      if (refusal) problems.push(`${batch.id} ${request.customId}: ${refusal.status} ${refusal.error}`);
       const failure = fail?.(request.customId, batch);
-      results.set(request.customId, failure ? { error: failure } : { ...DEFAULT_ANSWER, ...options.reply?.(request) });
+      results.set(
+        request.customId,
+        refusal ?? (failure ? { error: failure } : { ...DEFAULT_ANSWER, ...options.reply?.(request) }),
+      );
     });
     batch.results = results;
   }
 
-  function ended(batch: FakeBatch): boolean {
+  const enter = (batch: FakeBatch, status: FakeBatch['status']) => {
+    batch.status = status;
+    batch.times[status] = Date.now();
+  };
+
+  /** A look at the batch (retrieve, list, results): it moves on one status when its time has come. */
+  function look(batch: FakeBatch): void {
     looks += 1;
-    if (batch.results) return true;
-    if (batch.cancelled || batch.expired) return true;
-    if (held.has(batch.id)) return false;
-    if (Date.now() - batch.createdAt < completeAfterMs) return false;
-    settle(batch);
-    return true;
+    switch (batch.status) {
+      case 'validating': {
+        const errors = batch.refusal ?? inputErrors.get(batch.id);
+        if (!batch.refusal)
+          for (const error of errors ?? []) problems.push(`${batch.id} line ${error.line ?? '-'}: ${error.code} ${error.message}`);
+        if (errors && errors.length > 0) {
+          batch.refusal = errors;
+          batch.results = new Map();
+          return enter(batch, 'failed');
+        }
+        return enter(batch, 'in_progress');
+      }
+      case 'in_progress':
+        if (held.has(batch.id) || Date.now() - batch.createdAt < completeAfterMs) return;
+        settle(batch);
+        // Anthropic goes from in_progress to ended; OpenAI writes its files first.
+        return enter(batch, batch.provider === 'openai' ? 'finalizing' : 'completed');
+      case 'finalizing':
+        return enter(batch, 'completed');
+      case 'cancelling': {
+        const left = (cancellingLeft.get(batch.id) ?? 1) - 1;
+        cancellingLeft.set(batch.id, left);
+        if (left <= 0) enter(batch, 'cancelled');
+        return;
+      }
+      default:
+    }
+  }
+
+  function cancel(batch: FakeBatch, counted = true): void {
+    if (counted) cancels += 1;
+    if (hasEnded(batch) || batch.status === 'cancelling') return;
+    batch.cancelled = true;
+    held.delete(batch.id);
+    settle(batch, batch.status === 'finalizing' ? Infinity : cancelling.answered);
+    cancellingLeft.set(batch.id, cancelling.looks);
+    enter(batch, 'cancelling');
   }
 
   function create(provider: FakeBatch['provider'], requests: FakeBatchRequest[], metadata: Record<string, string>): FakeBatch {
     const prefix = provider === 'openai' ? 'batch_' : 'msgbatch_';
-    const batch: FakeBatch = { id: `${prefix}${randomUUID().replace(/-/g, '')}`, provider, requests, metadata, createdAt: Date.now(), submission: batches.length + 1, cancelled: false, expired: false };
-    if (refusing && provider === 'openai') {
-      batch.refusal = refusing;
-      batch.results = new Map();
-    }
+    const createdAt = Date.now();
+    // OpenAI checks the input file after accepting the batch (validating); Anthropic checked it already.
+    const status = provider === 'openai' ? 'validating' : 'in_progress';
+    const batch: FakeBatch = { id: `${prefix}${randomUUID().replace(/-/g, '')}`, provider, requests, metadata, createdAt, submission: batches.length + 1, status, times: { [status]: createdAt }, cancelled: false, expired: false };
+    if (refusing && provider === 'openai') batch.refusal = refusing;
     batches.push(batch);
     if (holding) held.add(batch.id);
     for (const waiter of [...waiters]) {
@@ -162,29 +232,35 @@ export async function startFakeBatchApi(options: FakeBatchApiOptions = {}): Prom
     else answer();
   }
 
-  // A batch's object as each provider shows it; reading it decides whether it has ended.
-  const openaiShape = (batch: FakeBatch) => openaiBatch(batch, ended(batch));
-  const anthropicShape = (batch: FakeBatch) => anthropicBatch(batch, ended(batch), origin);
+  // A batch's object as each provider shows it: a look moves it on first.
+  const openaiShape = (batch: FakeBatch) => {
+    look(batch);
+    return openaiBatch(batch);
+  };
+  const anthropicShape = (batch: FakeBatch) => {
+    look(batch);
+    return anthropicBatch(batch, origin);
+  };
 
   async function openai(request: IncomingMessage, response: ServerResponse, path: string, url: URL): Promise<void> {
     if (request.method === 'POST' && path === '/v1/files') {
       const parts = multipartParts(await readBody(request), request.headers['content-type'] ?? '');
-      if (parts.get('purpose') !== 'batch' || !parts.has('file')) return send(response, 400, { error: { message: 'purpose batch and a file are required' } });
+      if (parts.get('purpose') !== 'batch' || !parts.has('file')) return send(response, 400, openaiError('purpose batch and a file are required'));
       const id = `file-${randomUUID().replace(/-/g, '')}`;
       files.set(id, parts.get('file')!);
-      return send(response, 200, { id, object: 'file', bytes: Buffer.byteLength(parts.get('file')!), created_at: Math.floor(Date.now() / 1000), filename: 'batch.jsonl', purpose: 'batch', status: 'processed' });
+      const file: FileObject = { id, object: 'file', bytes: Buffer.byteLength(parts.get('file')!), created_at: Math.floor(Date.now() / 1000), filename: 'batch.jsonl', purpose: 'batch', status: 'processed' };
+      return send(response, 200, file);
     }
     if (request.method === 'POST' && path === '/v1/batches') {
       const body = JSON.parse((await readBody(request)).toString('utf8'));
       const content = files.get(body.input_file_id);
-      if (content === undefined) return send(response, 404, { error: { message: 'No such file' } });
-      if (body.completion_window !== '24h' || body.endpoint !== '/v1/chat/completions') return send(response, 400, { error: { message: 'Unsupported endpoint or window' } });
-      const requests = content
-        .split('\n')
-        .filter(Boolean)
-        .map((line) => JSON.parse(line))
-        .map((line) => ({ customId: line.custom_id as string, body: line.body }));
-      return answerCreate(response, create('openai', requests, body.metadata ?? {}), openaiShape);
+      if (content === undefined) return send(response, 404, openaiError('No such file'));
+      if (body.completion_window !== '24h' || body.endpoint !== '/v1/chat/completions') return send(response, 400, openaiError('Unsupported endpoint or window'));
+      const input = parseOpenAiInput(content);
+      const batch = create('openai', input.requests, body.metadata ?? {});
+      inputErrors.set(batch.id, openaiInputErrors(input, body.endpoint));
+      // The create call answers the batch as it was taken (validating), without a look.
+      return answerCreate(response, batch, openaiBatch);
     }
     if (request.method === 'GET' && path === '/v1/batches') {
       // Newest first, as the real list is.
@@ -198,30 +274,29 @@ export async function startFakeBatchApi(options: FakeBatchApiOptions = {}): Prom
     const batchMatch = /^\/v1\/batches\/([^/]+)(\/cancel)?$/.exec(path);
     if (batchMatch) {
       const batch = batches.find((candidate) => candidate.id === batchMatch[1] && candidate.provider === 'openai');
-      if (!batch) return send(response, 404, { error: { message: 'No such batch' } });
+      if (!batch) return send(response, 404, openaiError('No such batch'));
       if (batchMatch[2] && request.method === 'POST') {
-        cancels += 1;
-        if (!ended(batch)) {
-          batch.cancelled = true;
-          settle(batch);
-        }
+        cancel(batch);
+        return send(response, 200, openaiBatch(batch));
       }
       return send(response, 200, openaiShape(batch));
     }
     const fileMatch = /^\/v1\/files\/file-(out|err)-([^/]+)\/content$/.exec(path);
     if (fileMatch && request.method === 'GET') {
       const batch = batches.find((candidate) => candidate.id === fileMatch[2]);
-      if (!batch?.results) return send(response, 404, { error: { message: 'No such file' } });
+      if (!batch || !hasEnded(batch)) return send(response, 404, openaiError('No such file'));
       return send(response, 200, openaiOutput(batch, fileMatch[1] === 'err'), 'application/octet-stream');
     }
-    send(response, 404, { error: { message: `No route ${request.method} ${path}` } });
+    send(response, 404, openaiError(`No route ${request.method} ${path}`));
   }
 
   async function anthropic(request: IncomingMessage, response: ServerResponse, path: string, url: URL): Promise<void> {
     if (request.method === 'POST' && path === '/v1/messages/batches') {
       const body = JSON.parse((await readBody(request)).toString('utf8'));
+      const refusal = anthropicRefusal(body);
+      if (refusal) return send(response, 400, { type: 'error', error: { type: 'invalid_request_error', message: refusal } });
       const requests = (body.requests as Array<{ custom_id: string; params: unknown }>).map((entry) => ({ customId: entry.custom_id, body: entry.params }));
-      return answerCreate(response, create('anthropic', requests, {}), anthropicShape);
+      return answerCreate(response, create('anthropic', requests, {}), (batch) => anthropicBatch(batch, origin));
     }
     if (request.method === 'GET' && path === '/v1/messages/batches') {
       const all = [...batches].filter((batch) => batch.provider === 'anthropic').reverse();
@@ -236,15 +311,12 @@ export async function startFakeBatchApi(options: FakeBatchApiOptions = {}): Prom
       const batch = batches.find((candidate) => candidate.id === match[1] && candidate.provider === 'anthropic');
       if (!batch) return send(response, 404, { type: 'error', error: { type: 'not_found_error', message: 'No such batch' } });
       if (match[2] === '/cancel' && request.method === 'POST') {
-        cancels += 1;
-        if (!ended(batch)) {
-          batch.cancelled = true;
-          settle(batch);
-        }
-        return send(response, 200, anthropicShape(batch));
+        cancel(batch);
+        return send(response, 200, anthropicBatch(batch, origin));
       }
       if (match[2] === '/results') {
-        if (!ended(batch)) return send(response, 404, { type: 'error', error: { type: 'not_found_error', message: 'Results not ready' } });
+        looks += 1;
+        if (!hasEnded(batch)) return send(response, 404, { type: 'error', error: { type: 'not_found_error', message: 'Results not ready' } });
         return send(response, 200, anthropicResults(batch), 'application/binary');
       }
       return send(response, 200, anthropicShape(batch));
@@ -255,6 +327,9 @@ export async function startFakeBatchApi(options: FakeBatchApiOptions = {}): Prom
   const server = createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://fake');
     const path = url.pathname;
+    response.on('finish', () => {
+      if (response.statusCode >= 400) problems.push(`${request.method} ${path}: answered ${response.statusCode}`);
+    });
     const handle = path.startsWith('/v1/messages/') || path === '/v1/messages/batches' ? anthropic : openai;
     handle(request, response, path, url).catch((error: unknown) => send(response, 500, { error: { message: String(error) } }));
   });
@@ -301,10 +376,21 @@ export async function startFakeBatchApi(options: FakeBatchApiOptions = {}): Prom
     },
     expire(id, answeredFirst = 0) {
       const batch = batches.find((candidate) => candidate.id === id);
-      if (!batch || batch.results) return;
+      if (!batch || hasEnded(batch) || batch.results) return;
       batch.expired = true;
       held.delete(id);
       settle(batch, answeredFirst);
+      enter(batch, 'expired');
+    },
+    setCancelling(next) {
+      cancelling = next;
+    },
+    cancelAtProvider(id) {
+      const batch = batches.find((candidate) => candidate.id === id);
+      if (batch) cancel(batch, false);
+    },
+    takeProblems() {
+      return problems.splice(0);
     },
     waitForSubmissions(count) {
       if (batches.length >= count) return Promise.resolve();

@@ -1,45 +1,45 @@
 // A loopback fake of the GitHub REST endpoints the Altwise GitHub Action calls: a pull request's
 // files, its reviews and review comments (create, update, delete), and the code scanning SARIF upload.
-// It answers as GitHub does where the action depends on it: a review comment must sit on a line of
-// the diff's hunks (else 422 and no review), a submitted review's comments cannot be added to, a
-// comment on a line a later push changed is outdated (line null), every call needs the token.
+// It answers as GitHub does where the action depends on it: every request is checked against GitHub's
+// published REST description (github-description.ts) and refused with 422 when GitHub would refuse it;
+// a review comment must sit on a line of the diff's hunks (else 422 and no review) and on a commit of the
+// pull request; a comment on a line a later push changed is outdated (line and position null); every
+// call needs the token. Its answers are GitHub's whole objects, and are checked against the same
+// description: `problems` lists whatever either check found, for the suites to assert empty.
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { gunzipSync } from 'node:zlib';
+import type {
+  GitHubDiffEntry,
+  GitHubReview,
+  GitHubReviewComment,
+  PullCoordinates,
+} from './fake-github-objects.js';
+import { diffEntry, review as reviewObject, reviewComment } from './fake-github-objects.js';
+import { checkGitHubRequest, checkGitHubResponse } from './github-description.js';
 
 export interface FakePullFile {
   filename: string;
-  status: 'added' | 'modified' | 'removed' | 'renamed';
+  status: GitHubDiffEntry['status'];
   /** The file's unified diff hunks, as `git diff` writes them after the file headers. */
   patch?: string;
 }
 
-export interface FakeReview {
-  id: number;
-  body: string;
-  state: 'COMMENTED';
-  commit_id: string;
-  user: { login: string; type: 'Bot' };
-}
-
-export interface FakeReviewComment {
-  id: number;
-  pull_request_review_id: number;
-  path: string;
-  line: number | null;
-  original_line: number;
-  start_line: number | null;
-  side: 'RIGHT';
-  body: string;
-  commit_id: string;
-  user: { login: string; type: 'Bot' };
-}
+export type FakeReview = GitHubReview;
+export type FakeReviewComment = GitHubReviewComment;
 
 export interface FakeGitHubCall {
   method: string;
   path: string;
+  /** The path with its query, as sent. */
+  url: string;
   body: unknown;
   authorization: string | undefined;
+  /** What GitHub's description finds wrong with the request (then the fake answered 422). */
+  requestProblems: string[];
+  status?: number;
+  /** What GitHub's description finds wrong with the fake's answer: a defect of the fake. */
+  responseProblems: string[];
 }
 
 /** An answer the fake plays instead of the normal one: GitHub's documented errors and limits. */
@@ -62,6 +62,8 @@ export interface FakeGitHub {
   url: string;
   token: string;
   calls: FakeGitHubCall[];
+  /** Every request and answer problem of every call so far, each prefixed with its method and path. */
+  problems(): string[];
   reviews: FakeReview[];
   comments: FakeReviewComment[];
   /** Decoded SARIF logs uploaded, with the upload's fields. */
@@ -83,22 +85,50 @@ export interface FakeGitHub {
 
 /** Head-side lines of each hunk (context included): the lines GitHub lets a comment sit on. */
 export function hunkLines(patch: string | undefined): Set<number> {
-  const lines = new Set<number>();
-  if (!patch) return lines;
+  return new Set(headLinePositions(patch).keys());
+}
+
+/** Each head-side line of the patch and its diff `position` (lines below the first @@ header). */
+function headLinePositions(patch: string | undefined): Map<number, number> {
+  const positions = new Map<number, number>();
+  if (!patch) return positions;
   let line = 0;
   let inHunk = false;
-  for (const text of patch.split('\n')) {
+  patch.split('\n').forEach((text, index) => {
     const header = /^@@ -\d+(?:,\d+)? \+(\d+)(?:,\d+)? @@/.exec(text);
     if (header) {
       line = Number(header[1]);
       inHunk = true;
     } else if (inHunk && (text.startsWith('+') || text.startsWith(' '))) {
-      lines.add(line);
+      positions.set(line, index);
       line += 1;
     }
-  }
-  return lines;
+  });
+  return positions;
 }
+
+/** Head-side text of each line of the patch's hunks. */
+function headLineTexts(patch: string | undefined): Map<number, string> {
+  const lines = patch?.split('\n') ?? [];
+  return new Map([...headLinePositions(patch)].map(([line, index]) => [line, lines[index]!.slice(1)]));
+}
+
+/**
+ * Where a commented line is after a push, or undefined when it is outdated: the same text among the new
+ * diff's lines, the nearest one to where it was. (GitHub maps it through the diff between the two heads;
+ * for the fake's pull requests, which change whole lines, the text finds the same line.)
+ */
+function movedLine(before: string | undefined, after: string | undefined, line: number): number | undefined {
+  const text = headLineTexts(before).get(line);
+  if (text === undefined) return undefined;
+  const candidates = [...headLineTexts(after)]
+    .filter(([, candidate]) => candidate === text)
+    .map(([at]) => at);
+  if (candidates.length === 0) return undefined;
+  return candidates.reduce((best, at) => (Math.abs(at - line) < Math.abs(best - line) ? at : best));
+}
+
+const DOCS = 'https://docs.github.com/rest';
 
 export async function startFakeGitHub(options: {
   owner: string;
@@ -108,16 +138,29 @@ export async function startFakeGitHub(options: {
   perPage?: number;
 }): Promise<FakeGitHub> {
   const token = options.token ?? 'ghs_fake_token';
-  const bot = { login: 'github-actions[bot]', type: 'Bot' as const };
   let files: FakePullFile[] = [];
   let headSha = '';
+  // Every head the pull request had: GitHub takes a review on any commit of the pull request.
+  const heads = new Set<string>();
   let nextId = 1000;
   const failures: FakeGitHubFailure[] = [];
   let sarifPolls = 0;
+  const pull: PullCoordinates = {
+    apiUrl: '',
+    owner: options.owner,
+    repo: options.repo,
+    pullNumber: options.pullNumber,
+  };
   const fake: FakeGitHub = {
     url: '',
     token,
     calls: [],
+    problems: () =>
+      fake.calls.flatMap((call) =>
+        [...call.requestProblems, ...call.responseProblems].map(
+          (problem) => `${call.method} ${call.url}: ${problem}`,
+        ),
+      ),
     reviews: [],
     comments: [],
     sarifs: [],
@@ -126,13 +169,26 @@ export async function startFakeGitHub(options: {
       failures.push({ ...failure });
     },
     setPull(newFiles, newHead) {
-      // Only what the fake can know: a comment whose line is no longer in the new diff is outdated.
+      // As GitHub does after a push: a comment whose line is unchanged moves with it (lines added above
+      // shift it), one whose line changed or left the diff is outdated (line and position null).
       for (const comment of fake.comments) {
-        const file = newFiles.find((candidate) => candidate.filename === comment.path);
-        if (comment.line !== null && (!file || !hunkLines(file.patch).has(comment.line))) comment.line = null;
+        if (comment.line === null) continue;
+        const before = files.find((candidate) => candidate.filename === comment.path);
+        const after = newFiles.find((candidate) => candidate.filename === comment.path);
+        const moved = after && before ? movedLine(before.patch, after.patch, comment.line) : undefined;
+        if (moved === undefined) {
+          comment.line = null;
+          comment.position = null;
+          continue;
+        }
+        const shift = moved - comment.line;
+        comment.line = moved;
+        if (comment.start_line !== null && comment.start_line !== undefined) comment.start_line += shift;
+        comment.position = headLinePositions(after!.patch).get(moved) ?? null;
       }
       files = newFiles;
       headSha = newHead;
+      heads.add(newHead);
     },
     close: async () => undefined,
   };
@@ -144,17 +200,35 @@ export async function startFakeGitHub(options: {
     request.on('data', (chunk: Buffer) => (text += chunk.toString()));
     request.on('end', () => {
       const url = new URL(request.url ?? '/', 'http://fake');
-      const body = text ? (JSON.parse(text) as Record<string, unknown>) : undefined;
-      fake.calls.push({
-        method: request.method ?? '',
-        path: url.pathname,
+      const method = request.method ?? '';
+      const pathname = url.pathname;
+      let body: Record<string, unknown> | undefined;
+      try {
+        body = text ? (JSON.parse(text) as Record<string, unknown>) : undefined;
+      } catch {
+        body = undefined;
+      }
+      const call: FakeGitHubCall = {
+        method,
+        path: pathname,
+        url: request.url ?? '/',
         body,
         authorization: request.headers.authorization,
-      });
+        requestProblems:
+          text && body === undefined
+            ? ['the body is not JSON']
+            : checkGitHubRequest({ method, url: request.url ?? '/', body }),
+        responseProblems: [],
+      };
+      fake.calls.push(call);
       const json = (status: number, value?: unknown, headers: Record<string, string> = {}) => {
+        call.status = status;
+        call.responseProblems = checkGitHubResponse({ method, url: call.url, status, body: value });
         response.writeHead(status, { 'content-type': 'application/json; charset=utf-8', ...headers });
         response.end(value === undefined ? '' : JSON.stringify(value));
       };
+      const refuse = (errors: string[]) =>
+        json(422, { message: 'Unprocessable Entity', errors, documentation_url: DOCS, status: '422' });
       const page = <T>(items: T[]) => {
         const perPage = Math.min(Number(url.searchParams.get('per_page') ?? 30), options.perPage ?? 100);
         const number = Number(url.searchParams.get('page') ?? 1);
@@ -169,10 +243,18 @@ export async function startFakeGitHub(options: {
         request.headers.authorization !== `token ${token}` &&
         request.headers.authorization !== `Bearer ${token}`
       ) {
-        return json(401, { message: 'Bad credentials' });
+        return json(401, { message: 'Bad credentials', documentation_url: DOCS, status: '401' });
       }
-      const method = request.method;
-      const pathname = url.pathname;
+      // GitHub refuses an API request without a User-Agent header.
+      if (!request.headers['user-agent']) {
+        call.requestProblems.push('no User-Agent header');
+        return json(403, {
+          message:
+            'Request forbidden by administrative rules. Please make sure your request has a User-Agent header (https://docs.github.com/en/rest/overview/resources-in-the-rest-api#user-agent-required).',
+          documentation_url: DOCS,
+          status: '403',
+        });
+      }
       const failure = failures.find(
         (candidate) => candidate.times > 0 && candidate.method === method && candidate.path.test(pathname),
       );
@@ -180,12 +262,19 @@ export async function startFakeGitHub(options: {
         failure.times -= 1;
         return json(
           failure.status,
-          { message: failure.message, documentation_url: 'https://docs.github.com/rest' },
+          { message: failure.message, documentation_url: DOCS, status: String(failure.status) },
           failure.headers,
         );
       }
+      // GitHub validates a request against its schema before acting on it.
+      if (call.requestProblems.length > 0)
+        return json(422, {
+          message: `Invalid request.\n\n${call.requestProblems.join('\n')}`,
+          documentation_url: DOCS,
+          status: '422',
+        });
       if (method === 'GET' && pathname === `${pullBase}/files`)
-        return page(files.map((file) => ({ sha: 'x', additions: 0, deletions: 0, changes: 0, ...file })));
+        return page(files.map((file) => diffEntry(pull, file, headSha)));
       if (method === 'GET' && pathname === `${pullBase}/reviews`) return page(fake.reviews);
       if (method === 'GET' && pathname === `${pullBase}/comments`) return page(fake.comments);
       if (method === 'POST' && pathname === `${pullBase}/reviews`) {
@@ -193,55 +282,58 @@ export async function startFakeGitHub(options: {
           path: string;
           line: number;
           start_line?: number;
-          side?: string;
           body: string;
         }>;
+        const commitId = typeof body?.commit_id === 'string' ? body.commit_id : headSha;
+        if (!heads.has(commitId)) return refuse(['Commit sha is not part of the pull request']);
         for (const comment of wanted) {
           const lines = hunkLines(files.find((file) => file.filename === comment.path)?.patch);
           const first = comment.start_line ?? comment.line;
           for (let line = first; line <= comment.line; line += 1) {
-            if (!lines.has(line))
-              return json(422, { message: 'Unprocessable Entity', errors: ['Line could not be resolved'] });
+            if (!lines.has(line)) return refuse(['Line could not be resolved']);
           }
         }
-        const review: FakeReview = {
-          id: nextId++,
-          body: String(body?.body ?? ''),
-          state: 'COMMENTED',
-          commit_id: String(body?.commit_id ?? headSha),
-          user: bot,
-        };
+        const review = reviewObject(
+          pull,
+          nextId++,
+          typeof body?.body === 'string' ? body.body : '',
+          commitId,
+        );
         fake.reviews.push(review);
         for (const comment of wanted) {
-          fake.comments.push({
-            id: nextId++,
-            pull_request_review_id: review.id,
-            path: comment.path,
-            line: comment.line,
-            original_line: comment.line,
-            start_line: comment.start_line ?? null,
-            side: 'RIGHT',
-            body: comment.body,
-            commit_id: review.commit_id,
-            user: bot,
-          });
+          const patch = files.find((file) => file.filename === comment.path)?.patch ?? '';
+          fake.comments.push(
+            reviewComment(pull, {
+              id: nextId++,
+              reviewId: Number(review.id),
+              path: comment.path,
+              line: comment.line,
+              startLine: comment.start_line ?? null,
+              body: comment.body,
+              commitId,
+              patch,
+              position: headLinePositions(patch).get(comment.line) ?? null,
+            }),
+          );
         }
         return json(200, review);
       }
       const reviewMatch = new RegExp(`^${pullBase}/reviews/(\\d+)$`).exec(pathname);
       if (method === 'PUT' && reviewMatch) {
         const review = fake.reviews.find((candidate) => candidate.id === Number(reviewMatch[1]));
-        if (!review) return json(404, { message: 'Not Found' });
+        if (!review) return json(404, { message: 'Not Found', documentation_url: DOCS, status: '404' });
         review.body = String(body?.body ?? '');
         return json(200, review);
       }
       if (pathname.startsWith(commentBase)) {
         const id = Number(pathname.slice(commentBase.length));
         const index = fake.comments.findIndex((comment) => comment.id === id);
-        if (index < 0) return json(404, { message: 'Not Found' });
+        if (index < 0) return json(404, { message: 'Not Found', documentation_url: DOCS, status: '404' });
         if (method === 'PATCH') {
-          fake.comments[index]!.body = String(body?.body ?? '');
-          return json(200, fake.comments[index]);
+          const comment = fake.comments[index]!;
+          comment.body = String(body?.body ?? '');
+          comment.updated_at = new Date().toISOString();
+          return json(200, comment);
         }
         if (method === 'DELETE') {
           fake.comments.splice(index, 1);
@@ -249,6 +341,7 @@ export async function startFakeGitHub(options: {
         }
       }
       if (method === 'POST' && pathname === `/repos/${options.owner}/${options.repo}/code-scanning/sarifs`) {
+        // The description already held commit_sha (40 hex digits) and ref (refs/...) to GitHub's patterns.
         const upload = body as {
           commit_sha: string;
           ref: string;
@@ -256,13 +349,13 @@ export async function startFakeGitHub(options: {
           tool_name?: string;
           checkout_uri?: string;
         };
-        // GitHub's description: commit_sha is 40 hex digits, ref is refs/heads/<branch> or refs/pull/<number>/(head|merge).
-        if (
-          !/^[0-9a-fA-F]{40}$/.test(String(upload.commit_sha)) ||
-          !/^refs\/(heads|tags|pull)\/\S+$/.test(String(upload.ref))
-        )
-          return json(422, { message: 'Invalid request.', errors: ['commit_sha or ref is not valid'] });
-        const sarif = JSON.parse(gunzipSync(Buffer.from(upload.sarif, 'base64')).toString('utf8')) as unknown;
+        let sarif: unknown;
+        try {
+          sarif = JSON.parse(gunzipSync(Buffer.from(upload.sarif, 'base64')).toString('utf8')) as unknown;
+        } catch {
+          // GitHub: "Bad Request if the sarif field is invalid" (no body described).
+          return json(400);
+        }
         fake.sarifs.push({
           commit_sha: upload.commit_sha,
           ref: upload.ref,
@@ -288,11 +381,12 @@ export async function startFakeGitHub(options: {
           errors: state.errors ?? null,
         });
       }
-      json(404, { message: 'Not Found', documentation_url: 'https://docs.github.com/rest' });
+      json(404, { message: 'Not Found', documentation_url: DOCS, status: '404' });
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   fake.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  pull.apiUrl = fake.url;
   fake.close = () => new Promise<void>((resolve) => server.close(() => resolve()));
   return fake;
 }

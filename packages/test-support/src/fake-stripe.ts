@@ -1,8 +1,11 @@
 // A loopback fake of the few Stripe API endpoints Altwise calls (Checkout Sessions, the billing
 // portal, subscription updates), answering as Stripe does with form-encoded requests. The
-// `stripe` client reaches it through its host/port/protocol options.
+// `stripe` client reaches it through its host/port/protocol options. Sessions and subscriptions it
+// answers are whole objects typed by the official SDK (stripe-objects.ts).
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type Stripe from 'stripe';
+import { stripeCheckoutSession, stripeSubscription } from './stripe-objects.js';
 
 export interface FakeStripeCall {
   method: string;
@@ -19,13 +22,13 @@ export interface FakeStripe {
    * Subscriptions as Stripe has them now (GET /v1/subscriptions/:id answers these, else 404): a test
    * sets the current state, then delivers events that may be older, duplicated or out of order.
    */
-  subscriptions: Map<string, object>;
+  subscriptions: Map<string, Stripe.Subscription>;
   close(): Promise<void>;
 }
 
 export async function startFakeStripe(): Promise<FakeStripe> {
   const calls: FakeStripeCall[] = [];
-  const subscriptions = new Map<string, object>();
+  const subscriptions = new Map<string, Stripe.Subscription>();
   let sessions = 0;
   const server = createServer((request, response) => {
     let body = '';
@@ -41,16 +44,42 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       if (request.method === 'POST' && path === '/v1/checkout/sessions') {
         sessions += 1;
         const id = `cs_test_${sessions}`;
-        return json(200, {
+        // Open and unpaid until the customer pays: no subscription yet, the page's url to send them to.
+        const session: Stripe.Checkout.Session = {
+          ...stripeCheckoutSession({
+            userId: params.client_reference_id ?? '',
+            planId: params['metadata[planId]'] ?? '',
+            subscription: '',
+            paymentStatus: 'unpaid',
+            createdMs: Date.now(),
+          }),
           id,
-          object: 'checkout.session',
-          mode: params.mode,
           client_reference_id: params.client_reference_id ?? null,
+          customer: params.customer ?? null,
+          subscription: null,
+          status: 'open',
+          success_url: params.success_url ?? null,
+          cancel_url: params.cancel_url ?? null,
           url: `https://checkout.stripe.test/c/pay/${id}`,
-        });
+        };
+        return json(200, session);
       }
       if (request.method === 'POST' && path === '/v1/billing_portal/sessions') {
-        return json(200, { id: 'bps_test_1', object: 'billing_portal.session', url: `https://billing.stripe.test/p/session/${params.customer}` });
+        const portal: Stripe.BillingPortal.Session = {
+          id: 'bps_test_1',
+          object: 'billing_portal.session',
+          configuration: 'bpc_test_1',
+          created: Math.floor(Date.now() / 1000),
+          customer: params.customer ?? '',
+          customer_account: null,
+          flow: null,
+          livemode: false,
+          locale: null,
+          on_behalf_of: null,
+          return_url: params.return_url ?? null,
+          url: `https://billing.stripe.test/p/session/${params.customer}`,
+        };
+        return json(200, portal);
       }
       const subscription = /^\/v1\/subscriptions\/([\w-]+)$/.exec(path);
       if (request.method === 'GET' && subscription) {
@@ -58,11 +87,19 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         if (current) return json(200, current);
         return json(404, { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such subscription: '${subscription[1]}'`, param: 'id' } });
       }
+      const known = (id: string) =>
+        subscriptions.get(id) ?? stripeSubscription({ id, status: 'active', priceId: 'price_pro_monthly', periodStartMs: Date.now() });
       if (request.method === 'DELETE' && subscription) {
-        return json(200, { id: subscription[1], object: 'subscription', status: 'canceled' });
+        return json(200, { ...known(subscription[1]!), status: 'canceled', ended_at: Math.floor(Date.now() / 1000) });
       }
       if (request.method === 'POST' && subscription) {
-        return json(200, { id: subscription[1], object: 'subscription', status: 'active', cancel_at_period_end: params.cancel_at_period_end === 'true' });
+        const current = known(subscription[1]!);
+        const cancelAtPeriodEnd = params.cancel_at_period_end === 'true';
+        return json(200, {
+          ...current,
+          cancel_at_period_end: cancelAtPeriodEnd,
+          cancel_at: cancelAtPeriodEnd ? (current.items.data[0]?.current_period_end ?? null) : null,
+        });
       }
       return json(404, { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${request.method}: ${path})` } });
     });

@@ -2,6 +2,8 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FakeStripe } from '@altwise/test-support/fake-stripe';
 import { startFakeStripe } from '@altwise/test-support/fake-stripe';
+import type { StripeEventObject } from '@altwise/test-support/stripe-objects';
+import { stripeCheckoutSession, stripeEvent, stripeSubscription } from '@altwise/test-support/stripe-objects';
 import { DATABASES, registerUser, startTestServer } from '../../../test/support/test-server';
 import type { TestServer } from '../../../test/support/test-server';
 
@@ -31,8 +33,10 @@ for (const database of DATABASES) {
     });
 
     const planOf = async (token: string) => (await server.request('GET', '/api/auth/profile', { token })).body.user.plan;
-    const event = (type: string, object: Record<string, unknown>, id = `evt_${(eventCounter += 1)}`) =>
-      JSON.stringify({ id, object: 'event', type, data: { object } });
+    // Whole event envelopes and objects, typed by the official SDK (stripe-objects.ts).
+    const event = <T extends Stripe.Event['type']>(type: T, object: StripeEventObject<T>, id = `evt_${(eventCounter += 1)}`) =>
+      JSON.stringify(stripeEvent(type, object, Date.now(), id));
+    const canceled = (id: string) => stripeSubscription({ id, status: 'canceled', priceId: 'price_pro_monthly', periodStartMs: Date.now() });
     const deliver = (payload: string, signature?: string) =>
       fetch(`${server.url}/api/billing/stripe/webhook`, {
         method: 'POST',
@@ -41,17 +45,9 @@ for (const database of DATABASES) {
       });
     const signed = (payload: string, options: { secret?: string; timestamp?: number } = {}) =>
       deliver(payload, signer.webhooks.generateTestHeaderString({ payload, secret: options.secret ?? WEBHOOK_SECRET, timestamp: options.timestamp }));
-    const checkoutSession = (userId: string, planId: string, subscription: string, paymentStatus: string) => ({
-      id: `cs_${subscription}`,
-      object: 'checkout.session',
-      mode: 'subscription',
-      client_reference_id: userId,
-      metadata: { userId, planId },
-      customer: `cus_${subscription}`,
-      subscription,
-      payment_status: paymentStatus,
-    });
-    const completed = (userId: string, planId: string, subscription: string, paymentStatus = 'paid') =>
+    const checkoutSession = (userId: string, planId: string, subscription: string, paymentStatus: Stripe.Checkout.Session.PaymentStatus) =>
+      stripeCheckoutSession({ userId, planId, subscription, paymentStatus, createdMs: Date.now() });
+    const completed = (userId: string, planId: string, subscription: string, paymentStatus: Stripe.Checkout.Session.PaymentStatus = 'paid') =>
       event('checkout.session.completed', checkoutSession(userId, planId, subscription, paymentStatus));
 
     it('an upgrade opens a Checkout Session for the plan price and changes nothing yet', async () => {
@@ -79,7 +75,7 @@ for (const database of DATABASES) {
       expect(await first.json()).toEqual({ received: true, applied: true });
       expect(await planOf(token)).toBe('pro');
 
-      expect((await signed(event('customer.subscription.deleted', { id: 'sub_twice', object: 'subscription', status: 'canceled' }))).status).toBe(200);
+      expect((await signed(event('customer.subscription.deleted', canceled('sub_twice')))).status).toBe(200);
       expect(await planOf(token)).toBe('free');
       const again = await signed(payload);
       expect(await again.json()).toEqual({ received: true, applied: false });
@@ -123,13 +119,10 @@ for (const database of DATABASES) {
       await signed(completed(user.userId, 'pro', 'sub_life'));
       const periodEnd = Math.floor(Date.parse('2031-02-01T00:00:00Z') / 1000);
       await signed(
-        event('customer.subscription.updated', {
-          id: 'sub_life',
-          object: 'subscription',
-          status: 'active',
-          cancel_at_period_end: false,
-          items: { data: [{ price: { id: 'price_enterprise_monthly' }, current_period_start: periodEnd - 2_678_400, current_period_end: periodEnd }] },
-        }),
+        event(
+          'customer.subscription.updated',
+          stripeSubscription({ id: 'sub_life', status: 'active', priceId: 'price_enterprise_monthly', periodStartMs: (periodEnd - 2_678_400) * 1000, periodEndMs: periodEnd * 1000 }),
+        ),
       );
       expect(await planOf(token)).toBe('enterprise');
       const shown = (await server.request('GET', '/api/user/subscription', { token })).body.subscription;
@@ -142,7 +135,7 @@ for (const database of DATABASES) {
       expect(fake.calls.at(-1)).toMatchObject({ path: '/v1/subscriptions/sub_life', params: { cancel_at_period_end: 'true' } });
       expect(await planOf(token)).toBe('enterprise');
 
-      await signed(event('customer.subscription.deleted', { id: 'sub_life', object: 'subscription', status: 'canceled' }));
+      await signed(event('customer.subscription.deleted', canceled('sub_life')));
       expect(await planOf(token)).toBe('free');
     });
 

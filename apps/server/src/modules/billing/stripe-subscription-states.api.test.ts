@@ -7,6 +7,8 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FakeStripe } from '@altwise/test-support/fake-stripe';
 import { startFakeStripe } from '@altwise/test-support/fake-stripe';
+import type { StripeEventObject } from '@altwise/test-support/stripe-objects';
+import { stripeCheckoutSession, stripeEvent, stripeSubscription } from '@altwise/test-support/stripe-objects';
 import { DATABASES, registerUser, startTestServer } from '../../../test/support/test-server';
 import type { TestServer } from '../../../test/support/test-server';
 
@@ -45,21 +47,9 @@ for (const database of DATABASES) {
     const planOf = async (userId: string) =>
       (await server.app.db.selectFrom('users').select(['plan']).where('id', '=', userId).executeTakeFirstOrThrow()).plan;
 
-    /** A full Stripe event envelope, as Stripe signs and sends it. */
-    function envelope(type: Stripe.Event.Type, object: unknown, createdMs: number, id = `evt_${(counter += 1)}`): string {
-      const event = {
-        id,
-        object: 'event',
-        api_version: '2025-08-27.basil',
-        created: Math.floor(createdMs / 1000),
-        livemode: false,
-        pending_webhooks: 1,
-        request: { id: null, idempotency_key: null },
-        type,
-        data: { object },
-      } as unknown as Stripe.Event;
-      return JSON.stringify(event);
-    }
+    /** A whole Stripe event envelope, as Stripe signs and sends it (typed by the SDK, stripe-objects.ts). */
+    const envelope = <T extends Stripe.Event['type']>(type: T, object: StripeEventObject<T>, createdMs: number, id = `evt_${(counter += 1)}`) =>
+      JSON.stringify(stripeEvent(type, object, createdMs, id));
     const deliver = async (payload: string) => {
       const response = await fetch(`${server.url}/api/billing/stripe/webhook`, {
         method: 'POST',
@@ -73,25 +63,7 @@ for (const database of DATABASES) {
     };
     /** A Stripe subscription object in `status`, its unpaid period starting at `periodStart`. */
     const subscription = (id: string, status: Stripe.Subscription.Status, periodStart: number) =>
-      ({
-        id,
-        object: 'subscription',
-        status,
-        customer: `cus_${id}`,
-        cancel_at_period_end: false,
-        items: {
-          object: 'list',
-          data: [
-            {
-              id: `si_${id}`,
-              object: 'subscription_item',
-              price: { id: 'price_pro_monthly', object: 'price' },
-              current_period_start: Math.floor(periodStart / 1000),
-              current_period_end: Math.floor((periodStart + 30 * 24 * HOUR) / 1000),
-            },
-          ],
-        },
-      }) as unknown as Stripe.Subscription;
+      stripeSubscription({ id, status, priceId: 'price_pro_monthly', periodStartMs: periodStart });
 
     async function proSubscriber(id: string) {
       const { user } = await registerUser(server);
@@ -99,7 +71,7 @@ for (const database of DATABASES) {
       await deliver(
         envelope(
           'checkout.session.completed',
-          { id: `cs_${id}`, object: 'checkout.session', mode: 'subscription', client_reference_id: user.userId, metadata: { userId: user.userId, planId: 'pro' }, customer: `cus_${id}`, subscription: id, payment_status: 'paid' },
+          stripeCheckoutSession({ userId, planId: 'pro', subscription: id, paymentStatus: 'paid', createdMs: clock }),
           clock,
         ),
       );

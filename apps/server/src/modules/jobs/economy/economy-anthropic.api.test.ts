@@ -1,6 +1,6 @@
 import type { FakeBatchApi } from '@altwise/test-support/fake-batch-api';
 import { startFakeBatchApi } from '@altwise/test-support/fake-batch-api';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASES } from '../../../../test/support/test-server';
 import { meteringFor } from '../../usage/usage.test-support';
 import type { JobsTestEnv } from '../jobs.test-support';
@@ -18,6 +18,8 @@ for (const database of DATABASES) {
       await env.close();
       await batchApi.close();
     });
+    // The contract with the provider: nothing sent in this test is what the provider would refuse.
+    afterEach(() => expect(batchApi.takeProblems(), 'requests the provider would refuse').toEqual([]));
 
     it('describes every item through a message batch, retries the errored one in a second batch, and charges each once', async () => {
       const { token, userId } = await env.proUser();

@@ -11,7 +11,7 @@ import type { FakeBatchApi } from '@altwise/test-support/fake-batch-api';
 import { startFakeBatchApi } from '@altwise/test-support/fake-batch-api';
 import type { ImageHost } from '@altwise/test-support/image-host';
 import { startImageHost } from '@altwise/test-support/image-host';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ServerProcess } from '../../../../test/support/server-process';
 import { call, startServerProcess, until } from '../../../../test/support/server-process';
 import { createPostgresSchema, DATABASES } from '../../../../test/support/test-server';
@@ -47,6 +47,8 @@ for (const database of DATABASES) {
       await postgres?.drop();
       fs.rmSync(dataDir, { recursive: true, force: true });
     });
+    // The contract with the provider: nothing sent in this test is what the provider would refuse.
+    afterEach(() => expect(batchApi.takeProblems(), 'requests the provider would refuse').toEqual([]));
 
     const providers = {
       openai: () => ({ ALT_PROVIDER: 'openai', OPENAI_BASE_URL: batchApi.openaiUrl, OPENAI_API_KEY: 'test' }),

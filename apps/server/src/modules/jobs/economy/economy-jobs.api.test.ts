@@ -1,6 +1,6 @@
 import type { FakeBatchApi } from '@altwise/test-support/fake-batch-api';
 import { startFakeBatchApi } from '@altwise/test-support/fake-batch-api';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DATABASES } from '../../../../test/support/test-server';
 import { meteringFor } from '../../usage/usage.test-support';
 import type { JobsTestEnv } from '../jobs.test-support';
@@ -18,9 +18,12 @@ for (const database of DATABASES) {
       await env.close();
       await batchApi.close();
     });
+    // The contract with the provider: nothing sent in this test is what the provider would refuse.
+    afterEach(() => expect(batchApi.takeProblems(), 'requests the provider would refuse').toEqual([]));
     beforeEach(() => {
       batchApi.release();
       batchApi.setFail(undefined);
+      batchApi.setCancelling({ looks: 1, answered: 0 });
     });
 
     const create = async (token: string, urls: string[]) => {
@@ -37,7 +40,8 @@ for (const database of DATABASES) {
       const job = await create(token, urls);
       expect(job).toMatchObject({ mode: 'economy', effectiveMode: 'economy' });
       expect(job.modeNote).toContain('about half the cost, results within 24 hours');
-      const done = await env.waitFor(token, job.id, undefined, 20_000);
+      // A hang guard, not a bound: preparing 500 images takes most of it on a busy machine.
+      const done = await env.waitFor(token, job.id, undefined, 75_000);
       expect(done.status).toBe('completed');
       expect(done.counts).toMatchObject({ total: 500, succeeded: 500, failed: 0, pending: 0 });
       expect(batchApi.submissions - before).toBe(1);
@@ -82,6 +86,24 @@ for (const database of DATABASES) {
       expect(done.counts).toMatchObject({ succeeded: 4, failed: 0 });
       expect(batchApi.batches.at(-1)!.requests.map((request) => request.customId)).toEqual(['item-2', 'item-3']);
       expect(await jobEvents(env.server, userId)).toEqual({ success: 4, error: 0 });
+    });
+
+    it('a batch cancelled at the provider (cancelling for a while, one answer in) keeps its answer and sends the rest again', async () => {
+      const { token, userId } = await env.proUser();
+      const urls = await env.hostImages(3);
+      batchApi.hold();
+      const before = batchApi.submissions;
+      const job = await create(token, urls);
+      await batchApi.waitForSubmissions(before + 1);
+      await env.waitFor(token, job.id, (current) => current.status === 'running', 10_000);
+      batchApi.setCancelling({ looks: 3, answered: 1 });
+      batchApi.cancelAtProvider(batchApi.batches.at(-1)!.id);
+      batchApi.release();
+      const done = await env.waitFor(token, job.id, undefined, 30_000);
+      expect(done.counts).toMatchObject({ succeeded: 3, failed: 0 });
+      expect(batchApi.batches[before]!.status).toBe('cancelled');
+      expect(batchApi.batches.at(-1)!.requests.map((request) => request.customId)).toEqual(['item-1', 'item-2']);
+      expect(await jobEvents(env.server, userId)).toEqual({ success: 3, error: 0 });
     });
 
     it('cancelling the job cancels its provider batch, and nothing is charged', async () => {

@@ -5,7 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { FakeBatchApi } from '@altwise/test-support/fake-batch-api';
 import { startFakeBatchApi } from '@altwise/test-support/fake-batch-api';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../app';
 import { loadConfig } from '../../../config';
 import { DATABASES } from '../../../../test/support/test-server';
@@ -60,6 +60,8 @@ for (const database of DATABASES) {
       await env?.close();
       await batchApi?.close();
     });
+    // The contract with the provider: nothing sent in this test is what the provider would refuse.
+    afterEach(() => expect(batchApi.takeProblems(), 'requests the provider would refuse').toEqual([]));
 
     const sent = () => batchApi.batches.reduce((sum, batch) => sum + batch.requests.length, 0);
     const openBatchOf = async (jobId: string) =>

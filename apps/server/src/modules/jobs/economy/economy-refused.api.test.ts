@@ -3,7 +3,7 @@
 // token limit) sends them again in a later batch, after a backoff.
 import type { FakeBatchApi } from '@altwise/test-support/fake-batch-api';
 import { startFakeBatchApi } from '@altwise/test-support/fake-batch-api';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DATABASES } from '../../../../test/support/test-server';
 import type { JobsTestEnv } from '../jobs.test-support';
 import { startJobsEnv } from '../jobs.test-support';
@@ -22,6 +22,8 @@ for (const database of DATABASES) {
       await env.close();
       await batchApi.close();
     });
+    // The contract with the provider: nothing sent in this test is what the provider would refuse.
+    afterEach(() => expect(batchApi.takeProblems(), 'requests the provider would refuse').toEqual([]));
     beforeEach(() => {
       batchApi.refuse(undefined);
       batchApi.release();

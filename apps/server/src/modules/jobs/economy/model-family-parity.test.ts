@@ -5,7 +5,7 @@
 import { createProvider, requestOf } from '@altwise/engine';
 import type { FakeBatchApi } from '@altwise/test-support/fake-batch-api';
 import { startFakeBatchApi } from '@altwise/test-support/fake-batch-api';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { customIdOf } from './batch-client';
 import { createOpenAiBatchClient } from './openai-batch-client';
 
@@ -51,6 +51,8 @@ beforeAll(async () => {
   api = await startFakeBatchApi();
 });
 afterAll(() => api.close());
+// The contract with the provider: nothing sent in this test is what the provider would refuse.
+afterEach(() => expect(api.takeProblems(), 'requests the provider would refuse').toEqual([]));
 
 describe.each(['gpt-4o-mini', 'o4-mini', 'gpt-5-mini'])(
   '%s: the live request and the batch line',
