@@ -4081,6 +4081,10 @@ export interface paths {
                             href?: string;
                             label?: string;
                         };
+                        /** @description Read the image several times (in parallel) and flag the claims the readings disagree on; each reading is charged as one generation */
+                        verify?: boolean;
+                        /** @description How many readings with verify (2–5, default 3) */
+                        samples?: number;
                         imageUrl?: string;
                         imageData?: string;
                         fileName?: string;
@@ -4094,6 +4098,10 @@ export interface paths {
                         /** @description Up to 6 keywords, used only where they truly describe the image; overrides the account's */
                         keywords?: string[];
                         regenerate?: boolean;
+                        /** @description Read the image several times (in parallel) and flag the claims the readings disagree on; each reading is charged as one generation */
+                        verify?: boolean;
+                        /** @description How many readings with verify (2–5, default 3) */
+                        samples?: number;
                         /**
                          * @description The image is the only content of a link or a button
                          * @enum {string}
@@ -4155,6 +4163,31 @@ export interface paths {
                                 /** @description Of the input tokens, those the provider served from its prompt cache (0 when it reports none) */
                                 cachedInputTokens: number;
                             };
+                            /** @description Readings made (with verify); each is charged as one unit */
+                            samples?: number;
+                            /** @description With verify: mean share of readings backing each claim of the chosen alt text (0–1) */
+                            agreement?: number;
+                            /** @description With verify: the claims of the chosen alt text and how many readings back each */
+                            claims?: {
+                                /** @description The chosen reading's words for the claim */
+                                text: string;
+                                /** @enum {string} */
+                                kind: "object" | "count" | "colour" | "text" | "action" | "setting";
+                                /** @description Readings (and OCR, for text) that say the same */
+                                support: number;
+                                /** @description Readings compared (plus OCR for text, when it read the image) */
+                                of: number;
+                            }[];
+                            /** @description With verify: the claims the readings contradict each other on; non-empty makes wcagCompliant false until a person reviews */
+                            uncertain?: {
+                                /** @enum {string} */
+                                kind: "object" | "count" | "colour" | "text" | "action" | "setting";
+                                /** @description Each value the readings gave, most said first: "2 of 3 readings say red, 1 says orange" */
+                                readings: {
+                                    value: string;
+                                    count: number;
+                                }[];
+                            }[];
                             timestamp: string;
                         };
                     };
@@ -4381,6 +4414,10 @@ export interface paths {
                             href?: string;
                             label?: string;
                         };
+                        /** @description Read the image several times (in parallel) and flag the claims the readings disagree on; each reading is charged as one generation */
+                        verify?: boolean;
+                        /** @description How many readings with verify (2–5, default 3) */
+                        samples?: number;
                         imageUrls: string[];
                     };
                 };
@@ -4430,6 +4467,31 @@ export interface paths {
                                     /** @description Of the input tokens, those the provider served from its prompt cache (0 when it reports none) */
                                     cachedInputTokens: number;
                                 };
+                                /** @description Readings made (with verify); each is charged as one unit */
+                                samples?: number;
+                                /** @description With verify: mean share of readings backing each claim of the chosen alt text (0–1) */
+                                agreement?: number;
+                                /** @description With verify: the claims of the chosen alt text and how many readings back each */
+                                claims?: {
+                                    /** @description The chosen reading's words for the claim */
+                                    text: string;
+                                    /** @enum {string} */
+                                    kind: "object" | "count" | "colour" | "text" | "action" | "setting";
+                                    /** @description Readings (and OCR, for text) that say the same */
+                                    support: number;
+                                    /** @description Readings compared (plus OCR for text, when it read the image) */
+                                    of: number;
+                                }[];
+                                /** @description With verify: the claims the readings contradict each other on; non-empty makes wcagCompliant false until a person reviews */
+                                uncertain?: {
+                                    /** @enum {string} */
+                                    kind: "object" | "count" | "colour" | "text" | "action" | "setting";
+                                    /** @description Each value the readings gave, most said first: "2 of 3 readings say red, 1 says orange" */
+                                    readings: {
+                                        value: string;
+                                        count: number;
+                                    }[];
+                                }[];
                                 timestamp: string;
                             } | {
                                 imageUrl: string;

@@ -14,7 +14,7 @@ export const verifyOptionsSchema = z.object({
     .boolean()
     .optional()
     .describe('Read the image several times (in parallel) and flag the claims the readings disagree on; each reading is charged as one generation'),
-  samples: z
+  samples: z.coerce
     .number()
     .int()
     .min(MIN_VERIFY_SAMPLES)

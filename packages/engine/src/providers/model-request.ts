@@ -39,7 +39,7 @@ export function sampleSettings(
   sample: number | undefined,
 ): { maxOutputTokens: number; temperature?: number; seed?: number } {
   if (!sample) return settings;
-  const temperature = settings.temperature === undefined ? undefined : Math.min(1, TEMPERATURE + 0.35 * sample);
+  const temperature = settings.temperature === undefined ? undefined : Math.min(1, Math.round((TEMPERATURE + 0.35 * sample) * 100) / 100);
   return { ...settings, ...(temperature !== undefined && { temperature }), seed: sample };
 }
 
