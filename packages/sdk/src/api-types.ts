@@ -4812,6 +4812,7 @@ export interface paths {
                                 };
                                 language?: string;
                                 maxLength?: number;
+                                samples?: number;
                                 webhookUrl: string | null;
                                 createdAt: string;
                                 startedAt: string | null;
@@ -4825,6 +4826,7 @@ export interface paths {
                                 distinctImages: number | null;
                                 estimate: {
                                     units: number;
+                                    readingsPerImage?: number;
                                     deduplicated: boolean;
                                     remaining: {
                                         hourly: number | null;
@@ -4910,6 +4912,10 @@ export interface paths {
                     "application/json": {
                         language?: string;
                         maxLength?: number;
+                        /** @description Read the image several times (in parallel) and flag the claims the readings disagree on; each reading is charged as one generation */
+                        verify?: boolean;
+                        /** @description How many readings with verify (2–5, default 3) */
+                        samples?: number;
                         webhookUrl?: string;
                         /** @enum {string} */
                         mode?: "standard" | "economy";
@@ -4918,6 +4924,10 @@ export interface paths {
                     "multipart/form-data": {
                         language?: string;
                         maxLength?: number;
+                        /** @description Read the image several times (in parallel) and flag the claims the readings disagree on; each reading is charged as one generation */
+                        verify?: boolean;
+                        /** @description How many readings with verify (2–5, default 3) */
+                        samples?: number;
                         webhookUrl?: string;
                         /** @enum {string} */
                         mode?: "standard" | "economy";
@@ -4953,6 +4963,7 @@ export interface paths {
                             };
                             language?: string;
                             maxLength?: number;
+                            samples?: number;
                             webhookUrl: string | null;
                             createdAt: string;
                             startedAt: string | null;
@@ -4966,6 +4977,7 @@ export interface paths {
                             distinctImages: number | null;
                             estimate: {
                                 units: number;
+                                readingsPerImage?: number;
                                 deduplicated: boolean;
                                 remaining: {
                                     hourly: number | null;
@@ -5124,6 +5136,10 @@ export interface paths {
                     "application/json": {
                         language?: string;
                         maxLength?: number;
+                        /** @description Read the image several times (in parallel) and flag the claims the readings disagree on; each reading is charged as one generation */
+                        verify?: boolean;
+                        /** @description How many readings with verify (2–5, default 3) */
+                        samples?: number;
                         webhookUrl?: string;
                         /** @enum {string} */
                         mode?: "standard" | "economy";
@@ -5132,6 +5148,10 @@ export interface paths {
                     "multipart/form-data": {
                         language?: string;
                         maxLength?: number;
+                        /** @description Read the image several times (in parallel) and flag the claims the readings disagree on; each reading is charged as one generation */
+                        verify?: boolean;
+                        /** @description How many readings with verify (2–5, default 3) */
+                        samples?: number;
                         webhookUrl?: string;
                         /** @enum {string} */
                         mode?: "standard" | "economy";
@@ -5152,6 +5172,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             units: number;
+                            readingsPerImage?: number;
                             deduplicated: boolean;
                             remaining: {
                                 hourly: number | null;
@@ -5322,6 +5343,7 @@ export interface paths {
                             };
                             language?: string;
                             maxLength?: number;
+                            samples?: number;
                             webhookUrl: string | null;
                             createdAt: string;
                             startedAt: string | null;
@@ -5335,6 +5357,7 @@ export interface paths {
                             distinctImages: number | null;
                             estimate: {
                                 units: number;
+                                readingsPerImage?: number;
                                 deduplicated: boolean;
                                 remaining: {
                                     hourly: number | null;
@@ -5467,6 +5490,7 @@ export interface paths {
                             };
                             language?: string;
                             maxLength?: number;
+                            samples?: number;
                             webhookUrl: string | null;
                             createdAt: string;
                             startedAt: string | null;
@@ -5480,6 +5504,7 @@ export interface paths {
                             distinctImages: number | null;
                             estimate: {
                                 units: number;
+                                readingsPerImage?: number;
                                 deduplicated: boolean;
                                 remaining: {
                                     hourly: number | null;
@@ -5653,6 +5678,31 @@ export interface paths {
                                         /** @description Of the input tokens, those the provider served from its prompt cache (0 when it reports none) */
                                         cachedInputTokens: number;
                                     };
+                                    /** @description Readings made (with verify); each is charged as one unit */
+                                    samples?: number;
+                                    /** @description With verify: mean share of readings backing each claim of the chosen alt text (0–1) */
+                                    agreement?: number;
+                                    /** @description With verify: the claims of the chosen alt text and how many readings back each */
+                                    claims?: {
+                                        /** @description The chosen reading's words for the claim */
+                                        text: string;
+                                        /** @enum {string} */
+                                        kind: "object" | "count" | "colour" | "text" | "action" | "setting";
+                                        /** @description Readings (and OCR, for text) that say the same */
+                                        support: number;
+                                        /** @description Readings compared (plus OCR for text, when it read the image) */
+                                        of: number;
+                                    }[];
+                                    /** @description With verify: the claims the readings contradict each other on; non-empty makes wcagCompliant false until a person reviews */
+                                    uncertain?: {
+                                        /** @enum {string} */
+                                        kind: "object" | "count" | "colour" | "text" | "action" | "setting";
+                                        /** @description Each value the readings gave, most said first: "2 of 3 readings say red, 1 says orange" */
+                                        readings: {
+                                            value: string;
+                                            count: number;
+                                        }[];
+                                    }[];
                                 } | null;
                                 error: {
                                     code: string;
@@ -5928,6 +5978,31 @@ export interface paths {
                                     /** @description Of the input tokens, those the provider served from its prompt cache (0 when it reports none) */
                                     cachedInputTokens: number;
                                 };
+                                /** @description Readings made (with verify); each is charged as one unit */
+                                samples?: number;
+                                /** @description With verify: mean share of readings backing each claim of the chosen alt text (0–1) */
+                                agreement?: number;
+                                /** @description With verify: the claims of the chosen alt text and how many readings back each */
+                                claims?: {
+                                    /** @description The chosen reading's words for the claim */
+                                    text: string;
+                                    /** @enum {string} */
+                                    kind: "object" | "count" | "colour" | "text" | "action" | "setting";
+                                    /** @description Readings (and OCR, for text) that say the same */
+                                    support: number;
+                                    /** @description Readings compared (plus OCR for text, when it read the image) */
+                                    of: number;
+                                }[];
+                                /** @description With verify: the claims the readings contradict each other on; non-empty makes wcagCompliant false until a person reviews */
+                                uncertain?: {
+                                    /** @enum {string} */
+                                    kind: "object" | "count" | "colour" | "text" | "action" | "setting";
+                                    /** @description Each value the readings gave, most said first: "2 of 3 readings say red, 1 says orange" */
+                                    readings: {
+                                        value: string;
+                                        count: number;
+                                    }[];
+                                }[];
                             } | null;
                             error: {
                                 code: string;
@@ -6050,7 +6125,8 @@ export interface paths {
                 query?: {
                     limit?: number;
                     cursor?: string;
-                    status?: "all" | "pending" | "succeeded" | "failed" | "cancelled" | "approved" | "rejected" | "needs_review";
+                    status?: "all" | "pending" | "succeeded" | "failed" | "cancelled" | "approved" | "rejected" | "needs_review" | "uncertain";
+                    sort?: "input" | "uncertainty";
                 };
                 header?: never;
                 path: {
@@ -6122,6 +6198,31 @@ export interface paths {
                                         /** @description Of the input tokens, those the provider served from its prompt cache (0 when it reports none) */
                                         cachedInputTokens: number;
                                     };
+                                    /** @description Readings made (with verify); each is charged as one unit */
+                                    samples?: number;
+                                    /** @description With verify: mean share of readings backing each claim of the chosen alt text (0–1) */
+                                    agreement?: number;
+                                    /** @description With verify: the claims of the chosen alt text and how many readings back each */
+                                    claims?: {
+                                        /** @description The chosen reading's words for the claim */
+                                        text: string;
+                                        /** @enum {string} */
+                                        kind: "object" | "count" | "colour" | "text" | "action" | "setting";
+                                        /** @description Readings (and OCR, for text) that say the same */
+                                        support: number;
+                                        /** @description Readings compared (plus OCR for text, when it read the image) */
+                                        of: number;
+                                    }[];
+                                    /** @description With verify: the claims the readings contradict each other on; non-empty makes wcagCompliant false until a person reviews */
+                                    uncertain?: {
+                                        /** @enum {string} */
+                                        kind: "object" | "count" | "colour" | "text" | "action" | "setting";
+                                        /** @description Each value the readings gave, most said first: "2 of 3 readings say red, 1 says orange" */
+                                        readings: {
+                                            value: string;
+                                            count: number;
+                                        }[];
+                                    }[];
                                 } | null;
                                 error: {
                                     code: string;
@@ -6243,6 +6344,7 @@ export interface paths {
                                 approved: number;
                                 rejected: number;
                                 needs_review: number;
+                                uncertain: number;
                             };
                             rows: {
                                 all: number;
@@ -6253,9 +6355,11 @@ export interface paths {
                                 approved: number;
                                 rejected: number;
                                 needs_review: number;
+                                uncertain: number;
                             };
                             passing: number;
                             drafts: number;
+                            uncertain: number;
                         };
                     };
                 };
@@ -6359,7 +6463,7 @@ export interface paths {
                         action: "approve" | "reject";
                         itemIds?: string[];
                         /** @enum {string} */
-                        filter?: "all" | "pending" | "succeeded" | "failed" | "cancelled" | "approved" | "rejected" | "needs_review";
+                        filter?: "all" | "pending" | "succeeded" | "failed" | "cancelled" | "approved" | "rejected" | "needs_review" | "uncertain";
                         passing?: boolean;
                         /** Format: uuid */
                         undoToken?: string;
