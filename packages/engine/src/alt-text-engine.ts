@@ -1,4 +1,4 @@
-import type { AltTextIssue } from '@altwise/shared';
+import type { AltTextIssue, UncertainClaim } from '@altwise/shared';
 import type { DescribeOptions, NormalisedDescribeOptions } from './cache-key';
 import { cacheKey, normaliseDescribeOptions } from './cache-key';
 import type { AltTextDescription, Described, DescriptionCache } from './description';
@@ -20,6 +20,7 @@ import { checkedAnswer, withOneRepair } from './self-repair';
 import type { PreparedRequest } from './batch-request';
 import { parseBatchAnswer, requestOf } from './batch-request';
 import { DRAFT_WARNING, verificationOf, withVerification } from './verification';
+import { verifyReadings } from './verify/verify-readings';
 
 export interface AltTextEngineOptions {
   /** A ready provider, or the plain config to build one with `createProvider`. */
@@ -103,6 +104,23 @@ const OCR_UNAVAILABLE_WARNING: AltTextIssue = Object.freeze({
   message:
     'The text in this image could not be read this time (OCR was busy or gave up): check that the alt text covers it, or generate again.',
 });
+
+/** `verify` asked of the offline describer: it answers its draft, read once. */
+const VERIFY_NEEDS_MODEL: AltTextIssue = Object.freeze({
+  id: 'verification-needs-model',
+  severity: 'info',
+  message: 'Checking with several readings needs a vision model: this is the offline draft, read once.',
+});
+
+/** "colour: 2 of 3 readings say red, 1 says orange". */
+export function readingsDisagree(uncertain: readonly UncertainClaim[], samples: number): AltTextIssue {
+  const parts = uncertain.map(({ kind, readings }) => `${kind}: ${readings.map(({ value, count }, index) => (index === 0 ? `${count} of ${samples} readings say ${value}` : `${count} says ${value}`)).join(', ')}`);
+  return {
+    id: 'readings-disagree',
+    severity: 'warning',
+    message: `The readings disagree (${parts.join('; ')}). Check these claims against the image before publishing.`,
+  };
+}
 
 /** What the provider is asked, and whether OCR's read of the image is missing from it. */
 interface PreparedInput {
@@ -205,6 +223,54 @@ export function createAltTextEngine(options: AltTextEngineOptions): AltTextEngin
     });
   }
 
+  /** One reading: provider → sanitise → check, with its one repair try. */
+  async function readOnce(input: VisionInput, options: NormalisedDescribeOptions, signal?: AbortSignal, sample?: number) {
+    let usage: TokenUsage | undefined;
+    const asked = sample === undefined ? input : { ...input, sample };
+    const answer = async (feedback?: VisionInput['feedback']) => {
+      const output = await provider.describe(feedback ? { ...asked, feedback } : asked, signal);
+      if (output.usage) usage = addUsage(usage, output.usage);
+      return checkedAnswer(output, options);
+    };
+    const { answer: best, tries } = await withOneRepair(answer, provider.name !== 'offline', signal);
+    return { best, tries, usage };
+  }
+
+  /**
+   * Verified alt text (issue 36): `samples` readings in parallel (same prompt, purpose and
+   * language; sampling varied, model-request.ts), compared claim by claim (verify/). The answer is
+   * the best-supported reading; what the readings contradict each other on is `uncertain`, and
+   * keeps the result from counting as WCAG compliant until a person reviews it. Every reading's
+   * tokens are in `usage`. The offline describer reads once and says verification needs a model.
+   */
+  async function verified(input: VisionInput, options: NormalisedDescribeOptions, samples: number, signal?: AbortSignal): Promise<AltTextDescription> {
+    if (provider.name === 'offline') {
+      const { best, tries, usage } = await readOnce(input, options, signal);
+      const draft = finished(best, tries, usage, options.language);
+      return { ...draft, issues: [...draft.issues, { ...VERIFY_NEEDS_MODEL }] };
+    }
+    const readings = await Promise.all(Array.from({ length: samples }, (_, sample) => readOnce(input, options, signal, sample)));
+    const result = verifyReadings({
+      readings: readings.map(({ best }) => ({ altText: best.description.altText, textInImage: best.description.textInImage })),
+      language: options.language,
+      // OCR's own doubt marks ("[w0rd?]") are not text in the image.
+      ocrText: input.textFound?.text.replace(/\[([^\]]*)\?\]/g, '$1'),
+    });
+    const usage = readings.reduce<TokenUsage | undefined>((sum, reading) => (reading.usage ? addUsage(sum, reading.usage) : sum), undefined);
+    const tries = readings.reduce((sum, reading) => sum + reading.tries, 0);
+    const chosen = finished(readings[result.chosen]!.best, tries, usage, options.language);
+    const issues = result.uncertain.length > 0 ? [...chosen.issues, readingsDisagree(result.uncertain, samples)] : chosen.issues;
+    return {
+      ...chosen,
+      issues,
+      wcagCompliant: chosen.wcagCompliant && result.uncertain.length === 0,
+      samples,
+      agreement: result.agreement,
+      claims: result.claims,
+      uncertain: result.uncertain,
+    };
+  }
+
   /** Provider → sanitise → check, for an image this engine loaded (and so prepared for its provider). */
   async function describeLoaded(
     image: LoadedImage,
@@ -215,14 +281,7 @@ export function createAltTextEngine(options: AltTextEngineOptions): AltTextEngin
     const options = normaliseDescribeOptions(describeOptions);
     const { input, ocrMissing } = await inputOf(image, ocrCopy, options, signal);
 
-    let usage: TokenUsage | undefined;
-    const answer = async (feedback?: VisionInput['feedback']) => {
-      const output = await provider.describe(feedback ? { ...input, feedback } : input, signal);
-      if (output.usage) usage = addUsage(usage, output.usage);
-      return checkedAnswer(output, options);
-    };
-    const { answer: best, tries } = await withOneRepair(answer, provider.name !== 'offline', signal);
-    const description = finished(best, tries, usage, options.language);
+    const description = options.samples ? await verified(input, options, options.samples, signal) : await readOnce(input, options, signal).then(({ best, tries, usage }) => finished(best, tries, usage, options.language));
     if (!ocrMissing) return { description, ocrMissing };
     return { ocrMissing, description: { ...description, issues: [...description.issues, { ...OCR_UNAVAILABLE_WARNING }] } };
   }

@@ -23,6 +23,8 @@ export interface DescribeOptions {
   readonly instructions?: string;
   /** The link or button the image is the only content of: the alt names its destination or action. */
   readonly purpose?: ImagePurpose;
+  /** Verified alt text (issue 36): read the image this many times (2–5) and compare the readings. */
+  readonly samples?: number;
 }
 
 export interface NormalisedDescribeOptions {
@@ -35,6 +37,8 @@ export interface NormalisedDescribeOptions {
   readonly instructions?: string;
   /** Only the known fields, trimmed, whitespace collapsed, blanks dropped. */
   readonly purpose?: ImagePurpose;
+  /** Readings to compare; undefined for one reading (no verification). */
+  readonly samples?: number;
 }
 
 function normaliseKeywords(keywords: readonly string[] | undefined): string[] {
@@ -86,6 +90,7 @@ export function normaliseDescribeOptions(options: DescribeOptions = {}): Normali
     keywords: normaliseKeywords(options.keywords),
     instructions: options.instructions?.trim() || undefined,
     purpose: normalisePurpose(options.purpose),
+    samples: options.samples !== undefined && options.samples >= 2 ? Math.min(Math.floor(options.samples), 5) : undefined,
   };
 }
 
@@ -117,6 +122,8 @@ export function cacheKey(input: CacheKeyInput): string {
     options.keywords.map((keyword) => keyword.toLowerCase()).sort(),
     options.instructions ?? null,
     options.purpose ? [options.purpose.kind, options.purpose.href ?? null, options.purpose.label ?? null] : null,
+    // Only when set, so the keys of unverified answers stay as they were.
+    ...(options.samples ? [['samples', options.samples]] : []),
   ]);
   return createHash('sha256').update(encoded).digest('hex');
 }

@@ -1,4 +1,4 @@
-import type { AltTextIssue } from '@altwise/shared';
+import type { AltTextIssue, UncertainClaim, VerifiedClaim } from '@altwise/shared';
 import type { ProviderName, TokenUsage } from './providers/vision-provider';
 
 /** What the engine writes for one image: the answer a cache keeps. */
@@ -22,6 +22,11 @@ export interface AltTextDescription {
   readonly tries: number;
   /** Tokens of every call that made this description (both tries), when the provider reports them. */
   readonly usage?: TokenUsage;
+  /** Verified alt text (issue 36): the readings made and how far they agree. */
+  readonly samples?: number;
+  readonly agreement?: number;
+  readonly claims?: VerifiedClaim[];
+  readonly uncertain?: UncertainClaim[];
 }
 
 /** A description and where it came from. */

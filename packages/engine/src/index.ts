@@ -24,3 +24,6 @@ export { probeImage } from './image/image-probe';
 export type { ImageProbe } from './image/image-probe';
 export { postGuarded, checkOutboundUrl } from './fetch/guarded-post';
 export { fetchPage } from './fetch/page-fetcher';
+
+export { verifyReadings } from './verify/verify-readings';
+export type { Reading, Verification, VerifyInput } from './verify/verify-readings';

@@ -4292,6 +4292,10 @@ export interface paths {
                             href?: string;
                             label?: string;
                         };
+                        /** @description Read the image several times (in parallel) and flag the claims the readings disagree on; each reading is charged as one generation */
+                        verify?: boolean;
+                        /** @description How many readings with verify (2–5, default 3) */
+                        samples?: number;
                         imageUrl?: string;
                         imageData?: string;
                         fileName?: string;
@@ -4305,6 +4309,10 @@ export interface paths {
                         /** @description Up to 6 keywords, used only where they truly describe the image; overrides the account's */
                         keywords?: string[];
                         regenerate?: boolean;
+                        /** @description Read the image several times (in parallel) and flag the claims the readings disagree on; each reading is charged as one generation */
+                        verify?: boolean;
+                        /** @description How many readings with verify (2–5, default 3) */
+                        samples?: number;
                         /**
                          * @description The image is the only content of a link or a button
                          * @enum {string}
@@ -4366,6 +4374,31 @@ export interface paths {
                                 /** @description Of the input tokens, those the provider served from its prompt cache (0 when it reports none) */
                                 cachedInputTokens: number;
                             };
+                            /** @description Readings made (with verify); each is charged as one unit */
+                            samples?: number;
+                            /** @description With verify: mean share of readings backing each claim of the chosen alt text (0–1) */
+                            agreement?: number;
+                            /** @description With verify: the claims of the chosen alt text and how many readings back each */
+                            claims?: {
+                                /** @description The chosen reading's words for the claim */
+                                text: string;
+                                /** @enum {string} */
+                                kind: "object" | "count" | "colour" | "text" | "action" | "setting";
+                                /** @description Readings (and OCR, for text) that say the same */
+                                support: number;
+                                /** @description Readings compared (plus OCR for text, when it read the image) */
+                                of: number;
+                            }[];
+                            /** @description With verify: the claims the readings contradict each other on; non-empty makes wcagCompliant false until a person reviews */
+                            uncertain?: {
+                                /** @enum {string} */
+                                kind: "object" | "count" | "colour" | "text" | "action" | "setting";
+                                /** @description Each value the readings gave, most said first: "2 of 3 readings say red, 1 says orange" */
+                                readings: {
+                                    value: string;
+                                    count: number;
+                                }[];
+                            }[];
                             timestamp: string;
                         };
                     };
@@ -4592,6 +4625,10 @@ export interface paths {
                             href?: string;
                             label?: string;
                         };
+                        /** @description Read the image several times (in parallel) and flag the claims the readings disagree on; each reading is charged as one generation */
+                        verify?: boolean;
+                        /** @description How many readings with verify (2–5, default 3) */
+                        samples?: number;
                         imageUrls: string[];
                     };
                 };
@@ -4641,6 +4678,31 @@ export interface paths {
                                     /** @description Of the input tokens, those the provider served from its prompt cache (0 when it reports none) */
                                     cachedInputTokens: number;
                                 };
+                                /** @description Readings made (with verify); each is charged as one unit */
+                                samples?: number;
+                                /** @description With verify: mean share of readings backing each claim of the chosen alt text (0–1) */
+                                agreement?: number;
+                                /** @description With verify: the claims of the chosen alt text and how many readings back each */
+                                claims?: {
+                                    /** @description The chosen reading's words for the claim */
+                                    text: string;
+                                    /** @enum {string} */
+                                    kind: "object" | "count" | "colour" | "text" | "action" | "setting";
+                                    /** @description Readings (and OCR, for text) that say the same */
+                                    support: number;
+                                    /** @description Readings compared (plus OCR for text, when it read the image) */
+                                    of: number;
+                                }[];
+                                /** @description With verify: the claims the readings contradict each other on; non-empty makes wcagCompliant false until a person reviews */
+                                uncertain?: {
+                                    /** @enum {string} */
+                                    kind: "object" | "count" | "colour" | "text" | "action" | "setting";
+                                    /** @description Each value the readings gave, most said first: "2 of 3 readings say red, 1 says orange" */
+                                    readings: {
+                                        value: string;
+                                        count: number;
+                                    }[];
+                                }[];
                                 timestamp: string;
                             } | {
                                 imageUrl: string;
@@ -4961,6 +5023,7 @@ export interface paths {
                                 };
                                 language?: string;
                                 maxLength?: number;
+                                samples?: number;
                                 webhookUrl: string | null;
                                 createdAt: string;
                                 startedAt: string | null;
@@ -4974,6 +5037,7 @@ export interface paths {
                                 distinctImages: number | null;
                                 estimate: {
                                     units: number;
+                                    readingsPerImage?: number;
                                     deduplicated: boolean;
                                     remaining: {
                                         hourly: number | null;
@@ -5059,6 +5123,10 @@ export interface paths {
                     "application/json": {
                         language?: string;
                         maxLength?: number;
+                        /** @description Read the image several times (in parallel) and flag the claims the readings disagree on; each reading is charged as one generation */
+                        verify?: boolean;
+                        /** @description How many readings with verify (2–5, default 3) */
+                        samples?: number;
                         webhookUrl?: string;
                         /** @enum {string} */
                         mode?: "standard" | "economy";
@@ -5067,6 +5135,10 @@ export interface paths {
                     "multipart/form-data": {
                         language?: string;
                         maxLength?: number;
+                        /** @description Read the image several times (in parallel) and flag the claims the readings disagree on; each reading is charged as one generation */
+                        verify?: boolean;
+                        /** @description How many readings with verify (2–5, default 3) */
+                        samples?: number;
                         webhookUrl?: string;
                         /** @enum {string} */
                         mode?: "standard" | "economy";
@@ -5102,6 +5174,7 @@ export interface paths {
                             };
                             language?: string;
                             maxLength?: number;
+                            samples?: number;
                             webhookUrl: string | null;
                             createdAt: string;
                             startedAt: string | null;
@@ -5115,6 +5188,7 @@ export interface paths {
                             distinctImages: number | null;
                             estimate: {
                                 units: number;
+                                readingsPerImage?: number;
                                 deduplicated: boolean;
                                 remaining: {
                                     hourly: number | null;
@@ -5273,6 +5347,10 @@ export interface paths {
                     "application/json": {
                         language?: string;
                         maxLength?: number;
+                        /** @description Read the image several times (in parallel) and flag the claims the readings disagree on; each reading is charged as one generation */
+                        verify?: boolean;
+                        /** @description How many readings with verify (2–5, default 3) */
+                        samples?: number;
                         webhookUrl?: string;
                         /** @enum {string} */
                         mode?: "standard" | "economy";
@@ -5281,6 +5359,10 @@ export interface paths {
                     "multipart/form-data": {
                         language?: string;
                         maxLength?: number;
+                        /** @description Read the image several times (in parallel) and flag the claims the readings disagree on; each reading is charged as one generation */
+                        verify?: boolean;
+                        /** @description How many readings with verify (2–5, default 3) */
+                        samples?: number;
                         webhookUrl?: string;
                         /** @enum {string} */
                         mode?: "standard" | "economy";
@@ -5301,6 +5383,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             units: number;
+                            readingsPerImage?: number;
                             deduplicated: boolean;
                             remaining: {
                                 hourly: number | null;
@@ -5471,6 +5554,7 @@ export interface paths {
                             };
                             language?: string;
                             maxLength?: number;
+                            samples?: number;
                             webhookUrl: string | null;
                             createdAt: string;
                             startedAt: string | null;
@@ -5484,6 +5568,7 @@ export interface paths {
                             distinctImages: number | null;
                             estimate: {
                                 units: number;
+                                readingsPerImage?: number;
                                 deduplicated: boolean;
                                 remaining: {
                                     hourly: number | null;
@@ -5616,6 +5701,7 @@ export interface paths {
                             };
                             language?: string;
                             maxLength?: number;
+                            samples?: number;
                             webhookUrl: string | null;
                             createdAt: string;
                             startedAt: string | null;
@@ -5629,6 +5715,7 @@ export interface paths {
                             distinctImages: number | null;
                             estimate: {
                                 units: number;
+                                readingsPerImage?: number;
                                 deduplicated: boolean;
                                 remaining: {
                                     hourly: number | null;
@@ -5802,6 +5889,31 @@ export interface paths {
                                         /** @description Of the input tokens, those the provider served from its prompt cache (0 when it reports none) */
                                         cachedInputTokens: number;
                                     };
+                                    /** @description Readings made (with verify); each is charged as one unit */
+                                    samples?: number;
+                                    /** @description With verify: mean share of readings backing each claim of the chosen alt text (0–1) */
+                                    agreement?: number;
+                                    /** @description With verify: the claims of the chosen alt text and how many readings back each */
+                                    claims?: {
+                                        /** @description The chosen reading's words for the claim */
+                                        text: string;
+                                        /** @enum {string} */
+                                        kind: "object" | "count" | "colour" | "text" | "action" | "setting";
+                                        /** @description Readings (and OCR, for text) that say the same */
+                                        support: number;
+                                        /** @description Readings compared (plus OCR for text, when it read the image) */
+                                        of: number;
+                                    }[];
+                                    /** @description With verify: the claims the readings contradict each other on; non-empty makes wcagCompliant false until a person reviews */
+                                    uncertain?: {
+                                        /** @enum {string} */
+                                        kind: "object" | "count" | "colour" | "text" | "action" | "setting";
+                                        /** @description Each value the readings gave, most said first: "2 of 3 readings say red, 1 says orange" */
+                                        readings: {
+                                            value: string;
+                                            count: number;
+                                        }[];
+                                    }[];
                                 } | null;
                                 error: {
                                     code: string;
@@ -6077,6 +6189,31 @@ export interface paths {
                                     /** @description Of the input tokens, those the provider served from its prompt cache (0 when it reports none) */
                                     cachedInputTokens: number;
                                 };
+                                /** @description Readings made (with verify); each is charged as one unit */
+                                samples?: number;
+                                /** @description With verify: mean share of readings backing each claim of the chosen alt text (0–1) */
+                                agreement?: number;
+                                /** @description With verify: the claims of the chosen alt text and how many readings back each */
+                                claims?: {
+                                    /** @description The chosen reading's words for the claim */
+                                    text: string;
+                                    /** @enum {string} */
+                                    kind: "object" | "count" | "colour" | "text" | "action" | "setting";
+                                    /** @description Readings (and OCR, for text) that say the same */
+                                    support: number;
+                                    /** @description Readings compared (plus OCR for text, when it read the image) */
+                                    of: number;
+                                }[];
+                                /** @description With verify: the claims the readings contradict each other on; non-empty makes wcagCompliant false until a person reviews */
+                                uncertain?: {
+                                    /** @enum {string} */
+                                    kind: "object" | "count" | "colour" | "text" | "action" | "setting";
+                                    /** @description Each value the readings gave, most said first: "2 of 3 readings say red, 1 says orange" */
+                                    readings: {
+                                        value: string;
+                                        count: number;
+                                    }[];
+                                }[];
                             } | null;
                             error: {
                                 code: string;
@@ -6199,7 +6336,8 @@ export interface paths {
                 query?: {
                     limit?: number;
                     cursor?: string;
-                    status?: "all" | "pending" | "succeeded" | "failed" | "cancelled" | "approved" | "rejected" | "needs_review";
+                    status?: "all" | "pending" | "succeeded" | "failed" | "cancelled" | "approved" | "rejected" | "needs_review" | "uncertain";
+                    sort?: "input" | "uncertainty";
                 };
                 header?: never;
                 path: {
@@ -6271,6 +6409,31 @@ export interface paths {
                                         /** @description Of the input tokens, those the provider served from its prompt cache (0 when it reports none) */
                                         cachedInputTokens: number;
                                     };
+                                    /** @description Readings made (with verify); each is charged as one unit */
+                                    samples?: number;
+                                    /** @description With verify: mean share of readings backing each claim of the chosen alt text (0–1) */
+                                    agreement?: number;
+                                    /** @description With verify: the claims of the chosen alt text and how many readings back each */
+                                    claims?: {
+                                        /** @description The chosen reading's words for the claim */
+                                        text: string;
+                                        /** @enum {string} */
+                                        kind: "object" | "count" | "colour" | "text" | "action" | "setting";
+                                        /** @description Readings (and OCR, for text) that say the same */
+                                        support: number;
+                                        /** @description Readings compared (plus OCR for text, when it read the image) */
+                                        of: number;
+                                    }[];
+                                    /** @description With verify: the claims the readings contradict each other on; non-empty makes wcagCompliant false until a person reviews */
+                                    uncertain?: {
+                                        /** @enum {string} */
+                                        kind: "object" | "count" | "colour" | "text" | "action" | "setting";
+                                        /** @description Each value the readings gave, most said first: "2 of 3 readings say red, 1 says orange" */
+                                        readings: {
+                                            value: string;
+                                            count: number;
+                                        }[];
+                                    }[];
                                 } | null;
                                 error: {
                                     code: string;
@@ -6392,6 +6555,7 @@ export interface paths {
                                 approved: number;
                                 rejected: number;
                                 needs_review: number;
+                                uncertain: number;
                             };
                             rows: {
                                 all: number;
@@ -6402,9 +6566,11 @@ export interface paths {
                                 approved: number;
                                 rejected: number;
                                 needs_review: number;
+                                uncertain: number;
                             };
                             passing: number;
                             drafts: number;
+                            uncertain: number;
                         };
                     };
                 };
@@ -6508,7 +6674,7 @@ export interface paths {
                         action: "approve" | "reject";
                         itemIds?: string[];
                         /** @enum {string} */
-                        filter?: "all" | "pending" | "succeeded" | "failed" | "cancelled" | "approved" | "rejected" | "needs_review";
+                        filter?: "all" | "pending" | "succeeded" | "failed" | "cancelled" | "approved" | "rejected" | "needs_review" | "uncertain";
                         passing?: boolean;
                         /** Format: uuid */
                         undoToken?: string;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { VALIDATION } from './messages';
+import { uncertainClaimSchema, verifiedClaimSchema, verifyOptionsSchema } from './verify';
 
 export const DEFAULT_MAX_LENGTH = 125;
 export const DEFAULT_LANGUAGE = 'en';
@@ -89,6 +90,7 @@ export const generationOptionsSchema = z.object({
     .describe("Up to 6 keywords, used only where they truly describe the image; overrides the account's"),
   regenerate: z.boolean().optional(),
   purpose: imagePurposeSchema.optional(),
+  ...verifyOptionsSchema.shape,
 });
 export type GenerationOptions = z.infer<typeof generationOptionsSchema>;
 
@@ -169,6 +171,14 @@ export const altTextResultSchema = z.object({
       'Model calls it took: 1, or 2 when the first alt text failed the quality checker and the model was asked once more with its messages (the better answer is kept); 0 for a cached answer. Charged once either way.',
     ),
   usage: tokenUsageSchema.optional(),
+  /** With `verify`: the readings made, how far they agree, and what they contradict each other on. */
+  samples: z.number().int().min(1).optional().describe('Readings made (with verify); each is charged as one unit'),
+  agreement: z.number().min(0).max(1).optional().describe("With verify: mean share of readings backing each claim of the chosen alt text (0–1)"),
+  claims: z.array(verifiedClaimSchema).optional().describe('With verify: the claims of the chosen alt text and how many readings back each'),
+  uncertain: z
+    .array(uncertainClaimSchema)
+    .optional()
+    .describe('With verify: the claims the readings contradict each other on; non-empty makes wcagCompliant false until a person reviews'),
   timestamp: z.string(),
 });
 export type AltTextResult = z.infer<typeof altTextResultSchema>;

@@ -46,7 +46,7 @@ export type JobMode = z.infer<typeof jobModeSchema>;
 /** The new-job screen's words for economy mode (docs/bulk-jobs.md "Economy mode"). */
 export const ECONOMY_MODE_HINT = 'about half the cost, results within 24 hours';
 
-export const jobOptionsSchema = generationOptionsSchema.pick({ language: true, maxLength: true }).extend({
+export const jobOptionsSchema = generationOptionsSchema.pick({ language: true, maxLength: true, verify: true, samples: true }).extend({
   webhookUrl: httpUrl.optional(),
   mode: jobModeSchema.optional(),
 });
@@ -88,8 +88,10 @@ export const jobCountsSchema = z.object({
  * are answered by POST /v1/jobs/estimate (nothing created) and carried on every job as `estimate`.
  */
 export const jobEstimateSchema = z.object({
-  /** Units the job will use: one per distinct image where that is known, else one per item. */
+  /** Units the job will use: one per distinct image where that is known, else one per item; with verify, times the readings per image. */
   units: z.number().int(),
+  /** Readings per image (verify's `samples`; 1 without verify): what `units` was multiplied by. */
+  readingsPerImage: z.number().int().min(1).optional(),
   /** True when `units` already counts identical images once (uploaded files, repeated URLs). */
   deduplicated: z.boolean(),
   /** Units the account has left now in its hourly and daily windows; null where the plan has no limit. */
@@ -108,6 +110,8 @@ export const jobSchema = z.object({
   counts: jobCountsSchema,
   language: z.string().optional(),
   maxLength: z.number().int().optional(),
+  /** Readings per image with verify (2–5); absent without verify. */
+  samples: z.number().int().optional(),
   webhookUrl: z.string().nullable(),
   createdAt: z.string(),
   startedAt: z.string().nullable(),
@@ -167,6 +171,10 @@ export const jobItemResultSchema = altTextResultSchema.pick({
   cached: true,
   processingTime: true,
   usage: true,
+  samples: true,
+  agreement: true,
+  claims: true,
+  uncertain: true,
 });
 
 export const jobItemSchema = z.object({
@@ -238,13 +246,16 @@ export const webhookDeliveriesResponseSchema = z.object({ items: z.array(webhook
 export const MAX_BULK_REVIEW_GROUPS = 1_000;
 
 /** The review queue's filters: every state an item or its review can be in, and `all`. */
-export const reviewFilterSchema = z.enum(['all', 'pending', 'succeeded', 'failed', 'cancelled', 'approved', 'rejected', 'needs_review']);
+export const reviewFilterSchema = z.enum(['all', 'pending', 'succeeded', 'failed', 'cancelled', 'approved', 'rejected', 'needs_review', 'uncertain']);
 export type ReviewFilter = z.infer<typeof reviewFilterSchema>;
 
 export const reviewQueueQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(500).default(100),
-  cursor: z.string().regex(/^\d{1,6}$/, 'Invalid cursor').optional(),
+  // `idx`, or `uncertain:idx` when sorted by uncertainty.
+  cursor: z.string().regex(/^(?:\d{1,6}:)?\d{1,6}$/, 'Invalid cursor').optional(),
   status: reviewFilterSchema.default('all'),
+  /** input (default): input order; uncertainty: items whose readings disagree on the most claims first (verified alt text), then input order. */
+  sort: z.enum(['input', 'uncertainty']).default('input'),
 });
 
 /** A group of identical images, shown once: its first item, and the rows it stands for (1 when it has no duplicates). */
@@ -262,6 +273,8 @@ export const reviewCountsSchema = z.object({
   passing: z.number().int(),
   /** Groups needing review that are drafts (no vision model saw the image): never accepted in bulk. */
   drafts: z.number().int(),
+  /** Groups needing review whose readings disagree on some claim (verified alt text): never accepted in bulk. */
+  uncertain: z.number().int(),
 });
 export type ReviewCounts = z.infer<typeof reviewCountsSchema>;
 

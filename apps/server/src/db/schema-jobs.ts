@@ -87,6 +87,8 @@ export interface JobItemsTable {
   economy_batch: string | null;
   /** An uploaded file's relative path ("products/shoes/red.jpg"); NULL for an item from a URL (migration 0021). */
   path: string | null;
+  /** Claims the item's readings contradicted each other on (verified alt text; 0 otherwise, migration 0028). */
+  uncertain: Generated<number>;
 }
 
 /** An uploaded file's bytes, stored while the upload streams in, then taken by its job (migration 0021). */

@@ -4,7 +4,7 @@ import type { ImagePreparation } from '../image/image-preparer';
 import { DEFAULT_PREPARATION } from '../image/image-preparer';
 import { buildSystemPrompt, buildUserPrompt } from '../prompt';
 import { altTextOutputSchema, visionOutputOf } from './alt-text.schema';
-import { generationSettings } from './model-request';
+import { generationSettings, sampleSettings } from './model-request';
 import type { RetryPolicy } from './retry-policy';
 import { DEFAULT_RETRY_POLICY, withRetries } from './retry-policy';
 import type { ProviderName, TokenUsage, VisionOutput, VisionProvider } from './vision-provider';
@@ -67,7 +67,7 @@ export function createAiSdkProvider(options: AiSdkProviderOptions): VisionProvid
             maxRetries: 0,
             abortSignal: attemptSignal,
             // By model family (model-request.ts), as the batch line sends them.
-            ...generationSettings(options.name, options.model),
+            ...sampleSettings(generationSettings(options.name, options.model), input.sample),
           });
           // Read inside the retried call so a schema mismatch surfaces as this attempt's error.
           return { output: result.output, usage: result.usage };

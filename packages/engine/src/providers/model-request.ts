@@ -29,6 +29,20 @@ export function generationSettings(
     : { maxOutputTokens: MAX_OUTPUT_TOKENS, temperature: TEMPERATURE };
 }
 
+/**
+ * A verified description's readings differ in sampling only (same prompt, purpose, language):
+ * reading 0 is the usual call; reading n gets a higher temperature (sampling models) and seed n,
+ * so the readings are independent draws and reproducible where the provider honours seeds.
+ */
+export function sampleSettings(
+  settings: { maxOutputTokens: number; temperature?: number },
+  sample: number | undefined,
+): { maxOutputTokens: number; temperature?: number; seed?: number } {
+  if (!sample) return settings;
+  const temperature = settings.temperature === undefined ? undefined : Math.min(1, Math.round((TEMPERATURE + 0.35 * sample) * 100) / 100);
+  return { ...settings, ...(temperature !== undefined && { temperature }), seed: sample };
+}
+
 /** The Chat Completions body of a prepared request: the body the live call sends, for a batch line. */
 export function openAiChatBody(
   request: PreparedRequest,

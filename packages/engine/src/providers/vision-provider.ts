@@ -52,6 +52,8 @@ export interface VisionInput {
   };
   /** Set on the one repair try: the previous answer and what the quality checker found wrong. */
   readonly feedback?: { readonly previousAltText: string; readonly problems: readonly string[] };
+  /** Which reading of a verified description this is (0-based): later readings sample more freely. */
+  readonly sample?: number;
 }
 
 /** Tokens one model call used, as the provider reported them (absent where it reports none). */

@@ -25,6 +25,7 @@ import * as tokenUsage from './0024-token-usage';
 import * as jobItemDispatchIndexes from './0025-job-item-dispatch-indexes';
 import * as emailChanges from './0026-email-changes';
 import * as emailVerification from './0027-email-verification';
+import * as jobItemUncertainty from './0028-job-item-uncertainty';
 
 /** Every migration, in order. Add new ones here; names sort in the order they run. */
 export const migrations: Record<string, Migration> = {
@@ -54,4 +55,5 @@ export const migrations: Record<string, Migration> = {
   '0025-job-item-dispatch-indexes': jobItemDispatchIndexes,
   '0026-email-changes': emailChanges,
   '0027-email-verification': emailVerification,
+  '0028-job-item-uncertainty': jobItemUncertainty,
 };

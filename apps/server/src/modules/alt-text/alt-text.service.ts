@@ -17,7 +17,7 @@ import { isCallerCaused, toAppError, toItemError } from './generation-errors';
 import { imageLabel, toGeneration, toResult } from './generation-result';
 import { createGenerationRepository } from './generation.repository';
 import type { ImageInput, StyledOptions } from './generation-unit';
-import { createGenerationUnit } from './generation-unit';
+import { createGenerationUnit, readingsOf } from './generation-unit';
 import { decodeCursor, encodeCursor } from '../../platform/keyset-cursor';
 import type { RowsName } from './history-rows';
 import { createHistoryRows } from './history-rows';
@@ -100,6 +100,7 @@ export function createAltTextService(deps: AltTextServiceDeps) {
       reservation,
       image,
       options,
+      units: readingsOf(options),
       regenerate: options.regenerate,
       succeeded: (described, processingTime, at) => history.writer(caller, image, described, processingTime, at, named),
       failed: (error) => ({ unit: isCallerCaused(error) ? 'keep' : 'refund' }),
@@ -133,7 +134,8 @@ export function createAltTextService(deps: AltTextServiceDeps) {
     async generate(caller: Caller, input: GenerateInput, rowsNamed?: RowsName): Promise<Generated<AltTextResult>> {
       const settled = await history.settled(caller.userId, rowsNamed, 1);
       if (settled.has(0)) return { result: settled.get(0)!, quota: null };
-      const { reservation, quota } = await admit(caller, ENDPOINTS.single, 1);
+      const units = readingsOf(input);
+      const { reservation, quota } = await admit(caller, ENDPOINTS.single, units);
       try {
         const options = await unit.styled(caller.userId, input);
         return { result: await describeOne(caller, ENDPOINTS.single, reservation, input.image, options, { rows: rowsNamed, index: 0 }), quota };
@@ -154,7 +156,7 @@ export function createAltTextService(deps: AltTextServiceDeps) {
       const settled = await history.settled(caller.userId, rowsNamed, total);
       const pending = input.imageUrls.map((url, index) => ({ url, index })).filter(({ index }) => !settled.has(index));
       const options = await unit.styled(caller.userId, input);
-      const admitted = pending.length > 0 ? await admit(caller, ENDPOINTS.batch, pending.length) : null;
+      const admitted = pending.length > 0 ? await admit(caller, ENDPOINTS.batch, pending.length * readingsOf(input)) : null;
       const results: Array<AltTextResult | BatchItemError> = input.imageUrls.map((url, index) => settled.get(index) ?? { imageUrl: url, error: { code: 'internal_error', message: '' } });
       progress?.admitted(admitted?.quota ?? null, [...settled.keys()].map((index) => ({ index, result: results[index]! })));
       try {

@@ -38,6 +38,8 @@ function purposeFields(options: Record<string, unknown>): Record<string, unknown
 export function fieldsToOptions(fields: Record<string, string>): Record<string, unknown> {
   const options: Record<string, unknown> = { ...fields };
   booleanField(options, 'regenerate', fields.regenerate);
+  booleanField(options, 'verify', fields.verify);
+  if (fields.samples?.trim() === '') delete options.samples;
   if (fields.trailingPeriod?.trim() === '') delete options.trailingPeriod;
   else booleanField(options, 'trailingPeriod', fields.trailingPeriod);
   if (fields.keywords !== undefined) {

@@ -30,6 +30,7 @@ export function toResult(imageUrl: string, described: Described, processingTime:
     // A cache hit called no model.
     tries: described.cached ? 0 : described.tries,
     ...resultUsage(described),
+    ...(described.samples && { samples: described.samples, agreement: described.agreement, claims: described.claims, uncertain: described.uncertain }),
     timestamp: new Date(at).toISOString(),
   };
 }

@@ -4,12 +4,13 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Transaction } from 'kysely';
 import type { AltTextEngine, Described } from '@altwise/engine';
 import type { GenerationOptions } from '@altwise/shared';
+import { DEFAULT_VERIFY_SAMPLES } from '@altwise/shared';
 import { isDatabaseUnavailable } from '../../db/database';
 import type { Database } from '../../db/schema';
 import { createBatchWriter } from '../../platform/batch-writer';
 import type { AppContext } from '../../platform/context';
 import type { EventTokens, UsageRecorder } from '../usage';
-import type { MeteringService, Reservation, UnitOutcome } from '../usage';
+import type { MeteringService, Reservation, UnitOutcome, UnitSettlement } from '../usage';
 import { accountCacheScope } from './alt-text-cache';
 import { backoffMs } from '../../platform/backoff';
 
@@ -20,6 +21,18 @@ import { backoffMs } from '../../platform/backoff';
  */
 export type ImageInput = { url: string } | { bytes: Buffer; fileName?: string; sha256?: string };
 declare const styledByTheUnit: unique symbol;
+
+/** Readings an image is read with: `samples` (default 3) with `verify`, else one. Each is one unit. */
+export function readingsOf(options: Pick<GenerationOptions, 'verify' | 'samples'>): number {
+  return options.verify ? (options.samples ?? DEFAULT_VERIFY_SAMPLES) : 1;
+}
+
+/** The engine's options: `verify` becomes the number of readings to compare. */
+function describeOptionsOf<T extends GenerationOptions>(options: T): T & { samples?: number } {
+  const { verify: _verify, samples: _samples, ...rest } = options;
+  const readings = readingsOf(options);
+  return (readings > 1 ? { ...rest, samples: readings } : rest) as T & { samples?: number };
+}
 /**
  * Options with the account's style applied (custom instructions come from the account only). Only
  * the unit's `styled` makes them, so `run` cannot be handed a request without its account's style.
@@ -55,6 +68,8 @@ export interface UnitWork {
   reservation: Reservation;
   image: ImageInput;
   options: StyledOptions;
+  /** Units admitted for this image: `readingsOf(options)` (one per reading with verify, else 1). */
+  units?: number;
   regenerate?: boolean;
   signal?: AbortSignal;
   /** The caller's row for a description. */
@@ -73,6 +88,10 @@ export type UnitResult = { ok: true; described: Described; processingTime: numbe
 interface SettledUnit {
   reservation: Reservation;
   outcome: UnitOutcome;
+  /** Units of the reservation this image settles with `outcome` (a verified image: one per reading made; default 1). */
+  units?: number;
+  /** Units admitted for it but not used (verify asked of the offline describer reads once): given back. */
+  unused?: number;
   event: { userId: string; apiKeyId: string | null; endpoint: string; outcome: 'success' | 'error'; images: number; processingMs: number; cached: boolean; at: number; tokens?: EventTokens };
   write?: RowWrite;
   verdict?: RowVerdict;
@@ -102,13 +121,17 @@ export function createGenerationUnit(deps: {
   const writer = createBatchWriter<SettledUnit>({
     writeBatch: (units) =>
       ctx.db.transaction().execute(async (trx) => {
-        const settlements = [];
+        const settlements: UnitSettlement[] = [];
         for (const unit of units) {
           unit.verdict = unit.write ? await unit.write(trx) : 'written';
           if (unit.verdict === 'already') continue;
+          const first = settlements.length;
           if (unit.verdict === 'written') settlements.push({ reservation: unit.reservation, outcome: unit.outcome, event: unit.event });
           else if (unit.verdict === 'free') settlements.push({ reservation: unit.reservation, outcome: 'refund' as const });
           else settlements.push({ reservation: unit.reservation, outcome: 'refund' as const, event: unit.verdict === 'gone' ? undefined : { ...unit.event, outcome: 'error' as const } });
+          // A verified image's other readings settle as its first did (its one event counts them all in `images`).
+          for (let more = 1; more < (unit.units ?? 1); more += 1) settlements.push({ reservation: unit.reservation, outcome: settlements[first]!.outcome });
+          for (let more = 0; more < (unit.unused ?? 0); more += 1) settlements.push({ reservation: unit.reservation, outcome: 'refund' });
         }
         await metering.settleIn(trx, settlements);
       }),
@@ -153,13 +176,14 @@ export function createGenerationUnit(deps: {
     /** Describe one image under an admitted reservation, then settle its unit with the caller's row. */
     async run(work: UnitWork): Promise<UnitResult> {
       const started = performance.now();
+      const admitted = work.units ?? 1;
       // Token usage: a description's event carries the tokens its model calls cost (none for a cache hit).
-      const event = (outcome: 'success' | 'error', cached: boolean, tokens?: EventTokens) => ({
+      const event = (outcome: 'success' | 'error', cached: boolean, tokens?: EventTokens, images = admitted) => ({
         userId: work.payer.userId,
         apiKeyId: work.payer.apiKeyId,
         endpoint: work.endpoint,
         outcome,
-        images: 1,
+        images,
         processingMs: Math.round(performance.now() - started),
         cached,
         at: ctx.now(),
@@ -167,15 +191,17 @@ export function createGenerationUnit(deps: {
       });
       let described: Described;
       try {
-        described = await engine.describe(work.image, work.options, { regenerate: work.regenerate === true, cacheScope: accountCacheScope(work.payer.userId), signal: work.signal });
+        described = await engine.describe(work.image, describeOptionsOf(work.options), { regenerate: work.regenerate === true, cacheScope: accountCacheScope(work.payer.userId), signal: work.signal });
       } catch (error) {
         const failure = work.failed(error, ctx.now());
-        await write({ reservation: work.reservation, outcome: failure.unit, event: event('error', false), write: failure.write }, work.persistent === true);
+        await write({ reservation: work.reservation, outcome: failure.unit, units: admitted, event: event('error', false), write: failure.write }, work.persistent === true);
         return { ok: false, error };
       }
       const processingTime = Math.round(performance.now() - started);
       const rowWrite = await work.succeeded(described, processingTime, ctx.now());
-      const verdict = await write({ reservation: work.reservation, outcome: 'success', event: event('success', described.cached, described.usage), write: rowWrite }, work.persistent === true);
+      // One unit per reading made: verify asked of the offline describer read once, the rest goes back.
+      const used = Math.min(admitted, described.samples ?? 1);
+      const verdict = await write({ reservation: work.reservation, outcome: 'success', units: used, unused: admitted - used, event: event('success', described.cached, described.usage, used), write: rowWrite }, work.persistent === true);
       return { ok: true, described, processingTime, verdict };
     },
 

@@ -8,6 +8,7 @@ export { createAltTextCacheRepository } from './alt-text-cache.repository';
 export { accountCacheScope } from './alt-text-cache';
 export { isCallerCaused, toAppError, toItemError } from './generation-errors';
 export { resultUsage } from './token-usage';
+export { readingsOf } from './generation-unit';
 export { createVisionEngine } from './vision-engine';
 export { altTextModule } from './alt-text.module';
 export type { AltTextModule } from './alt-text.module';

@@ -44,21 +44,27 @@ const unitsText = (count: number) => `${figure(count)} unit${count === 1 ? '' : 
  * POST /v1/jobs/estimate, a new job's screen, and `estimate` on every job: its units still to use).
  */
 export function estimateOf(
-  input: { units: number; deduplicated: boolean },
+  input: { units: number; deduplicated: boolean; readings?: number },
   status: JobQuotaStatus,
   now: number,
 ): JobEstimate {
+  // Verified alt text: each image is read `readings` times, one unit per reading.
+  const readings = input.readings ?? 1;
+  const images = input.units;
+  input = { ...input, units: images * readings };
   const at = finishAt(input.units, status, now);
+  const multiplied = readings > 1 ? ` (verify: ${figure(images)} image${images === 1 ? '' : 's'} × ${readings} readings, one unit per reading)` : '';
   const fits = `${unitsText(input.units)} ${input.units === 1 ? 'fits' : 'fit'} in what is left now (${figure(status.hour.remaining)} this hour, ${figure(status.day.remaining)} today)`;
   const limits = `the ${status.plan} plan's ${unitsText(status.hour.limit)} an hour and ${figure(status.day.limit)} a day (UTC windows), starting from the ${figure(status.hour.remaining)} left this hour and ${figure(status.day.remaining)} today`;
   return {
     units: input.units,
     deduplicated: input.deduplicated,
+    ...(readings > 1 && { readingsPerImage: readings }),
     remaining: { hourly: status.hour.remaining, daily: status.day.remaining },
     finishesAt: at === null ? null : new Date(at).toISOString(),
     basis:
-      at === null
+      (at === null
         ? `${fits}: the plan's limits do not hold the job back; only the model's speed does.`
-        : `${input.units === 1 ? 'Its one unit is' : 'The last units are'} admitted when the hour starting then opens, at ${limits}; the model's own speed is not counted.`,
+        : `${input.units === 1 ? 'Its one unit is' : 'The last units are'} admitted when the hour starting then opens, at ${limits}; the model's own speed is not counted.`) + multiplied,
   };
 }

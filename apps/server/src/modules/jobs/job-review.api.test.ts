@@ -60,7 +60,7 @@ for (const database of DATABASES) {
       expect(all).toHaveLength(1_200);
       expect(new Set(all.map((item) => item.id)).size).toBe(1_200);
       const total = await counts(token, jobId);
-      expect(total.groups).toEqual({ all: 1_200, pending: 200, succeeded: 600, failed: 200, cancelled: 200, approved: 0, rejected: 0, needs_review: 600 });
+      expect(total.groups).toEqual({ all: 1_200, pending: 200, succeeded: 600, failed: 200, cancelled: 200, approved: 0, rejected: 0, needs_review: 600, uncertain: 0 });
       expect(total).toMatchObject({ passing: 200, drafts: 200 });
       for (const status of ['pending', 'failed', 'cancelled', 'needs_review'] as const) expect(await items(token, jobId, status)).toHaveLength(total.groups[status]);
     });

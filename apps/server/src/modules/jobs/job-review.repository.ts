@@ -26,6 +26,8 @@ function matches(eb: Eb, filter: ReviewFilter) {
   if (filter === 'all') return eb.lit(true);
   if (filter === 'approved' || filter === 'rejected') return eb('review', '=', filter);
   if (filter === 'needs_review') return eb.and([eb('status', '=', 'succeeded'), eb('review', 'is', null)]);
+  // Verified alt text whose readings contradict each other somewhere (migration 0028).
+  if (filter === 'uncertain') return eb.and([eb('status', '=', 'succeeded'), eb('uncertain', '>', 0)]);
   return eb('status', '=', filter);
 }
 
@@ -37,6 +39,8 @@ function eligible(eb: Eb, action: ReviewAction, passing: boolean) {
   const verdict = verdictOf(action);
   const conditions = [eb('status', '=', 'succeeded'), eb('result', 'is not', null), eb.or([eb('review', 'is', null), eb('review', '<>', verdict)])];
   if (action === 'approve') conditions.push(eb('result', 'not like', DRAFT));
+  // Nor one whose readings disagree: a person picks what the image shows (issue 36).
+  if (action === 'approve') conditions.push(eb('uncertain', '=', 0));
   if (action === 'approve' && passing) conditions.push(eb('result', 'not like', FAILING));
   return eb.and(conditions);
 }
@@ -47,6 +51,7 @@ export interface GroupCountRow {
   first: number;
   draft: number;
   failing: number;
+  uncertain: number;
   n: number;
 }
 
@@ -80,6 +85,24 @@ export function createJobReviewRepository(db: Kysely<Database>) {
         .execute() as Promise<ReviewItemRow[]>;
     },
 
+    /**
+     * The same, most uncertain first (claims the readings contradicted each other on), then input
+     * order: keyset paged on (uncertain desc, idx) after `after`, the last row of the page before.
+     */
+    firstItemsByUncertainty(jobId: string, filter: ReviewFilter, after: { uncertain: number; idx: number } | undefined, limit: number): Promise<ReviewItemRow[]> {
+      return db
+        .selectFrom('job_items')
+        .selectAll()
+        .where('job_id', '=', jobId)
+        .where((eb) => (after ? eb.or([eb('uncertain', '<', after.uncertain), eb.and([eb('uncertain', '=', after.uncertain), eb('idx', '>', after.idx)])]) : eb.lit(true)))
+        .where(isFirst)
+        .where((eb) => matches(eb, filter))
+        .orderBy('uncertain', 'desc')
+        .orderBy('idx')
+        .limit(limit)
+        .execute() as Promise<ReviewItemRow[]>;
+    },
+
     /** How many duplicates each of these first items has (absent: none). */
     async duplicateCounts(jobId: string, firstIdx: number[]): Promise<Map<number, number>> {
       const counts = new Map<number, number>();
@@ -103,11 +126,12 @@ export function createJobReviewRepository(db: Kysely<Database>) {
       // Literal patterns (constants): PostgreSQL matches the grouped expressions by their text, and parameters would differ.
       const draft = flag(sql`${sql.ref('result')} like ${sql.lit(DRAFT)}`);
       const failing = flag(sql`${sql.ref('result')} like ${sql.lit(FAILING)}`);
+      const uncertain = flag(sql`${sql.ref('uncertain')} > 0`);
       return db
         .selectFrom('job_items')
-        .select(['status', 'review', first.as('first'), draft.as('draft'), failing.as('failing'), (eb) => eb.fn.countAll<number>().as('n')])
+        .select(['status', 'review', first.as('first'), draft.as('draft'), failing.as('failing'), uncertain.as('uncertain'), (eb) => eb.fn.countAll<number>().as('n')])
         .where('job_id', '=', jobId)
-        .groupBy(['status', 'review', first, draft, failing])
+        .groupBy(['status', 'review', first, draft, failing, uncertain])
         .execute();
     },
 

@@ -9,9 +9,10 @@ import { reviewedResult } from './reviewed-result';
 const NOT_FOUND = 'Job not found';
 
 /** Which filters a row of the grouped count falls under. */
-function filtersOf(row: Pick<GroupCountRow, 'status' | 'review'>): ReviewFilter[] {
+function filtersOf(row: Pick<GroupCountRow, 'status' | 'review' | 'uncertain'>): ReviewFilter[] {
   const filters: ReviewFilter[] = ['all'];
-  if (reviewFilterSchema.safeParse(row.status).success) filters.push(row.status as ReviewFilter);
+  if (reviewFilterSchema.safeParse(row.status).success && row.status !== 'uncertain') filters.push(row.status as ReviewFilter);
+  if (row.status === 'succeeded' && Number(row.uncertain) === 1) filters.push('uncertain');
   if (row.review === 'approved' || row.review === 'rejected') filters.push(row.review);
   else if (row.status === 'succeeded') filters.push('needs_review');
   return filters;
@@ -45,22 +46,28 @@ export function createJobReviewService(deps: { repository: JobReviewRepository }
   }
 
   return {
-    async queue(userId: string, id: string, query: { limit: number; cursor?: string; status: ReviewFilter }): Promise<{ items: ReviewGroup[]; nextCursor: string | null }> {
+    async queue(userId: string, id: string, query: { limit: number; cursor?: string; status: ReviewFilter; sort?: 'input' | 'uncertainty' }): Promise<{ items: ReviewGroup[]; nextCursor: string | null }> {
       const job = await ownJob(userId, id);
-      const rows = await repository.firstItemsPage(job.id, query.status, query.cursor === undefined ? -1 : Number(query.cursor), query.limit + 1);
+      const byUncertainty = query.sort === 'uncertainty';
+      // Sorted by uncertainty the cursor is "uncertain:idx" (a plain idx reads as uncertain 0).
+      const [uncertainAfter, idxAfter] = query.cursor?.includes(':') ? query.cursor.split(':').map(Number) : [0, Number(query.cursor)];
+      const rows = byUncertainty
+        ? await repository.firstItemsByUncertainty(job.id, query.status, query.cursor === undefined ? undefined : { uncertain: uncertainAfter!, idx: idxAfter! }, query.limit + 1)
+        : await repository.firstItemsPage(job.id, query.status, query.cursor === undefined ? -1 : Number(query.cursor.split(':').at(-1)), query.limit + 1);
       const page = rows.slice(0, query.limit);
       const duplicates = await repository.duplicateCounts(
         job.id,
         page.map((row) => row.idx),
       );
       const last = page.at(-1);
-      return { items: page.map((row) => ({ ...toJobItem(row), rows: 1 + (duplicates.get(row.idx) ?? 0) })), nextCursor: rows.length > query.limit && last ? String(last.idx) : null };
+      const cursorOf = (row: ReviewItemRow) => (byUncertainty ? `${Number(row.uncertain)}:${row.idx}` : String(row.idx));
+      return { items: page.map((row) => ({ ...toJobItem(row), rows: 1 + (duplicates.get(row.idx) ?? 0) })), nextCursor: rows.length > query.limit && last ? cursorOf(last) : null };
     },
 
     async counts(userId: string, id: string): Promise<ReviewCounts> {
       const job = await ownJob(userId, id);
       const zero = () => Object.fromEntries(reviewFilterSchema.options.map((name) => [name, 0])) as Record<ReviewFilter, number>;
-      const counts: ReviewCounts = { groups: zero(), rows: zero(), passing: 0, drafts: 0 };
+      const counts: ReviewCounts = { groups: zero(), rows: zero(), passing: 0, drafts: 0, uncertain: 0 };
       for (const row of await repository.countRows(job.id)) {
         const n = Number(row.n);
         const first = Number(row.first) === 1;
@@ -70,6 +77,7 @@ export function createJobReviewService(deps: { repository: JobReviewRepository }
         }
         if (first && row.status === 'succeeded' && row.review === null) {
           if (Number(row.draft) === 1) counts.drafts += n;
+          else if (Number(row.uncertain) === 1) counts.uncertain += n;
           else if (Number(row.failing) === 0) counts.passing += n;
         }
       }

@@ -4,7 +4,7 @@ import type { ImagePurpose } from '@altwise/shared';
 import { isEngineError } from '@altwise/engine';
 import { isDatabaseUnavailable } from '../../db/database';
 import type { GenerationUnit, RowVerdict, RowWrite } from '../alt-text';
-import { isCallerCaused, resultUsage, toItemError } from '../alt-text';
+import { isCallerCaused, readingsOf, resultUsage, toItemError } from '../alt-text';
 import type { LeaseKeeper } from './job-leases';
 import type { ClaimedItem } from './job-item-leases.repository';
 import type { ItemOutcome, JobsRepository } from './jobs.repository';
@@ -20,6 +20,9 @@ export interface JobInfo {
   apiKeyId: string | null;
   language?: string;
   maxLength?: number;
+  /** Verified alt text: `samples` readings per item, one unit each. */
+  verify?: boolean;
+  samples?: number;
 }
 
 export type RunOutcome = 'settled' | 'waiting';
@@ -89,7 +92,8 @@ export function createJobRunner(deps: {
 
   /** Admit one unit, describe (stopped by `signal`), settle: the item as a single request is. */
   async function runFor(item: ClaimedItem, job: JobInfo, signal: AbortSignal): Promise<RunOutcome> {
-    const { decision, reservation } = await generation.admit(job.userId, 1);
+    const units = readingsOf(job);
+    const { decision, reservation } = await generation.admit(job.userId, units);
     if (!decision.admitted) {
       waiting.add(item.jobId);
       await repository.setWaiting(item.jobId, decision[decision.window].resetAt);
@@ -100,22 +104,23 @@ export function createJobRunner(deps: {
     try {
       if (waiting.delete(item.jobId)) await repository.setWaiting(item.jobId, null);
       const purpose = item.purpose ? (JSON.parse(item.purpose) as ImagePurpose) : undefined;
-      const options = await generation.styled(job.userId, { language: job.language, maxLength: job.maxLength, context: item.context ?? undefined, purpose });
+      const options = await generation.styled(job.userId, { language: job.language, maxLength: job.maxLength, context: item.context ?? undefined, purpose, verify: job.verify, samples: job.samples });
       await generation.run({
         payer: job,
         endpoint: JOBS_ENDPOINT,
         reservation,
         image: deps.imageOf ? await deps.imageOf(item.imageUrl) : { url: item.imageUrl },
         options,
+        units,
         signal,
         // The answer, paid for, exists only here: written once the database takes it (issue 20 row 1),
         // the lease held (renewed) meanwhile, so nobody asks the model for it again.
         persistent: true,
         succeeded: (described, processingTime, at) => {
-          const { altText, longDescription, isDecorative, containsText, textInImage, wcagCompliant, verification, verificationReason, uncertainText, issues, provider, model, cached } = described;
+          const { altText, longDescription, isDecorative, containsText, textInImage, wcagCompliant, verification, verificationReason, uncertainText, issues, provider, model, cached, samples, agreement, claims, uncertain } = described;
           // Token usage: the tokens the model calls cost, none for a cache hit.
-          const result = JSON.stringify({ altText, longDescription, isDecorative, containsText, textInImage, wcagCompliant, verification, verificationReason, uncertainText, issues, provider, model, cached, processingTime, ...resultUsage(described) });
-          return itemWrite(item, item.attempts + 1, at, { kind: 'succeeded', result, imageHash: described.sha256, imageKey: imageKeyOf(described.sha256, item) });
+          const result = JSON.stringify({ altText, longDescription, isDecorative, containsText, textInImage, wcagCompliant, verification, verificationReason, uncertainText, issues, provider, model, cached, processingTime, ...resultUsage(described), samples, agreement, claims, uncertain });
+          return itemWrite(item, item.attempts + 1, at, { kind: 'succeeded', result, imageHash: described.sha256, imageKey: imageKeyOf(described.sha256, item), uncertain: uncertain?.length ?? 0 });
         },
         failed: (error, at) => failure(item, error, at),
       });

@@ -75,8 +75,8 @@ export function createJobsModule(deps: {
           infos.delete(jobId);
           return null;
         }
-        const options = JSON.parse(row.options) as { language?: string; maxLength?: number };
-        return { userId: row.user_id, apiKeyId: row.api_key_id, language: options.language, maxLength: options.maxLength };
+        const options = JSON.parse(row.options) as { language?: string; maxLength?: number; verify?: boolean; samples?: number };
+        return { userId: row.user_id, apiKeyId: row.api_key_id, language: options.language, maxLength: options.maxLength, verify: options.verify, samples: options.samples };
       });
       info.catch(() => infos.delete(jobId));
       if (infos.size > 1_000) infos.clear();

@@ -8,7 +8,7 @@ import type { HeldLease } from './job-item-leases.repository';
 import { ACTIVE, createItemLeaseQueries, leaseConditions } from './job-item-leases.repository';
 
 export type JobRow = Selectable<JobsTable>;
-export type JobItemRow = Omit<JobItemsTable, 'attempts' | 'next_attempt_at' | 'lease_token' | 'dispatch'> & { attempts: number; next_attempt_at: number; lease_token: number; dispatch: string };
+export type JobItemRow = Omit<JobItemsTable, 'attempts' | 'next_attempt_at' | 'lease_token' | 'dispatch' | 'uncertain'> & { attempts: number; next_attempt_at: number; lease_token: number; dispatch: string; uncertain: number };
 /**
  * An item as stored at creation. `image_hash` (an uploaded file's SHA-256) and `duplicate_of` (the
  * idx of the first item of the same image, which alone is dispatched) are known then for uploads and
@@ -25,6 +25,8 @@ export type ItemOutcome =
       imageHash: string;
       /** The bytes with what shapes their description (context, purpose): items with one key share one description. */
       imageKey: string;
+      /** Claims its readings contradicted each other on (verified alt text); 0 or absent otherwise. */
+      uncertain?: number;
     }
   | { kind: 'failed'; code: string; message: string }
   | { kind: 'retry'; at: number; code: string; message: string };
@@ -142,7 +144,7 @@ export function createJobsRepository(db: Kysely<Database>) {
       const { outcome } = item;
       const values =
         outcome.kind === 'succeeded'
-          ? { status: 'succeeded', result: outcome.result, image_hash: outcome.imageHash, error_code: null, error_message: null, finished_at: item.at }
+          ? { status: 'succeeded', result: outcome.result, image_hash: outcome.imageHash, uncertain: outcome.uncertain ?? 0, error_code: null, error_message: null, finished_at: item.at }
           : outcome.kind === 'failed'
             ? { status: 'failed', error_code: outcome.code, error_message: outcome.message, finished_at: item.at }
             : { status: 'pending', next_attempt_at: outcome.at, error_code: outcome.code, error_message: outcome.message };
@@ -164,10 +166,10 @@ export function createJobsRepository(db: Kysely<Database>) {
         primary = Number(claim.primary_idx);
       }
       if (primary !== item.idx) {
-        const first = await trx.selectFrom('job_items').select(['result', 'review']).where('job_id', '=', item.jobId).where('idx', '=', primary).executeTakeFirstOrThrow();
-        await trx.updateTable('job_items').set({ duplicate_of: primary, result: first.result, review: first.review }).where('job_id', '=', item.jobId).where('idx', '=', item.idx).execute();
+        const first = await trx.selectFrom('job_items').select(['result', 'review', 'uncertain']).where('job_id', '=', item.jobId).where('idx', '=', primary).executeTakeFirstOrThrow();
+        await trx.updateTable('job_items').set({ duplicate_of: primary, result: first.result, review: first.review, uncertain: first.uncertain }).where('job_id', '=', item.jobId).where('idx', '=', item.idx).execute();
       }
-      const ended = await trx.selectFrom('job_items').select(['status', 'result', 'review', 'error_code', 'error_message', 'image_hash']).where('job_id', '=', item.jobId).where('idx', '=', item.idx).executeTakeFirstOrThrow();
+      const ended = await trx.selectFrom('job_items').select(['status', 'result', 'review', 'error_code', 'error_message', 'image_hash', 'uncertain']).where('job_id', '=', item.jobId).where('idx', '=', item.idx).executeTakeFirstOrThrow();
       await trx
         .updateTable('job_items')
         .set({ ...ended, duplicate_of: primary, finished_at: item.at })

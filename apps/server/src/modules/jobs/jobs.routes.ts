@@ -40,7 +40,7 @@ type CreateBody = z.output<typeof createJobRequestSchema>;
 /** Where uploaded files go (built by the module), the per-image cap, the clock. */
 type UploadDeps = Omit<Parameters<typeof readJobForm>[1], 'maxCsvBytes'>;
 
-async function parseOrDiscard<T extends z.ZodType>(schema: T, fields: Record<string, string>, uploadId: string, uploads: UploadDeps): Promise<z.output<T>> {
+async function parseOrDiscard<T extends z.ZodType>(schema: T, fields: Record<string, unknown>, uploadId: string, uploads: UploadDeps): Promise<z.output<T>> {
   try {
     return parseOrThrow(schema, fields);
   } catch (error) {
@@ -53,7 +53,9 @@ async function parseOrDiscard<T extends z.ZodType>(schema: T, fields: Record<str
 async function jobInput(request: FastifyRequest, body: CreateBody | null | undefined, uploads: UploadDeps): Promise<{ parsed: ParsedRows; options: JobOptions; fingerprint: unknown }> {
   if (request.isMultipart()) {
     const upload = await readJobForm(request, { ...uploads, maxCsvBytes: JOB_BODY_LIMIT });
-    const fields = Object.fromEntries(Object.entries(upload.fields).filter(([, value]) => value.trim() !== ''));
+    const fields: Record<string, unknown> = Object.fromEntries(Object.entries(upload.fields).filter(([, value]) => value.trim() !== ''));
+    // A form's fields are text: verify comes as "true"/"false" (the schema wants a boolean).
+    if (typeof fields.verify === 'string') fields.verify = /^(?:true|1)$/i.test(fields.verify.trim());
     if (upload.kind === 'files') {
       // Files (job-uploads.ts): stored already; a refused option drops them.
       const options = await parseOrDiscard(jobOptionsSchema, fields, upload.uploadId, uploads);
@@ -142,7 +144,7 @@ export const jobsRoutes: FastifyPluginAsyncZod<{ jobs: JobsService; guards: Auth
     async (request) => {
       const input = await jobInput(request, request.body, uploads);
       try {
-        return await jobs.estimate(callerOf(request), input.parsed);
+        return await jobs.estimate(callerOf(request), input.parsed, input.options);
       } finally {
         await discardUnclaimed(input.parsed);
       }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { ImagePurpose, Job, JobEstimate, JobItem, JobMode, ReviewRequest, RowError } from '@altwise/shared';
-import { JOB_FORBIDDEN_MESSAGE, getPlan } from '@altwise/shared';
+import { DEFAULT_VERIFY_SAMPLES, JOB_FORBIDDEN_MESSAGE, getPlan } from '@altwise/shared';
 import type { Transaction } from 'kysely';
 import type { Executor } from '../../db/executor';
 import type { Database } from '../../db/schema';
@@ -25,6 +25,14 @@ export interface JobOptions {
   webhookUrl?: string;
   /** standard (default) or economy: the provider's batch API (economy/). */
   mode?: JobMode;
+  /** Verified alt text: each item read `samples` times (default 3), one unit per reading. */
+  verify?: boolean;
+  samples?: number;
+}
+
+/** Readings per image of a job: `samples` (default 3) with verify, else 1. */
+export function jobReadings(options: Pick<JobOptions, 'verify' | 'samples'>): number {
+  return options.verify ? (options.samples ?? DEFAULT_VERIFY_SAMPLES) : 1;
 }
 
 const NOT_FOUND = 'Job not found';
@@ -85,6 +93,7 @@ export function createJobsService(deps: {
       counts: { total, pending: counts.pending, succeeded: counts.succeeded, failed: counts.failed, cancelled: counts.cancelled, skipped: Number(row.skipped) },
       language: options.language,
       maxLength: options.maxLength,
+      ...(jobReadings(options) > 1 && { samples: jobReadings(options) }),
       webhookUrl: row.webhook_url,
       createdAt: iso(row.created_at)!,
       startedAt: iso(startedAt),
@@ -95,7 +104,7 @@ export function createJobsService(deps: {
       // Items not yet known as someone's duplicate count as distinct: exact once every image was read.
       distinctImages: counts.distinct,
       // What the job will still use: its pending distinct images (nothing once it has ended).
-      estimate: estimateOf({ units: ACTIVE_STATUSES.has(row.status) ? counts.pendingDistinct : 0, deduplicated: counts.pendingDistinct === 0 }, quota, now),
+      estimate: estimateOf({ units: ACTIVE_STATUSES.has(row.status) ? counts.pendingDistinct : 0, deduplicated: counts.pendingDistinct === 0, readings: jobReadings(options) }, quota, now),
       // Economy mode (economy/): asked, run, and why they differ.
       mode: (row.mode ?? 'standard') as JobMode,
       effectiveMode: row.mode === 'economy' ? economyEffective(row) : 'standard',
@@ -130,7 +139,7 @@ export function createJobsService(deps: {
   }
 
   /** What a job of `units` units would use, and whether the account's quota holds it now. */
-  async function estimateJob(userId: string, input: { units: number; deduplicated: boolean }): Promise<JobEstimate> {
+  async function estimateJob(userId: string, input: { units: number; deduplicated: boolean; readings?: number }): Promise<JobEstimate> {
     return estimateOf(input, await deps.quotaStatus(userId), ctx.now());
   }
 
@@ -142,6 +151,8 @@ export function createJobsService(deps: {
     const webhookUrl = options.webhookUrl ?? (await deps.defaultWebhook(caller.userId));
     const id = randomUUID();
     const mode = options.mode ?? 'standard';
+    // A provider batch answers one reading per request line: verified economy jobs are not built yet.
+    if (options.verify && mode === 'economy') throw AppError.badRequest('verify is not available for economy jobs yet: use mode "standard"');
     const modeRun = mode === 'economy' && deps.modeOf ? deps.modeOf(mode) : { effective: 'standard' as const, note: mode === 'economy' ? `${STANDARD_FALLBACK}: this server has no provider batch API.` : null };
     const row: JobRow = {
       id,
@@ -149,7 +160,7 @@ export function createJobsService(deps: {
       api_key_id: caller.apiKeyId,
       status: 'queued',
       total: parsed.rows.length,
-      options: JSON.stringify({ language: options.language, maxLength: options.maxLength }),
+      options: JSON.stringify({ language: options.language, maxLength: options.maxLength, ...(options.verify && { verify: true, samples: jobReadings(options) }) }),
       columns: JSON.stringify(parsed.columnNames),
       row_errors: JSON.stringify(parsed.rowErrors),
       skipped: parsed.skipped,
@@ -192,10 +203,10 @@ export function createJobsService(deps: {
     requirePlan,
 
     /** POST /v1/jobs/estimate: the job `parsed` would be, estimated; nothing is created. */
-    async estimate(caller: Caller, parsed: ParsedRows): Promise<JobEstimate> {
+    async estimate(caller: Caller, parsed: ParsedRows, options: Pick<JobOptions, 'verify' | 'samples'> = {}): Promise<JobEstimate> {
       await requirePlan(caller.userId);
       const known = duplicatesAtCreation(parsed.rows);
-      return estimateJob(caller.userId, { units: known.units, deduplicated: known.deduplicated });
+      return estimateJob(caller.userId, { units: known.units, deduplicated: known.deduplicated, readings: jobReadings(options) });
     },
 
     /** Another module's job (a page audit's suggestions): items checked as POST /api/v1/jobs checks them. */

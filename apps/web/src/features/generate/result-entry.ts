@@ -1,4 +1,4 @@
-import type { AltTextIssue, AltTextResult, Generation, Verification } from '@altwise/shared';
+import type { AltTextIssue, AltTextResult, Generation, UncertainClaim, Verification, VerifiedClaim } from '@altwise/shared';
 
 /** What a result card shows; a fresh result and a history entry both map to it. */
 export interface DescribedImage {
@@ -17,6 +17,11 @@ export interface DescribedImage {
   model: string;
   cached: boolean;
   timestamp: string;
+  /** Verified alt text: the readings made, and what they disagree on. */
+  samples?: number;
+  agreement?: number;
+  claims?: VerifiedClaim[];
+  uncertain?: UncertainClaim[];
 }
 
 export type ResultEntry =

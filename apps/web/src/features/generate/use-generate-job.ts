@@ -17,6 +17,8 @@ export interface GenerateJob {
   urls: string[];
   files: File[];
   context?: string;
+  /** "Check with several readings": each image read 3 times, disagreements flagged. */
+  verify?: boolean;
   /** Told of each image's entry the moment it is done (a batch's images one by one, as the server settles them). */
   onEntry?: (entry: ResultEntry) => void;
 }
@@ -78,7 +80,7 @@ export function useGenerateJob() {
 
     const fileTasks = job.files.map(async (file): Promise<ResultEntry[]> => {
       try {
-        const result = await describe({ file, context: job.context });
+        const result = await describe({ file, context: job.context, verify: job.verify });
         const preview = URL.createObjectURL(file);
         objectUrls.current.push(preview);
         outcome.succeeded += 1;
@@ -93,7 +95,7 @@ export function useGenerateJob() {
       if (job.urls.length === 1) {
         const imageUrl = job.urls[0]!;
         try {
-          const result = await describe({ imageUrl, context: job.context });
+          const result = await describe({ imageUrl, context: job.context, verify: job.verify });
           outcome.succeeded += 1;
           return [shown(doneEntry(result, nameFromUrl(imageUrl), previewSource(result.imageUrl) ?? imageUrl))];
         } catch (error) {
@@ -112,7 +114,7 @@ export function useGenerateJob() {
           }
         };
         // A retry with a fresh key (401) is refused before any image is described, so nothing arrives twice.
-        await withKey((key) => generateBatch({ imageUrls: job.urls, context: job.context }, key, toEntry));
+        await withKey((key) => generateBatch({ imageUrls: job.urls, context: job.context, verify: job.verify }, key, toEntry));
         return inOrder();
       } catch (error) {
         if (error instanceof ApiError && error.status === 403) {

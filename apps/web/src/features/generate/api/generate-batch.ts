@@ -13,14 +13,14 @@ export type BatchItem = AltTextResult | BatchItemError;
  * told in input order. The resolved answer lists every image in input order.
  */
 export async function generateBatch(
-  input: { imageUrls: string[]; context?: string },
+  input: { imageUrls: string[]; context?: string; verify?: boolean },
   apiKey: string,
   onItem: (index: number, item: BatchItem) => void = () => undefined,
 ): Promise<BatchResponse> {
   const response = await fetch(`${API_BASE_URL.replace(/\/+$/, '')}/v1/images/batch`, {
     method: 'POST',
     headers: { Accept: `${BATCH_STREAM_TYPE}, application/json;q=0.5`, 'Content-Type': 'application/json', 'X-API-Key': apiKey },
-    body: JSON.stringify({ imageUrls: input.imageUrls, context: input.context?.trim() || undefined }),
+    body: JSON.stringify({ imageUrls: input.imageUrls, context: input.context?.trim() || undefined, ...(input.verify && { verify: true }) }),
   });
   if (!response.ok) throw await toApiError(response);
   if (!response.headers.get('content-type')?.includes(BATCH_STREAM_TYPE) || !response.body) {

@@ -168,6 +168,33 @@ describe('Generate form', () => {
     expect(generateButton()).toBeEnabled();
   });
 
+  it('asks for several readings when "Check with several readings" is ticked (keyboard), and shows where they disagree', async () => {
+    routeFetch({
+      ...baseRoutes,
+      'POST /api/v1/images': () =>
+        jsonResponse(
+          result('https://example.com/apples.png', 'Two red apples on a table', {
+            wcagCompliant: false,
+            samples: 3,
+            agreement: 0.8,
+            claims: [{ text: 'red apples', kind: 'colour', support: 2, of: 3 }],
+            uncertain: [{ kind: 'colour', readings: [{ value: 'red', count: 2 }, { value: 'orange', count: 1 }] }],
+          }),
+        ),
+    });
+    const { user } = renderPage();
+    await user.type(screen.getByLabelText('Image URL'), 'https://example.com/apples.png');
+    screen.getByLabelText('Check with several readings').focus();
+    await user.keyboard(' ');
+    expect(screen.getByLabelText('Check with several readings')).toBeChecked();
+    await user.click(generateButton());
+    const card = await screen.findByTestId('result');
+    const [, init] = callsTo('POST /api/v1/images')[0]!;
+    expect(JSON.parse(String(init?.body))).toMatchObject({ imageUrl: 'https://example.com/apples.png', verify: true });
+    expect(within(card).getByTestId('readings-summary')).toHaveTextContent('Colour: 2 of 3 readings say red, 1 says orange');
+    expect(within(card).getByTestId('alt-text')).toHaveTextContent('red apples (readings disagree)');
+  });
+
   it("lists the checker's issues instead of the badge when the text is not WCAG compliant", async () => {
     routeFetch({
       ...baseRoutes,

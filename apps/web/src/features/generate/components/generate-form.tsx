@@ -5,6 +5,7 @@ import type { FormEvent } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/button';
 import { cardClasses } from '@/components/card';
+import { Checkbox } from '@/components/checkbox';
 import { InlineAlert } from '@/components/inline-alert';
 import { OrDivider } from '@/components/or-divider';
 import { SegmentedControl } from '@/components/segmented-control';
@@ -68,6 +69,7 @@ export function GenerateForm({ onEntry, onResults }: GenerateFormProps) {
   const [rows, setRows] = useState<UrlRow[]>(() => [newUrlRow()]);
   const [files, setFiles] = useState<File[]>([]);
   const [context, setContext] = useState('');
+  const [verify, setVerify] = useState(false);
   const [planMessage, setPlanMessage] = useState<string | null>(null);
   const [pendingCount, setPendingCount] = useState(0);
   const [doneCount, setDoneCount] = useState(0);
@@ -121,6 +123,7 @@ export function GenerateForm({ onEntry, onResults }: GenerateFormProps) {
       urls,
       files,
       context: context.trim() || undefined,
+      verify,
       onEntry: (entry) => {
         setDoneCount((count) => count + 1);
         onEntry(entry);
@@ -204,6 +207,16 @@ export function GenerateForm({ onEntry, onResults }: GenerateFormProps) {
         disabled={busy}
         error={contextError}
         onChange={(event) => setContext(event.target.value)}
+      />
+
+      <Checkbox
+        className="mt-6"
+        name="verify"
+        label="Check with several readings"
+        description="Reads each image 3 times and shows where the readings disagree (a count, a colour, a word). Uses 3 units per image."
+        checked={verify}
+        disabled={busy}
+        onChange={(event) => setVerify(event.target.checked)}
       />
 
       {planMessage && (

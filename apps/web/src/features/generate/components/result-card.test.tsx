@@ -43,3 +43,36 @@ describe('ResultCard: compliance badge or draft label', () => {
     expect(screen.getByText('WCAG Compliant')).toBeInTheDocument();
   });
 });
+
+describe('ResultCard: verified alt text (several readings)', () => {
+  const verified = {
+    altText: 'Two red apples on a wooden table',
+    wcagCompliant: false,
+    samples: 3,
+    agreement: 0.87,
+    claims: [
+      { text: 'Two apples', kind: 'count' as const, support: 2, of: 3 },
+      { text: 'red apples', kind: 'colour' as const, support: 2, of: 3 },
+      { text: 'table', kind: 'object' as const, support: 3, of: 3 },
+    ],
+    uncertain: [
+      { kind: 'colour' as const, readings: [{ value: 'red', count: 2 }, { value: 'orange', count: 1 }] },
+      { kind: 'count' as const, readings: [{ value: '2', count: 2 }, { value: '3', count: 1 }] },
+    ],
+  };
+
+  it('says in words what the readings disagree on, and marks the words in the alt text with text, not colour alone', () => {
+    card(verified);
+    expect(screen.getByTestId('readings-summary')).toHaveTextContent('Colour: 2 of 3 readings say red, 1 says orange');
+    expect(screen.getByTestId('readings-summary')).toHaveTextContent('Count: 2 of 3 readings say 2, 1 says 3');
+    const marks = screen.getByTestId('alt-text').querySelectorAll('mark');
+    expect([...marks].map((mark) => mark.textContent)).toEqual(['red apples (readings disagree)']);
+    expect(screen.queryByText('WCAG Compliant')).not.toBeInTheDocument();
+  });
+
+  it('says when every reading agrees', () => {
+    card({ samples: 3, agreement: 1, claims: [], uncertain: [] });
+    expect(screen.getByTestId('readings-summary')).toHaveTextContent('all 3 readings agree');
+    expect(screen.getByTestId('alt-text').querySelector('mark')).toBeNull();
+  });
+});

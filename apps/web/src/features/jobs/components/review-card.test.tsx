@@ -74,3 +74,30 @@ describe('ReviewCard: editing (issue 35 row 15)', () => {
     expect(box).toHaveValue('A harbour at dusk with fishing boats');
   });
 });
+
+describe('ReviewCard: verified items whose readings disagree', () => {
+  it('says what the readings say, and accepts another reading’s value with one key press', async () => {
+    const onReview = vi.fn(async () => undefined);
+    const item: ReviewGroup = {
+      id: '0', imageUrl: 'https://example.com/a.png', path: null, duplicateOf: null, context: null, clientId: 'sku-9', columns: {}, status: 'succeeded', review: null, attempts: 1, rows: 1,
+      result: {
+        altText: 'Two red apples on a table', isDecorative: false, containsText: false, wcagCompliant: false, verification: 'model', issues: [], provider: 'openai-compatible', model: 'm', cached: false, processingTime: 10,
+        samples: 3,
+        uncertain: [
+          { kind: 'colour', readings: [{ value: 'red', count: 2 }, { value: 'orange', count: 1 }] },
+          { kind: 'count', readings: [{ value: '2', count: 2 }, { value: '3', count: 1 }] },
+        ],
+      },
+      error: null, finishedAt: '2025-06-01T12:00:00.000Z',
+    };
+    render(<ReviewCard item={item} index={0} selected={false} onSelect={vi.fn()} onReview={onReview} onDone={vi.fn()} />);
+    expect(screen.getByTestId('review-readings')).toHaveTextContent('Colour: 2 of 3 readings say red, 1 says orange');
+    expect(screen.getByTestId('review-readings')).toHaveTextContent('Count: 2 of 3 readings say 2, 1 says 3');
+    expect(screen.getByText('Readings disagree: needs a person')).toBeInTheDocument();
+    const user = userEvent.setup();
+    screen.getByRole('button', { name: 'Accept with orange: Two orange apples on a table' }).focus();
+    await user.keyboard('{Enter}');
+    expect(onReview).toHaveBeenCalledWith({ status: 'approved', altText: 'Two orange apples on a table' });
+    expect(screen.getByRole('button', { name: 'Accept with 3: Three red apples on a table' })).toBeInTheDocument();
+  });
+});

@@ -7,6 +7,7 @@ import { DraftBadge } from '@/components/draft-notice';
 import { TextareaField } from '@/components/textarea-field';
 import { api } from '@/lib/api-client';
 import { parseResponse } from '@/lib/parse-response';
+import { ReviewReadings } from './review-readings';
 
 type Issues = Array<{ id: string; severity: string; message: string }>;
 export type ReviewDecision = { altText?: string; status: 'approved' | 'rejected' };
@@ -33,6 +34,7 @@ function verdict(item: ReviewGroup) {
   if (!item.result) return <Badge tone="gray">{item.status}</Badge>;
   // A draft is never compliant: until a person accepts or rewrites it, it says what it is.
   if (item.result.verification === 'draft') return <DraftBadge />;
+  if (item.result.uncertain?.length) return <Badge tone="amber">Readings disagree: needs a person</Badge>;
   const count = item.result.issues.length;
   return item.result.wcagCompliant ? (
     <Badge tone="green">{count ? `Compliant, ${count} note${count > 1 ? 's' : ''}` : 'Compliant'}</Badge>
@@ -110,6 +112,7 @@ export function ReviewCard(props: {
         ) : (
           <p className="break-words">{item.result?.altText ?? '—'}</p>
         )}
+        {!editing && item.status === 'succeeded' && <ReviewReadings item={item} onPick={(altText) => void decide({ status: 'approved', altText })} />}
         <p className="mt-1 break-all text-xs text-gray-700 dark:text-gray-300">{item.imageUrl ?? item.path}</p>
         {item.rows > 1 && (
           <p className="mt-1 text-xs font-medium text-violet-800 dark:text-violet-200" data-testid="group-rows">

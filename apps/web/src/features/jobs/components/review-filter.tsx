@@ -4,6 +4,7 @@ import { SelectField } from '@/components/select-field';
 const NAMES: Record<ReviewFilter, string> = {
   all: 'All',
   needs_review: 'Needs review',
+  uncertain: 'Readings disagree',
   approved: 'Approved',
   rejected: 'Rejected',
   pending: 'Pending',

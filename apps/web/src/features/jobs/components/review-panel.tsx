@@ -10,6 +10,8 @@ import type { BulkReviewOutcome } from '../api/bulk-review';
 import { useBulkReview } from '../api/bulk-review';
 import { useReviewCounts } from '../api/get-review-counts';
 import { useReviewQueue } from '../api/get-review-queue';
+import type { ReviewSort } from '../api/get-review-queue';
+import { SelectField } from '@/components/select-field';
 import { isChanging, useReadAgainWhenEnded } from '../api/job-polling';
 import { useReviewItem } from '../api/review-item';
 import { useUndoReview } from '../api/undo-review';
@@ -34,10 +36,11 @@ function outcomeMessage(outcome: BulkReviewOutcome): string {
 export function ReviewPanel({ job }: { job: Job }) {
   const changing = isChanging(job);
   const [filter, setFilter] = useState<ReviewFilter>('all');
+  const [sort, setSort] = useState<ReviewSort>('input');
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [last, setLast] = useState<UndoableAction | null>(null);
   const counts = useReviewCounts(job.id, changing);
-  const queue = useReviewQueue(job.id, filter, changing);
+  const queue = useReviewQueue(job.id, filter, changing, sort);
   useReadAgainWhenEnded(job.id, changing);
   const review = useReviewItem(job.id);
   const bulk = useBulkReview(job.id);
@@ -89,6 +92,16 @@ export function ReviewPanel({ job }: { job: Job }) {
         Review
       </h2>
       <ReviewFilterField value={filter} counts={counts.data} onChange={changeFilter} />
+      <SelectField
+        label="Order"
+        options={[
+          { value: 'input', label: 'Input order' },
+          { value: 'uncertainty', label: 'Where readings disagree most first' },
+        ]}
+        value={sort}
+        onChange={(event) => setSort(event.target.value as ReviewSort)}
+        containerClassName="max-w-sm"
+      />
       <BulkActions
         filter={filter}
         counts={counts.data}

@@ -1,0 +1,72 @@
+import type { ReviewGroup, UncertainClaim } from '@altwise/shared';
+import { Button } from '@/components/button';
+
+const KIND_NAMES: Record<UncertainClaim['kind'], string> = {
+  count: 'Count',
+  colour: 'Colour',
+  text: 'Text in the image',
+  object: 'Object',
+  action: 'Action',
+  setting: 'Setting',
+};
+const ENGLISH_NUMBERS = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve'];
+
+/** "2 of 3 readings say red, 1 says orange". */
+export function readingsSentence(entry: UncertainClaim, samples: number): string {
+  return entry.readings.map(({ value, count }, index) => (index === 0 ? `${count} of ${samples} readings say ${value}` : `${count} ${count === 1 ? 'says' : 'say'} ${value}`)).join(', ');
+}
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * The alt text with the alt's value of a disputed claim swapped for another reading's: the word as
+ * written (a count also as an English number word). Null when the alt does not say it in those words.
+ */
+export function withReading(altText: string, entry: UncertainClaim, value: string): string | null {
+  const current = entry.readings[0]?.value;
+  if (!current || current === value) return null;
+  const forms = [current];
+  if (entry.kind === 'count' && ENGLISH_NUMBERS[Number(current)]) forms.push(ENGLISH_NUMBERS[Number(current)]!);
+  for (const form of forms) {
+    const pattern = new RegExp(`(?<![\\p{L}\\p{N}])${escape(form)}(?![\\p{L}\\p{N}])`, 'iu');
+    const match = pattern.exec(altText);
+    if (!match) continue;
+    // A number word for a number word, and a capital where the alt had one ("Two" → "Three").
+    const replacement = form === current ? value : (ENGLISH_NUMBERS[Number(value)] ?? value);
+    const written = /^\p{Lu}/u.test(match[0]) ? replacement.charAt(0).toUpperCase() + replacement.slice(1) : replacement;
+    return altText.slice(0, match.index) + written + altText.slice(match.index + match[0].length);
+  }
+  return null;
+}
+
+/**
+ * What several readings of the image disagree on, in words, each other value a button that accepts
+ * the alt with it (one key press on the focused button); the alt as shown keeps the majority's.
+ */
+export function ReviewReadings({ item, onPick }: { item: ReviewGroup; onPick: (altText: string) => void }) {
+  const result = item.result;
+  if (!result?.samples || !result.uncertain?.length) return null;
+  const samples = result.samples;
+  return (
+    <div data-testid="review-readings" className="mt-2 rounded border border-amber-300 p-2 text-sm dark:border-amber-700">
+      <p className="font-semibold text-gray-900 dark:text-white">Readings disagree — check the image:</p>
+      <ul className="mt-1 space-y-1.5">
+        {result.uncertain.map((entry, index) => (
+          <li key={`${entry.kind}-${index}`} className="text-gray-800 dark:text-gray-100">
+            <span className="font-semibold">{KIND_NAMES[entry.kind]}:</span> {readingsSentence(entry, samples)}
+            <span className="ml-2 inline-flex flex-wrap gap-1.5">
+              {entry.readings.slice(1).map(({ value }) => {
+                const altText = withReading(result.altText, entry, value);
+                return altText ? (
+                  <Button key={value} size="sm" variant="outline" aria-label={`Accept with ${value}: ${altText}`} onClick={() => onPick(altText)}>
+                    Use {value}
+                  </Button>
+                ) : null;
+              })}
+            </span>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
