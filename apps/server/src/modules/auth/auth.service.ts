@@ -10,6 +10,7 @@ import { toUser } from '../users';
 import type { AccessTokens } from './access-token.service';
 import { ACCESS_TOKEN_TTL_SECONDS } from './access-token.service';
 import type { LoginAlerts, SignInClient } from './login-alerts';
+import { refuseCommonPassword } from './common-passwords';
 import { createLoginThrottle } from './login-throttle';
 import type { RefreshTokenService } from './refresh-token.service';
 import type { TwoFactorService } from './two-factor.service';
@@ -60,6 +61,7 @@ export function createAuthService(deps: {
       if (window.count > deps.registrationsPerHour) {
         throw AppError.tooManyRequests('Too many accounts created from this address. Try again later.', window.retryAfterSeconds);
       }
+      await refuseCommonPassword(input.password, 'password');
       const row = await users.create({ ...input, passwordHash: await hashPassword(input.password) });
       await deps.loginAlerts.remember(row.id, client);
       return session(row.id, await refreshTokens.start(row.id, false));
