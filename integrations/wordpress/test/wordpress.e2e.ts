@@ -15,7 +15,7 @@ import { tabTo } from '../../../apps/web/e2e/screen-helpers';
 import { proAccountKey, startAltwise } from './support/altwise-server';
 import type { AltwiseServer } from './support/altwise-server';
 import { startWordPress } from './support/wordpress-site';
-import { expectScreenAxeClean, wpAdmin } from './support/wp-admin';
+import { expectScreenAxeClean, recordPageErrors, wpAdmin } from './support/wp-admin';
 import type { WpAdmin } from './support/wp-admin';
 import type { WordPressSite } from './support/wordpress-site';
 
@@ -26,6 +26,8 @@ let wp: WordPressSite;
 let browser: Browser;
 let page: Page;
 let admin: WpAdmin;
+/** Uncaught script errors of every page the suite opens, checked after each test. */
+const pageErrors: string[] = [];
 
 describe('the Altwise WordPress plugin', () => {
   beforeAll(async () => {
@@ -43,6 +45,7 @@ describe('the Altwise WordPress plugin', () => {
     proxy = await startTcpProxy({ host: '127.0.0.1', port: altwise.port });
     browser = await launchBrowser();
     page = await openPage(browser, wp.url);
+    recordPageErrors(page, pageErrors);
     admin = wpAdmin(wp, page);
     await page.goto('/wp-login.php');
     await page.locator('#user_login').fill('admin');
@@ -65,6 +68,11 @@ describe('the Altwise WordPress plugin', () => {
     console.log(
       `--- Altwise's output (end) ---\n${altwise?.output().slice(-4000)}\n--- PHP server (end) ---\n${wp?.output().slice(-4000)}\n--- WordPress debug.log (end) ---\n${debugLog}`,
     );
+  });
+
+  // Any uncaught error in wp-admin (or the login) fails the test it happened in.
+  afterEach(() => {
+    expect(pageErrors.splice(0), 'uncaught script errors in the site').toEqual([]);
   });
 
   afterAll(async () => {
@@ -295,6 +303,7 @@ describe('the Altwise WordPress plugin', () => {
     try {
       // The site's owner goes on working while the review screen keeps polling in another tab.
       const watcher = await browser.newPage({ baseURL: wp.url, storageState: await page.context().storageState() });
+      recordPageErrors(watcher, pageErrors);
       let polls = 0;
       watcher.on('request', (request) => {
         if (decodeURIComponent(request.url()).includes('/altwise/v1/backfill')) polls += 1;
