@@ -268,6 +268,31 @@ describe('the Altwise WordPress plugin', () => {
     expect(own).not.toContain('Fishing boats in a harbour at dawn');
   });
 
+  it('an image whose suggestion was rejected is counted and offered again ("1 rejected earlier — ask again?")', async () => {
+    wp.php(`
+      Altwise_Settings::update(array('on_upload' => false));
+      // Whatever earlier tests left without alt is set aside, so the count is this test's alone.
+      foreach (Altwise_Backfill::candidates(null)['missing'] as $id) { update_post_meta($id, '_wp_attachment_image_alt', 'Set aside by the rejection test'); }
+      $f = wp_upload_dir()['path'] . '/lighthouse.png'; $i = imagecreatetruecolor(60, 80); imagefill($i, 0, 0, imagecolorallocate($i, 240, 240, 230)); imagepng($i, $f);
+      $a = wp_insert_attachment(array('post_title' => 'Lighthouse', 'post_mime_type' => 'image/png', 'post_status' => 'inherit'), $f);
+      Altwise_Suggestions::receive($a, array('altText' => 'Landscape graphic in blue', 'verification' => 'model', 'wcagCompliant' => true, 'issues' => array()), 'upload');
+      Altwise_Settings::update(array('on_upload' => true));`);
+    await page.goto('/wp-admin/upload.php?page=altwise-review');
+    await page.getByRole('button', { name: 'Reject suggestion for Lighthouse' }).click();
+    await page.getByRole('heading', { name: /^Suggestions waiting for review/ }).waitFor();
+    await expect.poll(() => page.getByRole('button', { name: 'Reject suggestion for Lighthouse' }).count()).toBe(0);
+
+    await page.getByRole('button', { name: 'Find images without alt text' }).click();
+    await page.getByText('0 images without alt text, 0 with poor alt text.').waitFor();
+    const askAgain = page.getByRole('checkbox', { name: '1 rejected earlier — ask again?' });
+    await expect.poll(() => askAgain.isChecked()).toBe(false);
+    expect(await page.getByRole('button', { name: 'Suggest alt text for 0 images' }).isDisabled()).toBe(true);
+    await expectScreenAxeClean(page);
+    await askAgain.focus();
+    await page.keyboard.press('Space');
+    expect(await page.getByRole('button', { name: 'Suggest alt text for 1 image' }).isEnabled()).toBe(true);
+  });
+
   it('the Media Library shows an Alt text column with the verdict', async () => {
     await page.goto('/wp-admin/upload.php?mode=list&s=Backfill+31');
     await page.locator('th#altwise_alt').waitFor();
