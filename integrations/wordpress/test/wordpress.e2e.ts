@@ -271,7 +271,8 @@ describe('the Altwise WordPress plugin', () => {
   it('an image whose suggestion was rejected is counted and offered again ("1 rejected earlier — ask again?")', async () => {
     wp.php(`
       Altwise_Settings::update(array('on_upload' => false));
-      // Whatever earlier tests left without alt is set aside, so the count is this test's alone.
+      // Whatever earlier tests left without alt, or rejected, is set aside, so the count is this test's alone.
+      delete_post_meta_by_key(Altwise_Suggestions::REJECTED_META);
       foreach (Altwise_Backfill::candidates(null)['missing'] as $id) { update_post_meta($id, '_wp_attachment_image_alt', 'Set aside by the rejection test'); }
       $f = wp_upload_dir()['path'] . '/lighthouse.png'; $i = imagecreatetruecolor(60, 80); imagefill($i, 0, 0, imagecolorallocate($i, 240, 240, 230)); imagepng($i, $f);
       $a = wp_insert_attachment(array('post_title' => 'Lighthouse', 'post_mime_type' => 'image/png', 'post_status' => 'inherit'), $f);

@@ -164,6 +164,8 @@ describe('RegisterForm', () => {
     });
     expect(screen.getByRole('status')).toHaveTextContent('Account created successfully!');
     expect(useAuthStore.getState().isAuthenticated).toBe(true);
+    // The shell greets a new account with "Welcome", not "Welcome back".
+    expect(useAuthStore.getState().newAccount).toBe(true);
   });
 
   it('has links to the terms, the privacy policy', () => {
