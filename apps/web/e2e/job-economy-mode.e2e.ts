@@ -24,6 +24,8 @@ describe('Economy mode on the new-job screen and the job page', () => {
     await expectFocused(economy);
     expect(await economy.getAttribute('aria-checked')).toBe('true');
     expect(await hint.textContent()).toContain('about half the cost, results within 24 hours');
+    // Said before starting: this server's provider has no batch API (issue 35 row 16).
+    await expect.poll(() => hint.textContent()).toContain('On this server: Runs as a standard job: the offline provider has no batch API.');
     await expectNoAxeViolations(page, 'new job, economy (light)');
 
     await page.getByLabel('Image URLs, one per line').fill(['one.png', 'two.png'].map((name) => env.imageHost.url(name)).join('\n'));

@@ -166,9 +166,20 @@ function SuggestionRow( { item, selected, onSelect, onAccept, onReject, updatePo
 	);
 }
 
+/** "1 rejected earlier — ask again?": images whose suggestion was rejected, still without (good) alt text. */
+function rejectedText( rejected ) {
+	return sprintf(
+		/* translators: %d: number of images whose suggestion was rejected earlier */
+		_n( '%d rejected earlier — ask again?', '%d rejected earlier — ask again?', rejected, 'altwise' ),
+		rejected
+	);
+}
+
 function Backfill( { onFinished, announce } ) {
 	const [ count, setCount ] = useState( null );
 	const [ includePoor, setIncludePoor ] = useState( true );
+	// Images whose suggestion a person rejected are counted apart and sent again only when asked.
+	const [ askAgain, setAskAgain ] = useState( false );
 	const [ state, setState ] = useState( null );
 	const [ error, setError ] = useState( null );
 	const [ working, setWorking ] = useState( false );
@@ -206,14 +217,14 @@ function Backfill( { onFinished, announce } ) {
 		apiFetch( { path: '/altwise/v1/backfill/count', method: 'POST', data: { includePoor } } )
 			.then( ( answer ) => {
 				setCount( answer );
-				announce(
-					sprintf(
-						/* translators: 1: images without alt, 2: images with poor alt */
-						__( 'Found %1$d images without alt text and %2$d with poor alt text.', 'altwise' ),
-						answer.missing,
-						answer.poor
-					)
+				setAskAgain( false );
+				const found = sprintf(
+					/* translators: 1: images without alt, 2: images with poor alt */
+					__( 'Found %1$d images without alt text and %2$d with poor alt text.', 'altwise' ),
+					answer.missing,
+					answer.poor
 				);
+				announce( answer.rejected > 0 ? `${ found } ${ rejectedText( answer.rejected ) }` : found );
 			} )
 			.catch( ( failure ) => setError( failure.message ) )
 			.finally( () => setWorking( false ) );
@@ -222,7 +233,7 @@ function Backfill( { onFinished, announce } ) {
 	const start = () => {
 		setWorking( true );
 		setError( null );
-		apiFetch( { path: '/altwise/v1/backfill', method: 'POST', data: { includePoor } } )
+		apiFetch( { path: '/altwise/v1/backfill', method: 'POST', data: { includePoor, includeRejected: askAgain } } )
 			.then( ( answer ) => {
 				setState( answer );
 				setCount( null );
@@ -231,7 +242,7 @@ function Backfill( { onFinished, announce } ) {
 			.finally( () => setWorking( false ) );
 	};
 
-	const total = count ? count.missing + ( includePoor ? count.poor : 0 ) : 0;
+	const total = count ? count.missing + ( includePoor ? count.poor : 0 ) + ( askAgain ? count.rejected || 0 : 0 ) : 0;
 	return (
 		<section className="altwise-backfill" aria-labelledby="altwise-backfill-heading">
 			<h2 id="altwise-backfill-heading">{ __( 'Backfill the Media Library', 'altwise' ) }</h2>
@@ -298,6 +309,9 @@ function Backfill( { onFinished, announce } ) {
 									count.poor
 								) }
 							</p>
+							{ count.rejected > 0 && (
+								<CheckboxControl label={ rejectedText( count.rejected ) } checked={ askAgain } onChange={ setAskAgain } />
+							) }
 							{ count.unchecked > 0 && (
 								<p>
 									{ sprintf(

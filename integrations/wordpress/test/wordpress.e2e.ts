@@ -15,7 +15,7 @@ import { tabTo } from '../../../apps/web/e2e/screen-helpers';
 import { proAccountKey, startAltwise } from './support/altwise-server';
 import type { AltwiseServer } from './support/altwise-server';
 import { startWordPress } from './support/wordpress-site';
-import { expectScreenAxeClean, wpAdmin } from './support/wp-admin';
+import { expectScreenAxeClean, recordPageErrors, wpAdmin } from './support/wp-admin';
 import type { WpAdmin } from './support/wp-admin';
 import type { WordPressSite } from './support/wordpress-site';
 
@@ -26,6 +26,8 @@ let wp: WordPressSite;
 let browser: Browser;
 let page: Page;
 let admin: WpAdmin;
+/** Uncaught script errors of every page the suite opens, checked after each test. */
+const pageErrors: string[] = [];
 
 describe('the Altwise WordPress plugin', () => {
   beforeAll(async () => {
@@ -43,6 +45,7 @@ describe('the Altwise WordPress plugin', () => {
     proxy = await startTcpProxy({ host: '127.0.0.1', port: altwise.port });
     browser = await launchBrowser();
     page = await openPage(browser, wp.url);
+    recordPageErrors(page, pageErrors);
     admin = wpAdmin(wp, page);
     await page.goto('/wp-login.php');
     await page.locator('#user_login').fill('admin');
@@ -65,6 +68,11 @@ describe('the Altwise WordPress plugin', () => {
     console.log(
       `--- Altwise's output (end) ---\n${altwise?.output().slice(-4000)}\n--- PHP server (end) ---\n${wp?.output().slice(-4000)}\n--- WordPress debug.log (end) ---\n${debugLog}`,
     );
+  });
+
+  // Any uncaught error in wp-admin (or the login) fails the test it happened in.
+  afterEach(() => {
+    expect(pageErrors.splice(0), 'uncaught script errors in the site').toEqual([]);
   });
 
   afterAll(async () => {
@@ -260,6 +268,32 @@ describe('the Altwise WordPress plugin', () => {
     expect(own).not.toContain('Fishing boats in a harbour at dawn');
   });
 
+  it('an image whose suggestion was rejected is counted and offered again ("1 rejected earlier — ask again?")', async () => {
+    wp.php(`
+      Altwise_Settings::update(array('on_upload' => false));
+      // Whatever earlier tests left without alt, or rejected, is set aside, so the count is this test's alone.
+      delete_post_meta_by_key(Altwise_Suggestions::REJECTED_META);
+      foreach (Altwise_Backfill::candidates(null)['missing'] as $id) { update_post_meta($id, '_wp_attachment_image_alt', 'Set aside by the rejection test'); }
+      $f = wp_upload_dir()['path'] . '/lighthouse.png'; $i = imagecreatetruecolor(60, 80); imagefill($i, 0, 0, imagecolorallocate($i, 240, 240, 230)); imagepng($i, $f);
+      $a = wp_insert_attachment(array('post_title' => 'Lighthouse', 'post_mime_type' => 'image/png', 'post_status' => 'inherit'), $f);
+      Altwise_Suggestions::receive($a, array('altText' => 'Landscape graphic in blue', 'verification' => 'model', 'wcagCompliant' => true, 'issues' => array()), 'upload');
+      Altwise_Settings::update(array('on_upload' => true));`);
+    await page.goto('/wp-admin/upload.php?page=altwise-review');
+    await page.getByRole('button', { name: 'Reject suggestion for Lighthouse' }).click();
+    await page.getByRole('heading', { name: /^Suggestions waiting for review/ }).waitFor();
+    await expect.poll(() => page.getByRole('button', { name: 'Reject suggestion for Lighthouse' }).count()).toBe(0);
+
+    await page.getByRole('button', { name: 'Find images without alt text' }).click();
+    await page.getByText('0 images without alt text, 0 with poor alt text.').waitFor();
+    const askAgain = page.getByRole('checkbox', { name: '1 rejected earlier — ask again?' });
+    await expect.poll(() => askAgain.isChecked()).toBe(false);
+    expect(await page.getByRole('button', { name: 'Suggest alt text for 0 images' }).isDisabled()).toBe(true);
+    await expectScreenAxeClean(page);
+    await askAgain.focus();
+    await page.keyboard.press('Space');
+    expect(await page.getByRole('button', { name: 'Suggest alt text for 1 image' }).isEnabled()).toBe(true);
+  });
+
   it('the Media Library shows an Alt text column with the verdict', async () => {
     await page.goto('/wp-admin/upload.php?mode=list&s=Backfill+31');
     await page.locator('th#altwise_alt').waitFor();
@@ -295,6 +329,7 @@ describe('the Altwise WordPress plugin', () => {
     try {
       // The site's owner goes on working while the review screen keeps polling in another tab.
       const watcher = await browser.newPage({ baseURL: wp.url, storageState: await page.context().storageState() });
+      recordPageErrors(watcher, pageErrors);
       let polls = 0;
       watcher.on('request', (request) => {
         if (decodeURIComponent(request.url()).includes('/altwise/v1/backfill')) polls += 1;

@@ -150,11 +150,12 @@ export function buildProgram(): Command {
     .option('--include-decorative', 'also describe images marked decorative with alt=""')
     .option('--overwrite-poor', 'replace existing alt text when the checker finds an error in it')
     .option('--allow-drafts', 'also write drafts (alt text written without a vision model); without it they are refused and the exit code is 1')
+    .option('--allow-errors', "also write answers the server's checker found an error-level issue in; without it they are refused and the exit code is 1")
     .option('--concurrency <n>', 'descriptions in flight', positiveInt)
     .option('--cache <file>', `results kept for resuming (default: ./${CACHE_FILE})`)
     .option('--language <tag>', 'BCP-47 language of the alt text')
     .option('--max-length <n>', 'longest alt text', positiveInt)
-    .action(async (globs: string[], flags: { root?: string; dryRun?: boolean; review?: boolean; includeDecorative?: boolean; overwritePoor?: boolean; allowDrafts?: boolean; concurrency?: number; cache?: string; language?: string; maxLength?: number }) => {
+    .action(async (globs: string[], flags: { root?: string; dryRun?: boolean; review?: boolean; includeDecorative?: boolean; overwritePoor?: boolean; allowDrafts?: boolean; allowErrors?: boolean; concurrency?: number; cache?: string; language?: string; maxLength?: number }) => {
       const { client, concurrency, root } = clientFrom(program);
       const cwd = process.cwd();
       const readline = flags.review ? createInterface({ input: process.stdin, output: process.stderr }) : null;
@@ -171,6 +172,7 @@ export function buildProgram(): Command {
             includeDecorative: flags.includeDecorative === true,
             overwritePoor: flags.overwritePoor === true,
             allowDrafts: flags.allowDrafts === true,
+            allowErrors: flags.allowErrors === true,
             concurrency: flags.concurrency ?? concurrency,
             language: flags.language,
             maxLength: flags.maxLength,
@@ -182,8 +184,8 @@ export function buildProgram(): Command {
             ask: readline ? (question) => readline.question(question) : undefined,
           },
         );
-        write(summary(report, { dryRun: flags.dryRun === true, cwd, allowDrafts: flags.allowDrafts === true }));
-        // 1 when anything was refused (outside the folder, not an image, a draft) or failed: CI notices.
+        write(summary(report, { dryRun: flags.dryRun === true, cwd, allowDrafts: flags.allowDrafts === true, allowErrors: flags.allowErrors === true }));
+        // 1 when anything was refused (outside the folder, not an image, a draft, an answer with an error) or failed: CI notices.
         if (report.failed.length > 0 || report.refused.length > 0) process.exitCode = 1;
       } finally {
         readline?.close();

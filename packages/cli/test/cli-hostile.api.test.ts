@@ -219,3 +219,58 @@ describe('drafts, purpose and language', () => {
     expect(uploads().map(({ body }) => body.language)).toEqual(['it', 'it']);
   });
 });
+
+describe('answers the checker finds an error in, and poor alts kept', () => {
+  const NOT_NAMED = "The image is the only content of a button: its alt text must say what the button does";
+  const page = [
+    '<button type="submit"><img src="a.png"></button>',
+    '<img src="a.png" class="photo">',
+    '<img src="a.png" alt="IMG_2041.jpg">',
+    '<img src="a.png" alt="TODO">',
+    '',
+  ].join('\n');
+  beforeEach(() => {
+    // What the server answered in the walk: a description of the logo, rated non-compliant for a button.
+    api.answer = (body) =>
+      (body.purpose as { kind?: string } | undefined)?.kind === 'button'
+        ? { altText: 'Magenta circle logo with a white letter H', verification: 'model', issues: [{ id: 'purpose-not-named', severity: 'error', message: NOT_NAMED }] }
+        : { altText: 'A red car parked by the quay', verification: 'model' };
+    write('page.html', page);
+  });
+
+  it('does not write an answer with an error-level issue: lists it, exits 1, and counts the poor alts it keeps', async () => {
+    const run = await altwise(['fill', 'page.html']);
+    expect(run.code, run.stderr).toBe(1);
+    const html = fs.readFileSync(path.join(site, 'page.html'), 'utf8');
+    expect(html).toContain('<button type="submit"><img src="a.png"></button>');
+    expect(html).not.toContain('Magenta');
+    expect(html).toContain('<img src="a.png" alt="A red car parked by the quay" class="photo">');
+    expect(run.stdout).toContain('Filled 1 image in 1 file.');
+    expect(run.stdout).toContain(`page.html:1 a.png: refused: the checker found an error: ${NOT_NAMED} (purpose-not-named); --allow-errors writes it`);
+    expect(run.stdout).toContain('2 poor alts kept; --overwrite-poor replaces them.');
+    expect(run.stdout).toContain('page.html:3 a.png: alt="IMG_2041.jpg": the checker found an error: The alt text is a file name (file-name)');
+    expect(run.stdout).toContain('page.html:4 a.png: alt="TODO": the checker found an error: The alt text is a placeholder (placeholder)');
+  });
+
+  it('a dry run shows it and lists it the same way; --allow-errors writes it and says so', async () => {
+    const dry = await altwise(['fill', 'page.html', '--dry-run']);
+    expect(dry.code).toBe(1);
+    expect(dry.stdout).toContain('+<button type="submit"><img src="a.png" alt="Magenta circle logo with a white letter H"></button>');
+    expect(dry.stdout).toContain(`page.html:1 a.png: the checker found an error: ${NOT_NAMED} (purpose-not-named); shown above, written only with --allow-errors`);
+    expect(fs.readFileSync(path.join(site, 'page.html'), 'utf8')).toBe(page);
+
+    const allowed = await altwise(['fill', 'page.html', '--allow-errors']);
+    expect(allowed.code, allowed.stdout).toBe(0);
+    expect(fs.readFileSync(path.join(site, 'page.html'), 'utf8')).toContain('<button type="submit"><img src="a.png" alt="Magenta circle logo with a white letter H"></button>');
+    expect(allowed.stdout).toContain('Filled 2 images in 1 file (1 with an error-level issue, written with --allow-errors).');
+    // From the cache: the answer's errors were kept with it, so no second description was asked.
+    expect(uploads()).toHaveLength(2);
+  });
+
+  it('--overwrite-poor replaces the poor alts and mentions none kept', async () => {
+    const run = await altwise(['fill', 'page.html', '--overwrite-poor', '--allow-errors']);
+    expect(run.code, run.stdout).toBe(0);
+    expect(run.stdout).not.toContain('poor alt');
+    expect(fs.readFileSync(path.join(site, 'page.html'), 'utf8')).not.toMatch(/IMG_2041|TODO/);
+  });
+});

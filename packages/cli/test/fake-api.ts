@@ -16,6 +16,8 @@ export interface FakeAnswer {
   altText: string;
   verification?: string;
   verificationReason?: string;
+  /** The server's checker's issues with the answer (default none). */
+  issues?: Array<{ id: string; severity: 'error' | 'warning' | 'info'; message: string }>;
   /** Answer this API error instead (status default 400). */
   error?: { code: string; message: string };
   status?: number;
@@ -52,7 +54,7 @@ export async function startFakeApi(answer: FakeApi['answer'] = () => ({ altText:
           isDecorative: false,
           containsText: false,
           processingTime: 1,
-          wcagCompliant: result.verification !== 'draft',
+          wcagCompliant: result.verification !== 'draft' && !(result.issues ?? []).some((issue) => issue.severity === 'error'),
           issues: [],
           provider: 'fake',
           model: 'fake',
@@ -63,9 +65,14 @@ export async function startFakeApi(answer: FakeApi['answer'] = () => ({ altText:
       } else if (request.method === 'POST' && request.url === '/api/v1/audits' && api.audit) {
         send(201, await api.audit(body));
       } else if (request.method === 'POST' && request.url === '/api/v1/alt-text/check') {
-        // The checker's error for a file name, as the real checker gives.
-        const poor = /\.(jpe?g|png)$/i.test(String(body.altText));
-        send(200, { wcagCompliant: !poor, issues: poor ? [{ id: 'file-name', severity: 'error', message: 'The alt text is a file name' }] : [] });
+        // The checker's errors for a file name and a placeholder, as the real checker gives.
+        const fileName = /\.(jpe?g|png)$/i.test(String(body.altText));
+        const placeholder = /^(todo|tbd|image)$/i.test(String(body.altText).trim());
+        const issues = [
+          ...(fileName ? [{ id: 'file-name', severity: 'error', message: 'The alt text is a file name' }] : []),
+          ...(placeholder ? [{ id: 'placeholder', severity: 'error', message: 'The alt text is a placeholder' }] : []),
+        ];
+        send(200, { wcagCompliant: issues.length === 0, issues });
       } else {
         send(404, { error: { code: 'not_found', message: 'Not found' } });
       }

@@ -24,6 +24,28 @@ export const languageSchema = z
   .trim()
   .regex(/^[a-zA-Z]{2,3}(-[a-zA-Z0-9]{2,8})*$/, 'Language must be a BCP-47 tag such as en or fr-CA');
 
+/**
+ * The languages the quality checker has word lists for (the engine's LEXICONS, same order; a test
+ * there keeps the two equal): the languages the Settings screen offers for alt text.
+ */
+export const CHECKER_LANGUAGES = [
+  ['en', 'English'],
+  ['fr', 'French'],
+  ['de', 'German'],
+  ['es', 'Spanish'],
+  ['it', 'Italian'],
+  ['pt', 'Portuguese'],
+  ['nl', 'Dutch'],
+  ['pl', 'Polish'],
+  ['tr', 'Turkish'],
+  ['ko', 'Korean'],
+  ['ja', 'Japanese'],
+  ['zh', 'Chinese'],
+  ['ru', 'Russian'],
+  ['ar', 'Arabic'],
+  ['hi', 'Hindi'],
+] as const;
+
 export const MAX_STYLE_KEYWORDS = 6;
 export const MAX_STYLE_INSTRUCTIONS = 1000;
 

@@ -46,6 +46,17 @@ export type JobMode = z.infer<typeof jobModeSchema>;
 /** The new-job screen's words for economy mode (docs/bulk-jobs.md "Economy mode"). */
 export const ECONOMY_MODE_HINT = 'about half the cost, results within 24 hours';
 
+/** GET /v1/jobs/modes: whether economy mode runs as such on this server, said before a job starts. */
+export const jobModesSchema = z.object({
+  economy: z
+    .object({
+      available: z.boolean().describe("True when the AI provider's batch API is used; false: an economy job runs as a standard one"),
+      note: z.string().describe('What an economy job gets here, in a sentence (the same words as a job\'s modeNote)'),
+    })
+    .describe('How a job asked in economy mode runs on this server'),
+});
+export type JobModes = z.infer<typeof jobModesSchema>;
+
 export const jobOptionsSchema = generationOptionsSchema.pick({ language: true, maxLength: true, verify: true, samples: true }).extend({
   webhookUrl: httpUrl.optional(),
   mode: jobModeSchema.optional(),

@@ -5,6 +5,8 @@ export const VALIDATION = {
   passwordRequired: 'Password is required',
   passwordTooShort: 'Password must be at least 8 characters',
   passwordTooLong: 'Password must be at most 256 characters',
+  /** A new password found in the list of the most common ones (checked by the server only). */
+  passwordTooCommon: 'This password is one of the most commonly used, so it is easy to guess. Choose another.',
   firstNameRequired: 'First name is required',
   lastNameRequired: 'Last name is required',
   nameControlCharacters: 'The name cannot contain control characters (such as line breaks)',

@@ -83,7 +83,7 @@ export async function setTheme(page: Page, theme: 'light' | 'dark'): Promise<voi
   await page.evaluate((next) => {
     const raw = localStorage.getItem('ui-storage');
     const stored = raw ? (JSON.parse(raw) as { state?: Record<string, unknown>; version?: number }) : {};
-    localStorage.setItem('ui-storage', JSON.stringify({ state: { ...stored.state, theme: next }, version: stored.version ?? 0 }));
+    localStorage.setItem('ui-storage', JSON.stringify({ state: { ...stored.state, theme: next, themeChoice: next }, version: stored.version ?? 0 }));
     document.documentElement.classList.toggle('dark', next === 'dark');
   }, theme);
   // Reload so the store (and anything rendered from it) starts in that theme.

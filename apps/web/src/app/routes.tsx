@@ -56,6 +56,7 @@ export const routes: RouteObject[] = [
           { index: true, ...page(() => import('@/features/landing/landing-page')) },
           { path: 'terms', ...page(() => import('@/features/legal/terms-page')) },
           { path: 'privacy', ...page(() => import('@/features/legal/privacy-page')) },
+          { path: 'integrations', ...page(() => import('@/features/integrations/integrations-page')) },
           { path: '*', ...page(() => import('./not-found-page')) },
         ],
       },

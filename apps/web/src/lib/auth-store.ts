@@ -26,6 +26,8 @@ export interface AuthState {
   isAuthenticated: boolean;
   isLoading: boolean;
   signOutReason: SignOutReason | null;
+  /** This session began by creating the account (not kept across reloads): the greeting is "Welcome", not "Welcome back". */
+  newAccount: boolean;
   /** The session's user, or for an account with two-factor sign-in the challenge of the second step. */
   login(credentials: LoginRequest): Promise<User | TwoFactorChallenge>;
   /** The second step: the challenge's token and a code from the app (or a recovery code). */
@@ -104,15 +106,16 @@ const signedOut = {
   isAuthenticated: false,
   isLoading: false,
   signOutReason: null,
+  newAccount: false,
 };
 
 export const useAuthStore = create<AuthState>()(
   persist(
     (set, get) => {
-      const startSession = (payload: TokenPayload): User => {
+      const startSession = (payload: TokenPayload, newAccount = false): User => {
         const token = readAccessToken(payload);
         if (!token || !payload.user) throw new Error('The server answered without a session');
-        set({ token, user: payload.user, isAuthenticated: true, isLoading: false, signOutReason: null });
+        set({ token, user: payload.user, isAuthenticated: true, isLoading: false, signOutReason: null, newAccount });
         return payload.user;
       };
 
@@ -149,7 +152,7 @@ export const useAuthStore = create<AuthState>()(
           set({ isLoading: true });
           try {
             const payload = await api.post<TokenPayload>('/auth/register', data, { auth: false, session: true });
-            return startSession(payload);
+            return startSession(payload, true);
           } catch (error) {
             set({ isLoading: false });
             throw error;

@@ -20,7 +20,7 @@ export function mockFetch(): Mock<typeof fetch> {
 
 /** A signed-in session for `user` (the sample user by default). */
 export function signInAs(user: User = sampleUser) {
-  useAuthStore.setState({ token: 'access-1', user, isAuthenticated: true, isLoading: false });
+  useAuthStore.setState({ token: 'access-1', user, isAuthenticated: true, isLoading: false, newAccount: false });
 }
 
 /** No session, as for a visitor. */

@@ -3,7 +3,8 @@
  * "Find images without alt text": counts first (images without alt, and human alt the checker
  * finds wrong — a file name, "image" — never alt that passes), then hands them to Altwise as bulk
  * jobs (one per language) and collects the results into the review queue. A plan without bulk
- * jobs gets the same images through the plugin's own queue, one request each.
+ * jobs gets the same images through the plugin's own queue, one request each. An image whose
+ * suggestion a person rejected is counted apart and asked again only when they say so.
  */
 class Altwise_Backfill {
 	const STATE_OPTION = 'altwise_backfill';
@@ -32,19 +33,23 @@ class Altwise_Backfill {
 	}
 
 	/**
-	 * @param int $budget Seconds the checker may be asked for, 0 for no limit (WP-CLI). Human alt left
-	 *                    unchecked when it runs out, or when Altwise stops answering, is counted as such.
-	 * @return array{missing:int[], poor:array<int,string>, checked:int, unchecked:int}
+	 * @param int  $budget           Seconds the checker may be asked for, 0 for no limit (WP-CLI). Human alt
+	 *                               left unchecked when it runs out, or when Altwise stops answering, is
+	 *                               counted as such.
+	 * @param bool $include_rejected Whether images whose suggestion was rejected earlier are asked again
+	 *                               (then they are among missing and poor too); either way those that
+	 *                               would qualify are listed in `rejected`, so the screen can offer them.
+	 * @return array{missing:int[], poor:array<int,string>, rejected:int[], checked:int, unchecked:int}
 	 */
-	public static function candidates( $client, $limit = 0, $budget = 0 ) {
+	public static function candidates( $client, $limit = 0, $budget = 0, $include_rejected = false ) {
 		global $wpdb;
 		$rows    = $wpdb->get_results(
 			$wpdb->prepare(
-				"SELECT p.ID AS id, alt.meta_value AS alt FROM {$wpdb->posts} p
+				"SELECT p.ID AS id, alt.meta_value AS alt, rej.meta_id IS NOT NULL AS rejected FROM {$wpdb->posts} p
 				 LEFT JOIN {$wpdb->postmeta} alt ON alt.post_id = p.ID AND alt.meta_key = '_wp_attachment_image_alt'
 				 LEFT JOIN {$wpdb->postmeta} sug ON sug.post_id = p.ID AND sug.meta_key = %s
 				 LEFT JOIN {$wpdb->postmeta} rej ON rej.post_id = p.ID AND rej.meta_key = %s
-				 WHERE p.post_type = 'attachment' AND p.post_mime_type LIKE 'image/%%' AND sug.meta_id IS NULL AND rej.meta_id IS NULL
+				 WHERE p.post_type = 'attachment' AND p.post_mime_type LIKE 'image/%%' AND sug.meta_id IS NULL
 				 ORDER BY p.ID",
 				Altwise_Suggestions::META,
 				Altwise_Suggestions::REJECTED_META
@@ -52,6 +57,7 @@ class Altwise_Backfill {
 		);
 		$missing   = array();
 		$poor      = array();
+		$rejected  = array();
 		$checked   = 0;
 		$unchecked = 0;
 		$deadline  = $budget > 0 ? microtime( true ) + $budget : 0;
@@ -60,9 +66,15 @@ class Altwise_Backfill {
 			if ( $limit > 0 && count( $missing ) + count( $poor ) >= $limit ) {
 				break;
 			}
-			$alt = trim( (string) $row->alt );
+			$alt        = trim( (string) $row->alt );
+			$was_reject = ! empty( $row->rejected );
 			if ( '' === $alt ) {
-				$missing[] = (int) $row->id;
+				if ( $was_reject ) {
+					$rejected[] = (int) $row->id;
+				}
+				if ( ! $was_reject || $include_rejected ) {
+					$missing[] = (int) $row->id;
+				}
 				continue;
 			}
 			if ( ! $client || $checked >= self::MAX_CHECKS ) {
@@ -81,12 +93,18 @@ class Altwise_Backfill {
 			}
 			++$checked;
 			if ( 'poor' === $verdict ) {
-				$poor[ (int) $row->id ] = $alt;
+				if ( $was_reject ) {
+					$rejected[] = (int) $row->id;
+				}
+				if ( ! $was_reject || $include_rejected ) {
+					$poor[ (int) $row->id ] = $alt;
+				}
 			}
 		}
 		return array(
 			'missing'   => $missing,
 			'poor'      => $poor,
+			'rejected'  => $rejected,
 			'checked'   => $checked,
 			'unchecked' => $unchecked,
 		);
@@ -122,12 +140,16 @@ class Altwise_Backfill {
 		return $ok ? 'ok' : 'poor';
 	}
 
-	/** The dry run: how many images a backfill would send. */
+	/**
+	 * The dry run: how many images a backfill would send, and apart from them how many it would ask
+	 * again about if told to (`rejected`: their suggestion was rejected earlier; still missing or poor).
+	 */
 	public static function count( $client, $include_poor = true, $limit = 0, $budget = 0 ) {
 		$found = self::candidates( $include_poor ? $client : null, $limit, $budget );
 		return array(
 			'missing'   => count( $found['missing'] ),
 			'poor'      => count( $found['poor'] ),
+			'rejected'  => count( $found['rejected'] ),
 			'checked'   => $found['checked'],
 			'unchecked' => $found['unchecked'],
 		);
@@ -138,13 +160,19 @@ class Altwise_Backfill {
 	 *
 	 * @return array|WP_Error The state (see status()).
 	 */
-	public static function start( $client, $include_poor = true, $limit = 0, $budget = 0 ) {
+	public static function start( $client, $include_poor = true, $limit = 0, $budget = 0, $include_rejected = false ) {
 		$state = get_option( self::STATE_OPTION );
 		if ( is_array( $state ) && 'running' === $state['status'] ) {
 			return new WP_Error( 'altwise_backfill_running', 'A backfill is already running.', array( 'status' => 409 ) );
 		}
-		$found = self::candidates( $include_poor ? $client : null, $limit, $budget );
+		$found = self::candidates( $include_poor ? $client : null, $limit, $budget, $include_rejected );
 		$ids   = array_merge( $found['missing'], array_keys( $found['poor'] ) );
+		if ( $include_rejected ) {
+			// Asked again: the earlier rejection no longer stands; a new suggestion lands in the queue.
+			foreach ( array_intersect( $found['rejected'], $ids ) as $id ) {
+				delete_post_meta( $id, Altwise_Suggestions::REJECTED_META );
+			}
+		}
 		foreach ( $found['poor'] as $id => $alt ) {
 			update_post_meta( $id, '_altwise_backfill_old_alt', wp_slash( $alt ) );
 		}

@@ -1,6 +1,6 @@
 <?php
 /**
- * WP-CLI: `wp altwise backfill [--dry-run] [--limit=<n>] [--no-poor]`.
+ * WP-CLI: `wp altwise backfill [--dry-run] [--limit=<n>] [--no-poor] [--rejected]`.
  */
 class Altwise_CLI {
 	/** @var callable Where lines go (WP_CLI::log, or a test's collector). */
@@ -24,6 +24,9 @@ class Altwise_CLI {
 	 * [--no-poor]
 	 * : Leave existing alt text alone, even when the checker rates it poor.
 	 *
+	 * [--rejected]
+	 * : Also ask again for images whose suggestion was rejected earlier.
+	 *
 	 * @param array $args       Positional arguments.
 	 * @param array $assoc_args Options.
 	 */
@@ -34,12 +37,16 @@ class Altwise_CLI {
 		}
 		$limit        = isset( $assoc_args['limit'] ) ? max( 0, (int) $assoc_args['limit'] ) : 0;
 		$include_poor = ! isset( $assoc_args['poor'] ) || false !== $assoc_args['poor'];
+		$rejected     = isset( $assoc_args['rejected'] );
 		if ( isset( $assoc_args['dry-run'] ) ) {
 			$count = Altwise_Backfill::count( $client, $include_poor, $limit );
 			$this->line( sprintf( 'Dry run: %d images without alt text, %d with poor alt text would be sent (%d alt texts checked).', $count['missing'], $count['poor'], $count['checked'] ) );
+			if ( $count['rejected'] > 0 ) {
+				$this->line( sprintf( '%d rejected earlier: %s.', $count['rejected'], $rejected ? 'they would be asked again' : 'not sent; --rejected asks again' ) );
+			}
 			return $count;
 		}
-		$state = Altwise_Backfill::start( $client, $include_poor, $limit );
+		$state = Altwise_Backfill::start( $client, $include_poor, $limit, 0, $rejected );
 		if ( is_wp_error( $state ) ) {
 			return $this->fail( $state->get_error_message() );
 		}

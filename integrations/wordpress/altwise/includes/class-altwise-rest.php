@@ -235,7 +235,9 @@ class Altwise_Rest {
 		if ( ! $client ) {
 			return self::not_connected();
 		}
-		return self::answer( Altwise_Backfill::start( $client, false !== $request->get_param( 'includePoor' ), 0, Altwise_Backfill::CHECK_BUDGET ) );
+		return self::answer(
+			Altwise_Backfill::start( $client, false !== $request->get_param( 'includePoor' ), 0, Altwise_Backfill::CHECK_BUDGET, true === $request->get_param( 'includeRejected' ) )
+		);
 	}
 
 	public static function backfill_status() {

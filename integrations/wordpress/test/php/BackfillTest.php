@@ -35,10 +35,57 @@ class BackfillTest extends TestCase {
 		update_post_meta( $rejected, Altwise_Suggestions::REJECTED_META, '2026-01-01' );
 
 		$count = Altwise_Backfill::count( $this->fake->client() );
-		$this->assertSame( array( 'missing' => 2, 'poor' => 2, 'checked' => 3, 'unchecked' => 0 ), $count );
-		$this->assertSame( array( 'missing' => 2, 'poor' => 0, 'checked' => 0, 'unchecked' => 0 ), Altwise_Backfill::count( $this->fake->client(), false ) );
+		$this->assertSame( array( 'missing' => 2, 'poor' => 2, 'rejected' => 1, 'checked' => 3, 'unchecked' => 0 ), $count );
+		$this->assertSame( array( 'missing' => 2, 'poor' => 0, 'rejected' => 1, 'checked' => 0, 'unchecked' => 0 ), Altwise_Backfill::count( $this->fake->client(), false ) );
 		$this->assertSame( 'poor', Altwise_Media_Column::verdict( $poor ) );
 		$this->assertSame( 'ok', Altwise_Media_Column::verdict( $good ) );
+	}
+
+	public function test_images_rejected_earlier_are_counted_apart_and_sent_again_only_when_asked() {
+		$fresh    = FakeAltwise::attachment( 'a' );
+		$rejected = FakeAltwise::attachment( 'b' );
+		$poor     = FakeAltwise::attachment( 'c', 'IMG_2041.jpg' );
+		$fixed    = FakeAltwise::attachment( 'd', 'A person wrote this after rejecting' );
+		foreach ( array( $rejected, $poor, $fixed ) as $id ) {
+			update_post_meta( $id, Altwise_Suggestions::REJECTED_META, '2026-01-01' );
+		}
+		$sent = array();
+		$this->fake->routes['POST /api/v1/jobs'] = function ( $args ) use ( &$sent ) {
+			$sent = json_decode( $args['body'], true );
+			return array( 202, array( 'id' => 'job1', 'total' => count( $sent['items'] ), 'status' => 'queued' ) );
+		};
+		$this->fake->routes['GET /api/v1/jobs/job1'] = array( 200, array( 'status' => 'running', 'counts' => array( 'succeeded' => 0, 'failed' => 0, 'cancelled' => 0, 'skipped' => 0, 'pending' => 1, 'total' => 1 ) ) );
+
+		// "Found 1 image without alt text" no longer hides the two a person rejected (one missing, one poor).
+		$count = Altwise_Backfill::count( $this->fake->client() );
+		$this->assertSame( 1, $count['missing'] );
+		$this->assertSame( 0, $count['poor'] );
+		$this->assertSame( 2, $count['rejected'] );
+
+		// Not asked: only the fresh image goes, and the rejections stand.
+		Altwise_Backfill::start( $this->fake->client() );
+		$this->assertSame( array( 'wp-' . $fresh ), array_column( $sent['items'], 'id' ) );
+		$this->assertSame( '2026-01-01', get_post_meta( $rejected, Altwise_Suggestions::REJECTED_META, true ) );
+
+		// Asked again: the rejected ones go too, and their rejection is lifted (a person's good alt never goes).
+		delete_option( Altwise_Backfill::STATE_OPTION );
+		$state = Altwise_Backfill::start( $this->fake->client(), true, 0, 0, true );
+		$this->assertSame( 3, $state['total'] );
+		$this->assertSame( array( 'wp-' . $fresh, 'wp-' . $rejected, 'wp-' . $poor ), array_column( $sent['items'], 'id' ) );
+		$this->assertSame( '', get_post_meta( $rejected, Altwise_Suggestions::REJECTED_META, true ) );
+		$this->assertSame( '', get_post_meta( $poor, Altwise_Suggestions::REJECTED_META, true ) );
+		$this->assertSame( '2026-01-01', get_post_meta( $fixed, Altwise_Suggestions::REJECTED_META, true ) );
+	}
+
+	public function test_the_rest_count_offers_the_rejected_and_the_start_takes_include_rejected() {
+		Altwise_Settings::update( array( 'url' => 'http://127.0.0.1:9', 'api_key' => 'k' ) );
+		$rejected = FakeAltwise::attachment( 'a' );
+		update_post_meta( $rejected, Altwise_Suggestions::REJECTED_META, '2026-01-01' );
+		wp_set_current_user( 1 );
+		$count = rest_do_request( new WP_REST_Request( 'POST', '/altwise/v1/backfill/count' ) );
+		$this->assertSame( 200, $count->get_status() );
+		$this->assertSame( 0, $count->get_data()['missing'] );
+		$this->assertSame( 1, $count->get_data()['rejected'] );
 	}
 
 	public function test_a_bulk_job_collects_suggestions_and_a_poor_alt_is_only_ever_suggested() {
@@ -173,7 +220,7 @@ class BackfillTest extends TestCase {
 		FakeAltwise::attachment( 'd', 'A red bicycle' );
 		$this->fake->routes['POST /api/v1/alt-text/check'] = FakeAltwise::down();
 		$count = Altwise_Backfill::count( $this->fake->client(), true, 0, Altwise_Backfill::CHECK_BUDGET );
-		$this->assertSame( array( 'missing' => 1, 'poor' => 0, 'checked' => 0, 'unchecked' => 3 ), $count );
+		$this->assertSame( array( 'missing' => 1, 'poor' => 0, 'rejected' => 0, 'checked' => 0, 'unchecked' => 3 ), $count );
 		$this->assertCount( 1, $this->fake->calls, 'one unanswered check, not one per alt text' );
 		$this->assertSame( Altwise_Backfill::ADMIN_TIMEOUT, $this->fake->calls[0]['args']['timeout'] );
 	}

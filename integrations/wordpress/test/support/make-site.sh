@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Makes a throwaway WordPress site for the tests: a copy of Debian's WordPress core (hard links, so it
-# costs no disk), its own wp-config.php, a uniquely named MariaDB database, the site installed and the
+# costs no disk; its symlinks replaced by what they point to), its own wp-config.php, a uniquely named MariaDB database, the site installed and the
 # Altwise plugin (this checkout's folder, symlinked) activated.
 #   make-site.sh <site dir> <database name> <site url>
 # Drop the database afterwards with drop-site.sh.
@@ -21,6 +21,17 @@ rm -f "$site/wp-config.php" "$site/.htaccess"
 rm -rf "$site/wp-content"
 mkdir -p "$site/wp-content/plugins" "$site/wp-content/uploads" "$site/wp-content/mu-plugins"
 cp -r "$core/wp-content/themes" "$site/wp-content/themes"
+# Debian's core links to its own packages with relative links (wp-includes/js/underscore*.js ->
+# ../../../javascript/underscore/, wp-includes/ID3/* -> ../../../php/getid3/, the cropper). Copied as
+# links they point nowhere from the site, and wp-admin threw "_ is not defined" on every screen. Each
+# becomes a copy of what it points to in core; a link core itself leaves dangling stays out.
+while IFS= read -r -d '' link; do
+  rel="${link#"$site"/}"
+  rm -f "$link"
+  if [[ -e "$core/$rel" ]]; then cp -RL "$core/$rel" "$link"; fi
+done < <(find "$site" -type l -print0)
+broken="$(find -L "$site" -type l)"
+[[ -z "$broken" ]] || { echo "links still broken in the test site: $broken" >&2; exit 1; }
 ln -s "$plugin" "$site/wp-content/plugins/altwise"
 # The test machine has no mail transport: WordPress's notices (new site, new user) go nowhere.
 printf '%s\n' '<?php' "add_filter( 'pre_wp_mail', '__return_false' );" > "$site/wp-content/mu-plugins/no-mail.php"

@@ -14,6 +14,14 @@ export async function expectScreenAxeClean(target: Page) {
   expect(report).toEqual([]);
 }
 
+/**
+ * Records every uncaught error of a page's scripts (Playwright's `pageerror`) with the page it happened
+ * on. wp-admin's own scripts must run: a site whose core is broken ("_ is not defined") fails the suite.
+ */
+export function recordPageErrors(target: Page, errors: string[]) {
+  target.on('pageerror', (error) => errors.push(`${target.url()}: ${error.message}`));
+}
+
 export function wpAdmin(wp: WordPressSite, page: Page) {
   /** A small PNG made by PHP's GD, different for each seed (so Altwise never answers from its cache). */
   function makePng(seed: number): string {

@@ -10,16 +10,29 @@ import { verificationSchema } from '@altwise/shared';
 
 export const CACHE_FILE = '.altwise-cache.json';
 
+/** An error-level issue the server's checker found in an answer (its id and message). */
+export interface AnswerError {
+  id: string;
+  message: string;
+}
+
 export interface CachedDescription {
   altText: string;
   verification: Verification;
   verificationReason?: string;
+  /** The checker's error-level issues with the answer; absent in entries written before they were kept (fill asks the checker then). */
+  errors?: AnswerError[];
 }
 
 interface CacheShape {
   version: 1;
-  entries: Record<string, { altText: string; verification?: string; verificationReason?: string; at: string }>;
+  entries: Record<string, { altText: string; verification?: string; verificationReason?: string; errors?: unknown; at: string }>;
 }
+
+const answerErrors = (value: unknown): AnswerError[] | undefined =>
+  Array.isArray(value) && value.every((item) => typeof item?.id === 'string' && typeof item?.message === 'string')
+    ? value.map((item: AnswerError) => ({ id: item.id, message: item.message }))
+    : undefined;
 
 /** The picture (its bytes, or its URL) and what was asked of its description. */
 export function requestKey(picture: { url: string } | { bytes: Uint8Array }, asked: { language?: string; purpose?: ImagePurpose }): string {
@@ -44,7 +57,12 @@ export function openCache(file: string) {
       const entry = data.entries[key];
       const verification = verificationSchema.safeParse(entry?.verification);
       if (!entry || typeof entry.altText !== 'string' || !verification.success) return undefined;
-      return { altText: entry.altText, verification: verification.data, verificationReason: typeof entry.verificationReason === 'string' ? entry.verificationReason : undefined };
+      return {
+        altText: entry.altText,
+        verification: verification.data,
+        verificationReason: typeof entry.verificationReason === 'string' ? entry.verificationReason : undefined,
+        errors: answerErrors(entry.errors),
+      };
     },
     /** Written at once, atomically (temp file + rename), so a kill never leaves half a file. */
     set(key: string, description: CachedDescription) {

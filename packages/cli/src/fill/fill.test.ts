@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Altwise } from '@altwise/sdk';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { PNG_BYTES } from '../../test/png';
-import { openCache } from './describe-cache';
+import { openCache, requestKey } from './describe-cache';
 import { escapeAlt } from './edits';
 import type { FillOptions } from './fill';
 import { fill } from './fill';
@@ -42,6 +42,7 @@ const options = (overrides: Partial<FillOptions> = {}): FillOptions => ({
   includeDecorative: false,
   overwritePoor: false,
   allowDrafts: false,
+  allowErrors: false,
   concurrency: 2,
   ...overrides,
 });
@@ -208,5 +209,32 @@ describe('altwise fill', () => {
     const report = await fill(stubClient(described), openCache(path.join(dir, 'cache.json')), options({ patterns: ['**/*.html'] }), quiet);
     expect(report.filled.map((image) => path.relative(dir, image.file))).toEqual(['page.html']);
     expect(fs.readFileSync(path.join(dir, 'page.html'), 'utf8')).toBe('<img src="a.png" alt="A &quot;small&quot; boat &amp; its crew">');
+  });
+
+  it('a cached answer kept before its errors were: the checker is asked, and an error holds it back', async () => {
+    fs.writeFileSync(path.join(dir, 'page.html'), '<img src="a.png">');
+    const cache = path.join(dir, 'cache.json');
+    // An entry written by an earlier version: a model's answer, no errors recorded.
+    const key = requestKey({ bytes: PNG_BYTES }, {});
+    fs.writeFileSync(cache, JSON.stringify({ version: 1, entries: { [key]: { altText: 'a.png', verification: 'model', at: '2026-01-01T00:00:00.000Z' } } }));
+    const described: string[] = [];
+    const report = await fill(stubClient(described), openCache(cache), options(), quiet);
+    expect(described).toEqual([]);
+    expect(report.refused.map((entry) => entry.reason)).toEqual(['refused: the checker found an error: file name (file-name); --allow-errors writes it']);
+    expect(fs.readFileSync(path.join(dir, 'page.html'), 'utf8')).toBe('<img src="a.png">');
+  });
+
+  it('--review: the prompt says what the checker found, and an answer a person accepts is theirs', async () => {
+    fs.writeFileSync(path.join(dir, 'page.html'), '<img src="a.png">');
+    const questions: string[] = [];
+    const client = {
+      ...stubClient(),
+      describe: async () => ({ altText: 'Magenta circle logo', verification: 'model', issues: [{ id: 'purpose-not-named', severity: 'error', message: 'says not what the button does' }] }),
+    } as unknown as Altwise;
+    const io = { ...quiet, ask: async (question: string) => (questions.push(question), 'a') };
+    const report = await fill(client, openCache(path.join(dir, 'cache.json')), options({ review: true }), io);
+    expect(questions[0]).toContain('(the checker found an error: says not what the button does (purpose-not-named); accepting it makes it yours)');
+    expect(report.refused).toEqual([]);
+    expect(fs.readFileSync(path.join(dir, 'page.html'), 'utf8')).toBe('<img src="a.png" alt="Magenta circle logo">');
   });
 });

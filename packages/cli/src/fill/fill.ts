@@ -2,14 +2,15 @@
 // writes the alt attribute at its exact offset. Existing alt text is a person's decision and stays.
 // The folder may be anyone's and the answers are a model's: nothing is read or written outside the
 // folder, only images are uploaded, every answer is written as escaped text, and a draft (no vision
-// model looked at the image) is written only when the user says so.
+// model looked at the image) or an answer the server's checker found an error in is written only when
+// the user says so.
 import fs from 'node:fs';
 import path from 'node:path';
 import type { ImagePurpose, Verification } from '@altwise/shared';
 import type { Altwise } from '@altwise/sdk';
 import { createTwoFilesPatch } from 'diff';
 import { glob } from 'tinyglobby';
-import type { CachedDescription, DescribeCache } from './describe-cache';
+import type { AnswerError, CachedDescription, DescribeCache } from './describe-cache';
 import { requestKey } from './describe-cache';
 import type { Edit } from './edits';
 import { applyEdits, editFor, plainAltText } from './edits';
@@ -18,7 +19,7 @@ import { isInside, realPathOf } from './folder-guard';
 import type { FoundImage } from './found-image';
 import { readLocalImage } from './image-bytes';
 import { createProgress } from './progress';
-import { draftWhy, verdictOf } from './verdict';
+import { draftWhy, errorsOf, errorWhy, verdictOf } from './verdict';
 import pMap from 'p-map';
 
 export interface FillOptions {
@@ -31,6 +32,8 @@ export interface FillOptions {
   overwritePoor: boolean;
   /** Write drafts (alt text no vision model wrote) into the files too. */
   allowDrafts: boolean;
+  /** Write answers the server's checker found an error-level issue in (e.g. a button's image that does not name the action). */
+  allowErrors: boolean;
   concurrency: number;
   language?: string;
   maxLength?: number;
@@ -56,8 +59,12 @@ export interface FillReport {
   filled: FoundImage[];
   /** Of the filled, those whose text is a draft (written with --allow-drafts, or shown by --dry-run). */
   drafts: FoundImage[];
+  /** Of the filled, those with an error-level issue (written with --allow-errors, or shown by --dry-run). */
+  withErrors: FoundImage[];
+  /** Existing alt text the checker finds an error in, left as it is (without --overwrite-poor). */
+  poorKept: Outcome[];
   skipped: Outcome[];
-  /** Not done for safety or honesty: outside the folder, not an image, a draft without --allow-drafts. */
+  /** Not done for safety or honesty: outside the folder, not an image, a draft without --allow-drafts, an answer with an error without --allow-errors. */
   refused: Outcome[];
   failed: Outcome[];
   filesChanged: string[];
@@ -77,6 +84,17 @@ const where = (image: FoundImage, cwd: string) => `${path.relative(cwd, image.fi
 async function chooseTargets(images: FoundImage[], client: Altwise, options: FillOptions, report: FillReport): Promise<Map<FoundImage, Request>> {
   const targets = new Map<FoundImage, Request>();
   const folders = [options.cwd, options.root];
+  // Every existing alt is checked (the same rule --overwrite-poor applies), so the poor ones kept are counted.
+  const poor = new Map<FoundImage, AnswerError[]>();
+  await mapPool(
+    images.filter((image) => image.alt.state === 'present'),
+    options.concurrency,
+    async (image) => {
+      if (image.alt.state !== 'present') return;
+      const errors = errorsOf(await client.check(image.alt.value, { language: options.language ?? image.language, purpose: image.purpose }));
+      if (errors.length > 0) poor.set(image, errors);
+    },
+  );
   for (const image of images) {
     const alt = image.alt;
     const language = options.language ?? image.language;
@@ -89,10 +107,13 @@ async function chooseTargets(images: FoundImage[], client: Altwise, options: Fil
       continue;
     }
     if (alt.state === 'present') {
-      if (!options.overwritePoor) continue;
-      const verdict = await client.check(alt.value, { language, purpose: image.purpose });
       // Only an error-level issue justifies replacing what a person wrote; warnings never do.
-      if (!verdict.issues.some((issue) => issue.severity === 'error')) continue;
+      const errors = poor.get(image);
+      if (!errors) continue;
+      if (!options.overwritePoor) {
+        report.poorKept.push(outcome(image, `alt="${alt.value}": ${errorWhy(errors)}`));
+        continue;
+      }
     }
     if (image.source.kind === 'unresolved') {
       report.skipped.push(outcome(image, image.source.reason));
@@ -113,11 +134,12 @@ async function chooseTargets(images: FoundImage[], client: Altwise, options: Fil
   return targets;
 }
 
-async function review(image: FoundImage, description: CachedDescription, io: FillIo, cwd: string): Promise<string | null> {
+async function review(image: FoundImage, description: CachedDescription, errors: readonly AnswerError[], io: FillIo, cwd: string): Promise<string | null> {
   if (!io.ask) return description.altText;
   const draft = description.verification === 'draft' ? `\n  (a draft: ${draftWhy(description)}; accepting it makes it yours)` : '';
+  const error = errors.length > 0 ? `\n  (${errorWhy(errors)}; accepting it makes it yours)` : '';
   for (;;) {
-    const answer = (await io.ask(`${where(image, cwd)} ${image.src}\n  alt="${description.altText}"${draft}\n  [a]ccept, [e]dit, [s]kip? `)).trim().toLowerCase();
+    const answer = (await io.ask(`${where(image, cwd)} ${image.src}\n  alt="${description.altText}"${draft}${error}\n  [a]ccept, [e]dit, [s]kip? `)).trim().toLowerCase();
     if (answer === '' || answer === 'a') return description.altText;
     if (answer === 's') return null;
     if (answer === 'e') {
@@ -147,7 +169,7 @@ async function sourceFiles(options: FillOptions, report: FillReport): Promise<st
 }
 
 export async function fill(client: Altwise, cache: DescribeCache, options: FillOptions, io: FillIo): Promise<FillReport> {
-  const report: FillReport = { filled: [], drafts: [], skipped: [], refused: [], failed: [], filesChanged: [] };
+  const report: FillReport = { filled: [], drafts: [], withErrors: [], poorKept: [], skipped: [], refused: [], failed: [], filesChanged: [] };
   const files = await sourceFiles(options, report);
   const sources = new Map(files.map((file) => [file, fs.readFileSync(file, 'utf8')]));
   const images = files.flatMap((file) => findImages(sources.get(file)!, file, { root: options.root }));
@@ -178,7 +200,7 @@ export async function fill(client: Altwise, cache: DescribeCache, options: FillO
       const result = await client.describe({ ...input, context: first.context || undefined, language: request.language, purpose: request.purpose, maxLength: options.maxLength });
       const altText = plainAltText(String(result.altText ?? ''));
       if (!altText) throw new Error('the server answered no alt text');
-      const description: CachedDescription = { altText, ...verdictOf(result as { verification?: unknown; verificationReason?: unknown }) };
+      const description: CachedDescription = { altText, ...verdictOf(result as { verification?: unknown; verificationReason?: unknown }), errors: errorsOf(result) };
       cache.set(key, description);
       described.set(key, description);
       progress.done(`described ${first.src} (${where(first, options.cwd)})${draftMark(description)}`);
@@ -195,23 +217,35 @@ export async function fill(client: Altwise, cache: DescribeCache, options: FillO
     if (description === undefined) continue;
     let altText = description.altText;
     let verification: Verification = description.verification;
+    // A cache entry from before the errors were kept: the checker is asked (the same request's language and purpose).
+    const request = targets.get(image)!;
+    let errors = description.errors ?? errorsOf(await client.check(altText, { language: request.language, purpose: request.purpose }));
     if (options.review) {
-      const decided = await review(image, description, io, options.cwd);
+      const decided = await review(image, description, errors, io, options.cwd);
       if (decided === null) {
         report.skipped.push(outcome(image, 'skipped in review'));
         continue;
       }
-      // A person accepted or wrote it: it is theirs now, draft or not.
-      [altText, verification] = [decided, 'reviewed'];
+      // A person accepted or wrote it: it is theirs now, draft or not, error or not.
+      [altText, verification, errors] = [decided, 'reviewed', []];
     }
-    if (verification === 'draft') {
-      if (!options.allowDrafts && !options.dryRun) {
-        report.refused.push(outcome(image, `refused: a draft: ${draftWhy(description)}; --allow-drafts writes it`));
+    const isDraft = verification === 'draft';
+    const hasErrors = errors.length > 0;
+    // What stops the write, each with the flag that allows it; a dry run shows the text and lists the same.
+    const held = [
+      ...(isDraft && !options.allowDrafts ? [{ what: `a draft: ${draftWhy(description)}`, flag: '--allow-drafts' }] : []),
+      ...(hasErrors && !options.allowErrors ? [{ what: errorWhy(errors), flag: '--allow-errors' }] : []),
+    ];
+    if (held.length > 0) {
+      if (!options.dryRun) {
+        report.refused.push(outcome(image, `refused: ${held.map(({ what, flag }) => `${what}; ${flag} writes it`).join('; and ')}`));
         continue;
       }
-      if (!options.allowDrafts) report.refused.push(outcome(image, `draft: ${draftWhy(description)}; shown above, written only with --allow-drafts`));
-      report.drafts.push(image);
+      const shown = held.map(({ what, flag }) => `${what.replace(/^a draft:/, 'draft:')}; shown above, written only with ${flag}`);
+      report.refused.push(outcome(image, shown.join('; and ')));
     }
+    if (isDraft) report.drafts.push(image);
+    if (hasErrors) report.withErrors.push(image);
     editsByFile.set(image.file, [...(editsByFile.get(image.file) ?? []), editFor(image, altText)]);
     report.filled.push(image);
   }
@@ -236,14 +270,26 @@ export async function fill(client: Altwise, cache: DescribeCache, options: FillO
   return report;
 }
 
-export function summary(report: FillReport, options: Pick<FillOptions, 'dryRun' | 'cwd' | 'allowDrafts'>): string {
+export function summary(report: FillReport, options: Pick<FillOptions, 'dryRun' | 'cwd' | 'allowDrafts' | 'allowErrors'>): string {
   const verb = options.dryRun ? 'Would fill' : 'Filled';
-  const drafts = report.drafts.length > 0 && options.allowDrafts ? ` (${report.drafts.length} of them draft${report.drafts.length === 1 ? '' : 's'}, written with --allow-drafts)` : '';
-  const lines = [`${verb} ${report.filled.length} image${report.filled.length === 1 ? '' : 's'} in ${report.filesChanged.length} file${report.filesChanged.length === 1 ? '' : 's'}${drafts}.`];
-  const list = (title: string, outcomes: Outcome[]) => {
-    lines.push(`${title} ${outcomes.length}.`);
+  const notes = [
+    ...(report.drafts.length > 0 && options.allowDrafts ? [`${report.drafts.length} of them draft${report.drafts.length === 1 ? '' : 's'}, written with --allow-drafts`] : []),
+    ...(report.withErrors.length > 0 && options.allowErrors ? [`${report.withErrors.length} with an error-level issue, written with --allow-errors`] : []),
+  ];
+  const noted = notes.length > 0 ? ` (${notes.join('; ')})` : '';
+  const lines = [`${verb} ${report.filled.length} image${report.filled.length === 1 ? '' : 's'} in ${report.filesChanged.length} file${report.filesChanged.length === 1 ? '' : 's'}${noted}.`];
+  const entries = (outcomes: Outcome[]) => {
     for (const { file, line, src, reason } of outcomes) lines.push(`  ${path.relative(options.cwd, file)}${line ? `:${line}` : ''}${src ? ` ${src}` : ''}: ${reason}`);
   };
+  const list = (title: string, outcomes: Outcome[]) => {
+    lines.push(`${title} ${outcomes.length}.`);
+    entries(outcomes);
+  };
+  if (report.poorKept.length > 0) {
+    const count = report.poorKept.length;
+    lines.push(`${count} poor alt${count === 1 ? '' : 's'} kept; --overwrite-poor replaces ${count === 1 ? 'it' : 'them'}.`);
+    entries(report.poorKept);
+  }
   list('Skipped', report.skipped);
   if (report.refused.length > 0) list('Refused', report.refused);
   list('Failed', report.failed);

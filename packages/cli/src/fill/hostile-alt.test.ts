@@ -271,7 +271,7 @@ async function fillAll(answer: string): Promise<Record<string, string>> {
   const report = await fill(
     answering(answer),
     openCache(path.join(dir, 'cache.json')),
-    { patterns: ['*'], cwd: dir, root: dir, dryRun: false, review: false, includeDecorative: true, overwritePoor: true, allowDrafts: false, concurrency: 2 },
+    { patterns: ['*'], cwd: dir, root: dir, dryRun: false, review: false, includeDecorative: true, overwritePoor: true, allowDrafts: false, allowErrors: false, concurrency: 2 },
     { out: () => undefined, err: () => undefined, isTTY: false },
   );
   expect(report.failed, JSON.stringify(report.failed.map((entry) => entry.reason))).toEqual([]);

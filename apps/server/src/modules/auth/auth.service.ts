@@ -11,6 +11,7 @@ import type { AccessTokens } from './access-token.service';
 import type { EmailVerificationService } from './email-verification.service';
 import { ACCESS_TOKEN_TTL_SECONDS } from './access-token.service';
 import type { LoginAlerts, SignInClient } from './login-alerts';
+import { refuseCommonPassword } from './common-passwords';
 import { createLoginThrottle } from './login-throttle';
 import type { RefreshTokenService } from './refresh-token.service';
 import type { TwoFactorService } from './two-factor.service';
@@ -62,6 +63,7 @@ export function createAuthService(deps: {
       if (window.count > deps.registrationsPerHour) {
         throw AppError.tooManyRequests('Too many accounts created from this address. Try again later.', window.retryAfterSeconds);
       }
+      await refuseCommonPassword(input.password, 'password');
       const row = await users.create({ ...input, passwordHash: await hashPassword(input.password) });
       await deps.loginAlerts.remember(row.id, client);
       // The address is unproven until this link is followed (docs/security.md "Verified addresses").

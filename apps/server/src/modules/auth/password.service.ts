@@ -11,6 +11,7 @@ import type { RevocationBus } from './revocation-bus';
 import type { MailService } from '../mail';
 import type { UserService } from '../users';
 import { hashPassword } from './auth.service';
+import { refuseCommonPassword } from './common-passwords';
 import { createLoginThrottle } from './login-throttle';
 import { passwordChangedMail, passwordResetMail, RESET_LINK_MINUTES } from './password-mails';
 import { createPasswordResetRepository } from './password-reset.repository';
@@ -91,6 +92,7 @@ export function createPasswordService(deps: {
       // Looked up before the (slow) hashing, so a bad link costs no hash.
       const row = await tokens.findLive(hash(token), ctx.now());
       if (!row) throw invalidLink();
+      await refuseCommonPassword(password, 'password');
       const user = await users.get(row.user_id);
       const passwordHash = await hashPassword(password);
       await ctx.db.transaction().execute(async (trx) => {
@@ -118,6 +120,7 @@ export function createPasswordService(deps: {
       if (input.currentPassword === input.newPassword) {
         throw AppError.validationFailed([{ field: 'newPassword', message: PASSWORD_MESSAGES.newPasswordSameAsCurrent }]);
       }
+      await refuseCommonPassword(input.newPassword, 'newPassword');
       const passwordHash = await hashPassword(input.newPassword);
       await ctx.db.transaction().execute(async (trx) => {
         await replacePassword(user.id, passwordHash, trx);

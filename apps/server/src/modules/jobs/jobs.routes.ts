@@ -3,6 +3,7 @@ import multipart from '@fastify/multipart';
 import {
   createJobRequestSchema,
   jobEstimateSchema,
+  jobModesSchema,
   jobExportQuerySchema,
   jobListQuerySchema,
   jobListResponseSchema,
@@ -149,6 +150,12 @@ export const jobsRoutes: FastifyPluginAsyncZod<{ jobs: JobsService; guards: Auth
         await discardUnclaimed(input.parsed);
       }
     },
+  );
+
+  app.get(
+    '/api/v1/jobs/modes',
+    { ...secured, schema: { tags, summary: 'Whether economy mode runs as such on this server (a batch API), to say before a job starts', security, response: { 200: jobModesSchema } } },
+    async () => jobs.modes(),
   );
 
   app.get(

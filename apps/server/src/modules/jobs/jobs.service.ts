@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
-import type { ImagePurpose, Job, JobEstimate, JobItem, JobMode, ReviewRequest, RowError } from '@altwise/shared';
+import type { ImagePurpose, Job, JobEstimate, JobItem, JobMode, JobModes, ReviewRequest, RowError } from '@altwise/shared';
 import { DEFAULT_VERIFY_SAMPLES, JOB_FORBIDDEN_MESSAGE, getPlan } from '@altwise/shared';
 import type { Transaction } from 'kysely';
 import type { Executor } from '../../db/executor';
@@ -117,6 +117,12 @@ export function createJobsService(deps: {
     return row.mode_note?.startsWith(STANDARD_FALLBACK) ? 'standard' : 'economy';
   }
 
+  /** How a job asked in `mode` runs on this server, and the note it carries. */
+  function runModeOf(mode: JobMode): { effective: JobMode; note: string | null } {
+    if (mode !== 'economy') return { effective: 'standard', note: null };
+    return deps.modeOf ? deps.modeOf(mode) : { effective: 'standard', note: `${STANDARD_FALLBACK}: this server has no provider batch API.` };
+  }
+
   async function ownJob(userId: string, id: string): Promise<JobRow> {
     const row = await repository.findJob(userId, id);
     if (!row) throw AppError.notFound(NOT_FOUND);
@@ -153,7 +159,7 @@ export function createJobsService(deps: {
     const mode = options.mode ?? 'standard';
     // A provider batch answers one reading per request line: verified economy jobs are not built yet.
     if (options.verify && mode === 'economy') throw AppError.badRequest('verify is not available for economy jobs yet: use mode "standard"');
-    const modeRun = mode === 'economy' && deps.modeOf ? deps.modeOf(mode) : { effective: 'standard' as const, note: mode === 'economy' ? `${STANDARD_FALLBACK}: this server has no provider batch API.` : null };
+    const modeRun = runModeOf(mode);
     const row: JobRow = {
       id,
       user_id: caller.userId,
@@ -199,6 +205,11 @@ export function createJobsService(deps: {
   return {
     create,
     estimateJob,
+    /** GET /v1/jobs/modes: how an economy job would run here, before one is started. */
+    modes(): JobModes {
+      const run = runModeOf('economy');
+      return { economy: { available: run.effective === 'economy', note: run.note ?? '' } };
+    },
     /** Refuses (403 plan_forbidden) an account whose plan runs no jobs: asked before an upload's body is read. */
     requirePlan,
 

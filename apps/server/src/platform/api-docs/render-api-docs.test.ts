@@ -41,7 +41,7 @@ const document: OpenApiDocument = {
         },
       },
     },
-    '/api/v1/demo': { get: { summary: 'Public', tags: ['demo'] } },
+    '/api/v1/demo': { get: { summary: 'Public', tags: ['demo'], parameters: [{ in: 'query', name: 'limit', schema: { type: 'integer' } }] } },
   },
 };
 
@@ -67,6 +67,14 @@ describe('the API reference page', () => {
     expect(html).toContain('(at least 1 character; at most 100 characters)');
     expect(html).toContain('<code class="field">name</code> <span class="type">string</span> <span class="optional">optional</span>');
     expect(html).toContain('<span class="type">string or null</span>');
+  });
+
+  it('names each parameter table\'s scroll region by its operation (axe landmark-unique: no two regions named alike)', () => {
+    const regions = [...html.matchAll(/<[^>]+role="region"[^>]*>/g)].map(([tag]) => tag);
+    expect(regions).toHaveLength(2);
+    const names = regions.map((tag) => /aria-label="([^"]*)"/.exec(tag)?.[1]);
+    expect(names).toEqual(['Parameters of DELETE /api/v1/api-keys/{id}', 'Parameters of GET /api/v1/demo']);
+    expect(regions.every((tag) => !tag.includes('aria-labelledby'))).toBe(true);
   });
 
   it('points error answers at the one error envelope instead of repeating it', () => {

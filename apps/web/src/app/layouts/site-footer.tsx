@@ -5,7 +5,7 @@ const linkClasses =
   'rounded text-gray-600 hover:text-blue-700 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-600 dark:text-gray-300 dark:hover:text-blue-300 dark:focus-visible:ring-blue-400';
 
 /*
- * Some footer entries (Integrations, Help Center, Contact, Status, Security) have no page yet.
+ * Some footer entries (Help Center, Contact, Status, Security) have no page yet.
  * They are plain text marked "Soon" rather than href="#" links: a link that goes nowhere
  * misleads keyboard and screen-reader users and fails accessibility checks.
  */
@@ -52,7 +52,9 @@ export function SiteFooter() {
               </a>
             </li>
             <li>
-              <Placeholder label="Integrations" />
+              <Link to="/integrations" className={linkClasses}>
+                Integrations
+              </Link>
             </li>
           </ul>
         </nav>

@@ -64,6 +64,16 @@ describe('app shell', () => {
     expect(screen.getByRole('button', { name: /Augusta Lovelace Pro Plan/ })).toBeInTheDocument();
   });
 
+  it('greets a brand-new account with "Welcome" on its first visit, and "Welcome back" after', () => {
+    fetchMock.mockReturnValue(new Promise(() => {}));
+    useAuthStore.setState({ newAccount: true });
+    renderShell();
+    expect(screen.getByText('Welcome, Ada!')).toBeInTheDocument();
+    expect(screen.queryByText(/Welcome back/)).not.toBeInTheDocument();
+    act(() => useAuthStore.setState({ newAccount: false }));
+    expect(screen.getByText('Welcome back, Ada!')).toBeInTheDocument();
+  });
+
   it('falls back to "User" and "Free" without a first name or plan', () => {
     fetchMock.mockReturnValue(new Promise(() => {}));
     useAuthStore.setState({ user: { ...sampleUser, firstName: '', plan: '' } });

@@ -8,6 +8,8 @@ import { UserMenu } from './user-menu';
 
 export function TopBar() {
   const firstName = useAuthStore((state) => state.user?.firstName);
+  // SPEC's "Welcome back" greets a returning user; right after creating the account it is only "Welcome".
+  const greeting = useAuthStore((state) => (state.newAccount ? 'Welcome' : 'Welcome back'));
   const sidebarOpen = useUiStore((state) => state.sidebarOpen);
   const setSidebarOpen = useUiStore((state) => state.setSidebarOpen);
   return (
@@ -27,7 +29,7 @@ export function TopBar() {
           </button>
           {/* On a phone the greeting may take two short lines rather than losing the name to an ellipsis. */}
           <p className="line-clamp-2 min-w-0 text-sm leading-tight font-semibold break-words text-gray-900 sm:truncate sm:text-lg dark:text-white">
-            Welcome back, {firstName?.trim() || 'User'}!
+            {greeting}, {firstName?.trim() || 'User'}!
           </p>
         </div>
         <div className="flex shrink-0 items-center gap-0.5 sm:gap-2">

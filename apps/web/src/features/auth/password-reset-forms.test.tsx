@@ -1,4 +1,4 @@
-import { PASSWORD_MESSAGES } from '@altwise/shared';
+import { PASSWORD_MESSAGES, VALIDATION } from '@altwise/shared';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -105,5 +105,19 @@ describe('Reset password', () => {
     await user.click(screen.getByRole('button', { name: 'Set new password' }));
     await waitFor(() => expect(alertBox('This link cannot be used')).toHaveTextContent(PASSWORD_MESSAGES.resetLinkInvalid));
     expect(screen.getByRole('link', { name: 'Ask for a new link' })).toBeInTheDocument();
+  });
+
+  it('shows the server\'s refusal of a common password under the field and keeps the form', async () => {
+    const user = userEvent.setup();
+    open();
+    fetchMock.mockResolvedValueOnce(
+      jsonResponse({ error: { code: 'validation_failed', message: 'Validation failed', details: [{ field: 'password', message: VALIDATION.passwordTooCommon }] } }, 400),
+    );
+    await user.type(screen.getByLabelText('New password'), 'sunshine');
+    await user.type(screen.getByLabelText('Confirm new password'), 'sunshine');
+    await user.click(screen.getByRole('button', { name: 'Set new password' }));
+    await waitFor(() => expect(screen.getByLabelText('New password')).toHaveAccessibleDescription(expect.stringContaining(VALIDATION.passwordTooCommon)));
+    expect(screen.getByRole('button', { name: 'Set new password' })).toBeInTheDocument();
+    expect(screen.queryByText('This link cannot be used')).not.toBeInTheDocument();
   });
 });

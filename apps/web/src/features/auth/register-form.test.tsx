@@ -1,6 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { VALIDATION } from '@altwise/shared';
 import { useAuthStore } from '@/lib/auth-store';
 import { useToastStore } from '@/lib/toast';
 import { authResponse, jsonResponse, renderRoute } from '@/test/render';
@@ -25,8 +26,8 @@ const valid = {
   'First name': 'Ada',
   'Last name': 'Lovelace',
   'Email address': 'ada@example.com',
-  Password: 'Password1',
-  'Confirm password': 'Password1',
+  Password: 'Analytical-1',
+  'Confirm password': 'Analytical-1',
 };
 
 describe('RegisterForm', () => {
@@ -91,16 +92,46 @@ describe('RegisterForm', () => {
 
   it('toasts "Passwords do not match" and makes no call when the confirmation differs', async () => {
     const { user } = setup();
-    await fill(user, { ...valid, 'Confirm password': 'Password2' });
+    await fill(user, { ...valid, 'Confirm password': 'Analytical-2' });
     await user.click(screen.getByRole('checkbox'));
     await user.click(screen.getByRole('button', { name: 'Create account' }));
     expect(screen.getByRole('alert')).toHaveTextContent('Passwords do not match');
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
+  it('titles the checklist as tips and says what is required beside it', () => {
+    setup();
+    expect(screen.queryByRole('list', { name: 'Password requirements' })).not.toBeInTheDocument();
+    expect(screen.getByRole('list', { name: 'Tips for a strong password' })).toBeInTheDocument();
+    // The password field is described by the tips and the one rule that blocks besides the length.
+    expect(screen.getByLabelText('Password', { exact: true })).toHaveAccessibleDescription(
+      expect.stringContaining('Required: 8+ characters, and not one of the most common passwords (such as “password1”).'),
+    );
+  });
+
+  it('shows the server\'s refusal of a common password under the password field, with no toast', async () => {
+    fetchMock.mockResolvedValueOnce(
+      jsonResponse(
+        { error: { code: 'validation_failed', message: 'Validation failed', details: [{ field: 'password', message: VALIDATION.passwordTooCommon }] } },
+        400,
+      ),
+    );
+    const { user, router } = setup();
+    await fill(user, { ...valid, Password: 'password', 'Confirm password': 'password' });
+    await user.click(screen.getByRole('checkbox'));
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    const password = screen.getByLabelText('Password', { exact: true });
+    await waitFor(() => expect(password).toHaveAttribute('aria-invalid', 'true'));
+    expect(password).toHaveAccessibleDescription(expect.stringContaining(VALIDATION.passwordTooCommon));
+    await waitFor(() => expect(password).toHaveFocus());
+    // No error toast repeats it (the toast region stays empty).
+    expect(screen.queryAllByRole('alert').map((region) => region.textContent)).toEqual(screen.queryAllByRole('alert').map(() => ''));
+    expect(router.state.location.pathname).toBe('/register');
+  });
+
   it('ticks the password checklist live without blocking submission', async () => {
     const { user } = setup();
-    const list = screen.getByRole('list', { name: 'Password requirements' });
+    const list = screen.getByRole('list', { name: 'Tips for a strong password' });
     const state = () =>
       within(list)
         .getAllByRole('listitem')
@@ -128,11 +159,13 @@ describe('RegisterForm', () => {
       firstName: 'Ada',
       lastName: 'Lovelace',
       email: 'ada@example.com',
-      password: 'Password1',
+      password: 'Analytical-1',
       company: 'Analytical Engines',
     });
     expect(screen.getByRole('status')).toHaveTextContent('Account created successfully!');
     expect(useAuthStore.getState().isAuthenticated).toBe(true);
+    // The shell greets a new account with "Welcome", not "Welcome back".
+    expect(useAuthStore.getState().newAccount).toBe(true);
   });
 
   it('has links to the terms, the privacy policy', () => {

@@ -8,7 +8,7 @@ import { PasswordField } from '@/components/password-field';
 import { TextField } from '@/components/text-field';
 import { errorMessage } from '@/lib/api-client';
 import { useAuthStore } from '@/lib/auth-store';
-import { fieldErrors } from '@/lib/form-errors';
+import { fieldErrors, serverFieldErrors } from '@/lib/form-errors';
 import { toast } from '@/lib/toast';
 import { useFieldErrors } from '@/lib/use-field-errors';
 import { linkClasses } from './auth-card';
@@ -66,7 +66,10 @@ export function RegisterForm() {
       toast.success('Account created successfully!');
       void navigate('/app/dashboard', { replace: true });
     } catch (error) {
-      toast.error(errorMessage(error));
+      // The server's field messages, e.g. a password on its list of the most common ones.
+      const onFields = serverFieldErrors(error, ['firstName', 'lastName', 'email', 'company', 'password'] as const);
+      if (Object.keys(onFields).length > 0) showErrors(onFields);
+      else toast.error(errorMessage(error));
     }
   };
 

@@ -6,7 +6,7 @@ import { Button } from '@/components/button';
 import { InlineAlert } from '@/components/inline-alert';
 import { PasswordField } from '@/components/password-field';
 import { ApiError, errorMessage } from '@/lib/api-client';
-import { fieldErrors } from '@/lib/form-errors';
+import { fieldErrors, serverFieldErrors } from '@/lib/form-errors';
 import { toast } from '@/lib/toast';
 import { useFieldErrors } from '@/lib/use-field-errors';
 import { resetPassword } from './api/reset-password';
@@ -49,7 +49,10 @@ export function ResetPasswordForm({ token }: { token: string }) {
       await resetPassword(token, values.password);
       setOutcome('done');
     } catch (error) {
+      const onFields = serverFieldErrors(error, ['password'] as const);
       if (isDeadLink(error)) setOutcome('dead-link');
+      // The server's own refusal of the password, e.g. one of the most common ones.
+      else if (onFields.password) showErrors(onFields);
       else toast.error(errorMessage(error));
     } finally {
       setSaving(false);

@@ -68,6 +68,29 @@ describe('DashboardPage', () => {
     expect(hrefs).toEqual(['/generate', '/api-keys', '/usage', '/subscription']);
   });
 
+  it('a brand-new account: "—" where there is no data yet, and no status claimed without requests', async () => {
+    fetchMock.mockImplementation(async (input) => {
+      const url = String(input);
+      if (url === '/api/v1/api-keys') return jsonResponse({ apiKeys: [] });
+      // What the API answers before the first request: 0 today, a success rate of 100 "for none failed".
+      return jsonResponse(
+        usageResponse({
+          trends: { totalRequestsToday: 0, successRate: 100, errorRate: 0, avgResponseTime: 0 },
+          hour: { used: 0 },
+          day: { used: 0, remaining: 500, limit: 500 },
+          buckets: buckets('7d', () => ({ success: 0, error: 0, throttled: 0, avgResponseTime: 0 })),
+        }),
+      );
+    });
+    renderRoute(<DashboardPage />, { path: '/app/dashboard' });
+    await waitFor(() => expect(stat('Total Requests')).toHaveTextContent('0'));
+    expect(stat('Success Rate')).not.toHaveTextContent('100');
+    expect(stat('Success Rate')).toHaveTextContent('—Not available');
+    expect(stat('Success Rate')).toHaveTextContent('No requests yet today');
+    expect(screen.queryByText('All systems operational')).not.toBeInTheDocument();
+    expect(screen.getByText('No requests yet')).toBeInTheDocument();
+  });
+
   it('shows skeletons first, then on failure the server message in a toast and a working retry', async () => {
     serve({ usageStatus: 503 });
     const user = userEvent.setup();

@@ -15,7 +15,7 @@ const PUSH =
 describe('Settings page', () => {
   beforeEach(() => {
     useToastStore.getState().clear();
-    useUiStore.setState({ theme: 'light' });
+    useUiStore.setState({ theme: 'light', themeChoice: 'light' });
     signInAs();
   });
 
@@ -171,5 +171,15 @@ describe('Settings page', () => {
     expect(useToastStore.getState().toasts).toEqual([
       expect.objectContaining({ kind: 'success', message: 'Setting updated successfully!' }),
     ]);
+  });
+
+  it('offers Device, which hands the theme back to the device\'s setting', async () => {
+    fetchMock.mockResolvedValue(jsonResponse({ settings: DEFAULT_SETTINGS }));
+    useUiStore.setState({ theme: 'dark', themeChoice: 'dark' });
+    const user = userEvent.setup();
+    renderRoute(<SettingsPage />);
+    await user.click(screen.getByRole('radio', { name: 'Device' }));
+    expect(useUiStore.getState().themeChoice).toBe('system');
+    expect(screen.getByRole('radio', { name: 'Device' })).toHaveAttribute('aria-checked', 'true');
   });
 });

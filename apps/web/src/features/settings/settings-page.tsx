@@ -10,7 +10,7 @@ import { Toggle } from '@/components/toggle';
 import { useAuthStore } from '@/lib/auth-store';
 import { useUiStore } from '@/lib/ui-store';
 import { toast } from '@/lib/toast';
-import type { Theme } from '@/lib/ui-store';
+import type { ThemeChoice } from '@/lib/ui-store';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useState } from 'react';
 import { useSettings } from './api/get-settings';
@@ -107,11 +107,13 @@ const TIMEOUT_LABELS: Record<SessionTimeout, string> = {
 const THEMES = [
   { value: 'light', label: 'Light' },
   { value: 'dark', label: 'Dark' },
+  // Until the user chooses, the app follows the device's light or dark setting.
+  { value: 'system', label: 'Device' },
 ] as const;
 
 export default function SettingsPage() {
   useDocumentTitle('Settings');
-  const theme = useUiStore((state) => state.theme);
+  const themeChoice = useUiStore((state) => state.themeChoice);
   const setTheme = useUiStore((state) => state.setTheme);
   const settings = useSettings();
   // Webhooks belong to bulk jobs, which the plans with batch processing have.
@@ -147,12 +149,12 @@ export default function SettingsPage() {
           <div className="flex flex-wrap items-center justify-between gap-4">
             <div>
               <p className="text-sm font-medium text-gray-900 dark:text-gray-100">Theme</p>
-              <p className="text-sm text-gray-600 dark:text-gray-300">Applies to the whole app.</p>
+              <p className="text-sm text-gray-600 dark:text-gray-300">Applies to the whole app. Device follows this device's light or dark setting.</p>
             </div>
-            <SegmentedControl<Theme>
+            <SegmentedControl<ThemeChoice>
               label="Theme"
               options={THEMES}
-              value={theme}
+              value={themeChoice}
               onChange={(next) => {
                 // Applied locally (the theme lives on this device), confirmed like every other setting.
                 setTheme(next);

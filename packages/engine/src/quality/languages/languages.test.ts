@@ -1,3 +1,4 @@
+import { CHECKER_LANGUAGES } from '@altwise/shared';
 import { describe, expect, it } from 'vitest';
 import { checkAltText } from '../quality-checker';
 import { LEXICONS, lexiconsFor } from '.';
@@ -226,5 +227,11 @@ describe('choosing the lists', () => {
   it('keeps English defaults that tools write in every language', () => {
     expect(errorsOf('Untitled', 'ja')).toEqual(['placeholder']);
     expect(errorsOf('Caption: 海辺の夕日', 'ja')).toEqual(['instruction-or-label']);
+  });
+});
+
+describe('the languages offered in Settings', () => {
+  it('are exactly the languages the checker has word lists for, in its order', () => {
+    expect(CHECKER_LANGUAGES.map(([tag, name]) => [tag, name])).toEqual(LEXICONS.map((lexicon) => [lexicon.tag, lexicon.name]));
   });
 });

@@ -32,6 +32,13 @@ for (const database of DATABASES) {
       return response.body;
     };
 
+    it('GET /v1/jobs/modes says economy runs through the batch API here, before any job starts', async () => {
+      const { token } = await env.proUser();
+      const modes = await env.server.request('GET', '/api/v1/jobs/modes', { token });
+      expect(modes.status).toBe(200);
+      expect(modes.body).toEqual({ economy: { available: true, note: 'Sent through the OpenAI batch API: about half the cost, results within 24 hours.' } });
+    });
+
     it('completes a 500-item economy job through one provider batch, every item charged exactly once', async () => {
       const { token, userId } = await env.proUser();
       const urls = await env.hostImages(500);
@@ -134,6 +141,14 @@ describe('economy mode where the provider has no batch API', () => {
     env = await startJobsEnv(DATABASES[0]!);
   });
   afterAll(() => env.close());
+
+  it('says so before starting: GET /v1/jobs/modes answers the note a job would carry', async () => {
+    const { token } = await env.proUser();
+    const modes = await env.server.request('GET', '/api/v1/jobs/modes', { token });
+    expect(modes.status).toBe(200);
+    expect(modes.body).toEqual({ economy: { available: false, note: 'Runs as a standard job: the openai-compatible provider has no batch API.' } });
+    expect((await env.server.request('GET', '/api/v1/jobs/modes')).status).toBe(401);
+  });
 
   it('runs the job as a standard one, and the job says so', async () => {
     const { token } = await env.proUser();

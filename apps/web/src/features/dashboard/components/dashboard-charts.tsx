@@ -74,12 +74,15 @@ export function PerformanceCard({ usage }: { usage: Usage }) {
           <h2 className="text-lg font-semibold text-gray-900 dark:text-white">API Performance</h2>
           <p className="mt-1 text-sm text-gray-600 dark:text-gray-300">Average response time per day</p>
         </div>
-        {usage && (
+        {/* A status needs requests to speak of: with none in the range there is nothing to claim. */}
+        {usage && usage.series.buckets.some((bucket) => bucket.success + bucket.error > 0) ? (
           <Badge tone="green">
             <span aria-hidden="true" className="size-2 rounded-full bg-green-600 dark:bg-green-400" />
             All systems operational
           </Badge>
-        )}
+        ) : usage ? (
+          <Badge tone="gray">No requests yet</Badge>
+        ) : null}
       </div>
       {perf ? (
         <CartesianChart

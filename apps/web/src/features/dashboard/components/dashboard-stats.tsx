@@ -39,9 +39,10 @@ export function DashboardStats({ usage, usageLoading, activeKeys, keysLoading }:
           isLoading: usageLoading,
         },
         {
+          // No request today: no rate to show (the API's 100 for "none failed" is not a success rate).
           label: 'Success Rate',
-          value: usage ? formatPercent(usage.trends.successRate) : unavailable,
-          hint: 'Today',
+          value: usage && usage.trends.totalRequestsToday > 0 ? formatPercent(usage.trends.successRate) : unavailable,
+          hint: usage && usage.trends.totalRequestsToday === 0 ? 'No requests yet today' : 'Today',
           icon: CheckCircle2,
           tone: 'green',
           isLoading: usageLoading,

@@ -2,6 +2,7 @@ import type { Job } from '@altwise/sdk';
 import type { JobMode } from '@altwise/shared';
 import { ECONOMY_MODE_HINT } from '@altwise/shared';
 import { SegmentedControl } from '@/components/segmented-control';
+import { useJobModes } from '../api/get-job-modes';
 
 const MODES = [
   { value: 'standard', label: 'Standard' },
@@ -16,15 +17,25 @@ const HINTS: Record<JobMode, string> = {
 
 /** The new-job screen's choice of mode: live calls, or the provider's batch API at half the price. */
 export function JobModeField({ value, onChange }: { value: JobMode; onChange(mode: JobMode): void }) {
+  // The server says before the job starts how economy runs here (the job's own modeNote says it after).
+  const modes = useJobModes();
+  const economy = modes.data?.economy;
+  const options = economy && !economy.available ? MODES.map((option) => (option.value === 'economy' ? { ...option, badge: { text: 'as standard', description: economy.note } } : option)) : MODES;
+  const hint =
+    value !== 'economy' || !economy
+      ? HINTS[value]
+      : economy.available
+        ? `Economy: ${ECONOMY_MODE_HINT}. On this server: ${economy.note}`
+        : `Economy: ${ECONOMY_MODE_HINT}, where the AI provider has a batch API. On this server: ${economy.note}`;
   return (
     <div className="space-y-1.5">
       {/* Seen; the radio group carries the same name for assistive technology. */}
       <p aria-hidden="true" className="text-sm font-medium text-gray-800 dark:text-gray-100">
         Processing mode
       </p>
-      <SegmentedControl<JobMode> label="Processing mode" options={MODES} value={value} onChange={onChange} />
+      <SegmentedControl<JobMode> label="Processing mode" options={options} value={value} onChange={onChange} />
       <p className="text-sm text-gray-700 dark:text-gray-200" data-testid="job-mode-hint">
-        {HINTS[value]}
+        {hint}
       </p>
     </div>
   );

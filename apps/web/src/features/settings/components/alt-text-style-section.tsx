@@ -1,4 +1,4 @@
-import { MAX_STYLE_INSTRUCTIONS, MAX_STYLE_KEYWORDS, altTextStyleSettingsSchema } from '@altwise/shared';
+import { CHECKER_LANGUAGES, MAX_STYLE_INSTRUCTIONS, MAX_STYLE_KEYWORDS, altTextStyleSettingsSchema } from '@altwise/shared';
 import type { AltTextStyleSettings, SettingsUpdate } from '@altwise/shared';
 import { Type } from 'lucide-react';
 import { useState } from 'react';
@@ -10,21 +10,8 @@ import { TextareaField } from '@/components/textarea-field';
 import { Toggle } from '@/components/toggle';
 import { SettingsSection } from './settings-section';
 
-const LANGUAGES = [
-  ['en', 'English'],
-  ['fr', 'French'],
-  ['de', 'German'],
-  ['es', 'Spanish'],
-  ['it', 'Italian'],
-  ['pt', 'Portuguese'],
-  ['nl', 'Dutch'],
-  ['sv', 'Swedish'],
-  ['pl', 'Polish'],
-  ['ja', 'Japanese'],
-  ['zh', 'Chinese'],
-  ['ko', 'Korean'],
-  ['ar', 'Arabic'],
-] as const;
+// The checker's languages: a language without word lists would get alt text nothing checks in it.
+const LANGUAGES = CHECKER_LANGUAGES;
 
 export interface AltTextStyleSectionProps {
   style: AltTextStyleSettings;
