@@ -86,14 +86,14 @@ async function chooseTargets(images: FoundImage[], client: Altwise, options: Fil
   const folders = [options.cwd, options.root];
   // Every existing alt is checked (the same rule --overwrite-poor applies), so the poor ones kept are counted.
   const poor = new Map<FoundImage, AnswerError[]>();
-  await mapPool(
+  await pMap(
     images.filter((image) => image.alt.state === 'present'),
-    options.concurrency,
     async (image) => {
       if (image.alt.state !== 'present') return;
       const errors = errorsOf(await client.check(image.alt.value, { language: options.language ?? image.language, purpose: image.purpose }));
       if (errors.length > 0) poor.set(image, errors);
     },
+    { concurrency: options.concurrency },
   );
   for (const image of images) {
     const alt = image.alt;
