@@ -70,7 +70,7 @@ async function jobInput(request: FastifyRequest, body: CreateBody | null | undef
   return { parsed: rowsFromItems(items), options, fingerprint: body };
 }
 
-export const jobsRoutes: FastifyPluginAsyncZod<{ jobs: JobsService; guards: AuthGuards; idempotency: Idempotency; uploads: UploadDeps }> = async (app, { jobs, guards, idempotency, uploads }) => {
+export const jobsRoutes: FastifyPluginAsyncZod<{ jobs: JobsService; guards: AuthGuards; idempotency: Idempotency; uploads: UploadDeps; requestTimeoutMs: number }> = async (app, { jobs, guards, idempotency, uploads, requestTimeoutMs }) => {
   // Uploaded files no job took (a refused job, an idempotent replay, an estimate) are deleted at once.
   const discardUnclaimed = async (parsed: ParsedRows) => {
     if (parsed.uploadId) await uploads.files.discard(parsed.uploadId);
@@ -79,7 +79,7 @@ export const jobsRoutes: FastifyPluginAsyncZod<{ jobs: JobsService; guards: Auth
   const secured = { onRequest: guards.requireCaller };
   // Creating a job (or its estimate) from a body: the plan and the account's uploads in progress are
   // checked from the headers, before the body (a zip of up to 4 GB) is read.
-  const admitted = { onRequest: [guards.requireCaller, createUploadAdmission({ requirePlan: jobs.requirePlan })] };
+  const admitted = { onRequest: [guards.requireCaller, createUploadAdmission({ requirePlan: jobs.requirePlan, requestTimeoutMs })] };
   const security: Array<Record<string, string[]>> = [{ bearerAuth: [] }, { apiKey: [] }];
   const tags = ['jobs'];
 
