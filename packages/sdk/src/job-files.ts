@@ -56,7 +56,7 @@ const closing = (boundary: string) => `--${boundary}--\r\n`;
  * The body's exact length, sent as Content-Length: the server gives an upload the time its declared
  * size needs (a body of unknown length gets REQUEST_TIMEOUT_MS, too short for a large folder).
  */
-function multipartLength(boundary: string, fields: Array<[string, string]>, files: Array<JobFile & { size: number }>): number {
+export function multipartLength(boundary: string, fields: Array<[string, string]>, files: Array<JobFile & { size: number }>): number {
   let length = encoder.encode(closing(boundary)).length;
   for (const [name, value] of fields) length += encoder.encode(fieldHead(boundary, name, value)).length;
   for (const file of files) length += encoder.encode(fileHead(boundary, file)).length + file.size + 2;
@@ -67,7 +67,7 @@ function multipartLength(boundary: string, fields: Array<[string, string]>, file
  * The multipart body as a stream pulled by fetch: one file open at a time, read in 64 KB chunks, so a
  * folder of gigabytes is never in memory; progress counts the bytes handed to the connection.
  */
-function multipartStream(boundary: string, fields: Array<[string, string]>, files: Array<JobFile & { size: number }>, progress: (file: boolean, bytes: number) => void) {
+export function multipartStream(boundary: string, fields: Array<[string, string]>, files: Array<JobFile & { size: number }>, progress: (file: boolean, bytes: number) => void) {
   async function* pieces(): AsyncGenerator<Uint8Array> {
     for (const [name, value] of fields) yield encoder.encode(fieldHead(boundary, name, value));
     for (const file of files) {

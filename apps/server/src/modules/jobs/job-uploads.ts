@@ -53,15 +53,15 @@ export function isImage(head: Buffer): boolean {
   return false;
 }
 
-class TooLarge extends Error {}
+export class TooLarge extends Error {}
 
-const HOSTILE_NAME = 'The file name must be a relative path without ".." (e.g. products/shoes/red.jpg)';
-const megabytes = (bytes: number) => (bytes >= 1024 * 1024 ? `${Math.floor(bytes / (1024 * 1024))} MB` : `${Math.floor(bytes / 1024)} KB`);
+export const HOSTILE_NAME = 'The file name must be a relative path without ".." (e.g. products/shoes/red.jpg)';
+export const megabytes = (bytes: number) => (bytes >= 1024 * 1024 ? `${Math.floor(bytes / (1024 * 1024))} MB` : `${Math.floor(bytes / 1024)} KB`);
 const tooManyFiles = () => new AppError('payload_too_large', `Too many files or parts: at most ${MAX_JOB_ITEMS.toLocaleString('en-US')} files a job`, 413);
 const tooLargeUpload = () => new AppError('payload_too_large', `The upload is larger than ${MAX_UPLOAD_BYTES / 1024 ** 3} GB: split it into several jobs`, 413);
 
 /** Reads one part up to `cap` bytes (one file in memory at a time, never the whole upload), hashing as it goes. */
-async function readCapped(stream: Readable, cap: number): Promise<{ bytes: Buffer; sha256: string }> {
+export async function readCapped(stream: Readable, cap: number): Promise<{ bytes: Buffer; sha256: string }> {
   const hash = createHash('sha256');
   const chunks: Buffer[] = [];
   let size = 0;
