@@ -1,11 +1,12 @@
 /**
  * Jobs from a folder (issue 23; issue 32 row 2), run by bench/run.ts (or alone: node --import tsx
  * bench/job-folder.bench.ts). `altwise job create <folder>` (the real CLI, in its own process, so only
- * the server's memory is in this one's RSS) streams distinct, incompressible files a PNG signature
- * makes images, at the server's default REQUEST_TIMEOUT_MS (30 s):
+ * the server's memory is in this one's RSS) uploads distinct, incompressible files a PNG signature
+ * makes images, in resumable pieces (500 files or 64 MB a request), at the server's default
+ * REQUEST_TIMEOUT_MS (30 s):
  * 1. 2,000 files of ~50 KB, nothing else running (WORKERS=none): server RSS growth.
- * 2. 10,000 files of ~48 KB (~470 MB, what failed with a 408 at ~31 s before uploads got the time
- *    their declared size needs): accepted whole, and the server's RSS growth.
+ * 2. 10,000 files of ~48 KB (~470 MB, what failed with a 408 at ~31 s when it was one request that
+ *    had REQUEST_TIMEOUT_MS): accepted whole, and the server's RSS growth.
  * 3. the same 2,000 files while a 2,000-item job runs on the same server (a 200 ms fake model,
  *    MODEL_CONCURRENCY=8): accepted whole, its time against row 1's upload time (the idle one).
  */
