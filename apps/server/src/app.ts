@@ -21,6 +21,7 @@ import {
   registerSecurityHeaders,
   registerWebApp,
 } from './platform/http-plugins';
+import { registerRequestDeadline } from './platform/request-deadline';
 import { registerJsonBodyParser } from './platform/json-body-parser';
 import type { Lifecycle } from './platform/lifecycle';
 import { createRetention } from './platform/retention';
@@ -57,12 +58,14 @@ function createHttpServer(config: Config) {
     // A hop count as Fastify reads a number (its types only list the function form).
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     // Slow clients (a body trickled a byte at a time) cannot hold a socket, nor a shutdown, for
-    // longer than these: Node answers 408 and closes. Node checks its deadlines every
-    // connectionsCheckingInterval (30 s by default, far coarser than the deadlines themselves).
-    requestTimeout: config.timeouts.requestMs,
+    // longer than these. The body's deadline is kept per request (platform/request-deadline.ts: an
+    // upload's follows its declared size), so Node's own, one figure for every request, is off;
+    // Node checks the headers' deadline every connectionsCheckingInterval (30 s by default, far
+    // coarser than the deadline itself).
+    requestTimeout: 0,
     connectionTimeout: config.timeouts.connectionMs,
     http: {
-      requestTimeout: config.timeouts.requestMs,
+      requestTimeout: 0,
       headersTimeout: config.timeouts.headersMs,
       connectionsCheckingInterval: Math.min(1000, config.timeouts.headersMs),
     },
@@ -89,7 +92,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
   registerJsonBodyParser(app);
-  registerGracefulClose(app, config.timeouts.requestMs);
+  registerRequestDeadline(app, config.timeouts.requestMs);
+  registerGracefulClose(app);
   registerNoStore(app);
   await registerSecurityHeaders(app, config);
   await registerOpenApi(app);

@@ -2,8 +2,9 @@
 // progress on stderr; stdout gets the job id alone (scripts: JOB=$(altwise job create photos)).
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Altwise, Job, JobFile, UploadProgress } from '@altwise/sdk';
+import type { Altwise, Job, UploadProgress } from '@altwise/sdk';
 import { formatBytes, scanFolder } from './job-files';
+import { uploadSession } from './upload-state';
 
 /** The most a job takes (the API's own limit: checked here so 10,001 files are not uploaded to be refused). */
 const MAX_FILES = 10_000;
@@ -50,7 +51,7 @@ function uploadProgress(io: JobCreateIo) {
 }
 
 /** The files to send: a folder's images, or one zip as it is (the server opens it). */
-function filesOf(target: string, io: JobCreateIo): JobFile[] {
+function filesOf(target: string, io: JobCreateIo): { files: Array<{ path: string; file: string; size: number }>; folder: boolean } {
   let stats: fs.Stats;
   try {
     stats = fs.statSync(target);
@@ -60,7 +61,7 @@ function filesOf(target: string, io: JobCreateIo): JobFile[] {
   if (stats.isFile()) {
     if (!/\.zip$/i.test(target)) throw new Error(`${target} is not a folder or a .zip file`);
     io.err(`Sending ${path.basename(target)} (${formatBytes(stats.size)}): the server opens it, each image named by its path in the zip\n`);
-    return [{ path: path.basename(target), file: target }];
+    return { files: [{ path: path.basename(target), file: target, size: stats.size }], folder: false };
   }
   if (!stats.isDirectory()) throw new Error(`${target} is not a folder or a .zip file`);
   const scan = scanFolder(target);
@@ -70,18 +71,46 @@ function filesOf(target: string, io: JobCreateIo): JobFile[] {
   if (scan.files.length > MAX_FILES) throw new Error(`${scan.files.length.toLocaleString('en-US')} images in ${target}: a job takes at most ${MAX_FILES.toLocaleString('en-US')}; split the folder`);
   const bytes = scan.files.reduce((sum, file) => sum + file.size, 0);
   io.err(`Found ${scan.files.length.toLocaleString('en-US')} images (${formatBytes(bytes)})${scan.skipped.length ? `, skipped ${scan.skipped.length.toLocaleString('en-US')} other files` : ''}\n`);
-  return scan.files.map(({ path: relative, file }) => ({ path: relative, file }));
+  return { files: scan.files.map(({ path: relative, file, size }) => ({ path: relative, file, size })), folder: true };
 }
 
 /** Returns the exit code: 0, or 1 when files were refused or items failed (--wait). */
 export async function jobCreate(client: Altwise, baseUrl: string, target: string, flags: JobCreateFlags, io: JobCreateIo): Promise<number> {
-  const files = filesOf(target, io);
+  const { files, folder } = filesOf(target, io);
   const progress = uploadProgress(io);
   let job;
-  try {
-    job = await client.jobs.createFromFiles(files, { language: flags.language, maxLength: flags.maxLength, onProgress: (state) => progress.update(state) });
-  } finally {
+  if (folder) {
+    // A folder goes up in pieces under a session saved until its job exists: run again, it resumes.
+    const saved = uploadSession(target, baseUrl, files);
+    saved.save();
+    let told = false;
+    try {
+      job = await client.jobs.createFromFilesResumable(
+        files.map(({ path: relative, file }) => ({ path: relative, file })),
+        {
+          session: saved.session,
+          language: flags.language,
+          maxLength: flags.maxLength,
+          onProgress: (state) => {
+            if (!told && state.resumedFiles > 0) io.err(`Resuming an interrupted upload: ${state.resumedFiles.toLocaleString('en-US')} of ${state.totalFiles.toLocaleString('en-US')} files are stored already\n`);
+            told = true;
+            progress.update(state);
+          },
+        },
+      );
+    } catch (error) {
+      progress.finish();
+      io.err('The upload stopped: run the same command again to resume it (the files stored so far are not sent again)\n');
+      throw error;
+    }
     progress.finish();
+    saved.forget();
+  } else {
+    try {
+      job = await client.jobs.createFromFiles(files, { language: flags.language, maxLength: flags.maxLength, onProgress: (state) => progress.update(state) });
+    } finally {
+      progress.finish();
+    }
   }
   const refused = job.rowErrors ?? [];
   for (const error of refused.slice(0, SKIPPED_SHOWN)) io.err(`  refused #${error.row}: ${error.reason}\n`);

@@ -6,6 +6,8 @@ import type { paths } from './api-types.js';
 import { networkError } from './errors.js';
 import type { CreateFromFilesOptions, JobFile } from './job-files.js';
 import { createJobFromFiles } from './job-files.js';
+import type { ResumableUploadOptions } from './job-upload-session.js';
+import { createJobFromFilesResumable } from './job-upload-session.js';
 import type { WaitForOptions } from './jobs.js';
 import { createJobsApi } from './jobs.js';
 import type { RetryOptions } from './retrying-fetch.js';
@@ -83,6 +85,8 @@ export class Altwise {
       ...createJobsApi(this.client),
       /** Starts a job from local image files or a .zip, streamed (never read whole into memory), each named by its relative path. */
       createFromFiles: (files: JobFile[], options?: CreateFromFilesOptions) => createJobFromFiles(upload, files, options),
+      /** The same, uploaded in pieces under a session: called again with the same files and session, it sends only what the server has not stored. */
+      createFromFilesResumable: (files: JobFile[], options?: ResumableUploadOptions) => createJobFromFilesResumable(upload, files, options),
     };
   }
 

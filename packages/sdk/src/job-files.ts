@@ -47,15 +47,31 @@ const encoder = new TextEncoder();
 /** A file name in a Content-Disposition header, escaped as browsers do (quotes and line breaks). */
 const quoted = (name: string) => name.replaceAll('"', '%22').replaceAll('\r', '%0D').replaceAll('\n', '%0A');
 
+const fieldHead = (boundary: string, name: string, value: string) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
+const fileHead = (boundary: string, file: JobFile) =>
+  `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="${quoted(file.path)}"\r\nContent-Type: ${/\.zip$/i.test(file.path) ? 'application/zip' : 'application/octet-stream'}\r\n\r\n`;
+const closing = (boundary: string) => `--${boundary}--\r\n`;
+
+/**
+ * The body's exact length, sent as Content-Length: the server gives an upload the time its declared
+ * size needs (a body of unknown length gets REQUEST_TIMEOUT_MS, too short for a large folder).
+ */
+export function multipartLength(boundary: string, fields: Array<[string, string]>, files: Array<JobFile & { size: number }>): number {
+  let length = encoder.encode(closing(boundary)).length;
+  for (const [name, value] of fields) length += encoder.encode(fieldHead(boundary, name, value)).length;
+  for (const file of files) length += encoder.encode(fileHead(boundary, file)).length + file.size + 2;
+  return length;
+}
+
 /**
  * The multipart body as a stream pulled by fetch: one file open at a time, read in 64 KB chunks, so a
  * folder of gigabytes is never in memory; progress counts the bytes handed to the connection.
  */
-function multipartStream(boundary: string, fields: Array<[string, string]>, files: Array<JobFile & { size: number }>, progress: (file: boolean, bytes: number) => void) {
+export function multipartStream(boundary: string, fields: Array<[string, string]>, files: Array<JobFile & { size: number }>, progress: (file: boolean, bytes: number) => void) {
   async function* pieces(): AsyncGenerator<Uint8Array> {
-    for (const [name, value] of fields) yield encoder.encode(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`);
+    for (const [name, value] of fields) yield encoder.encode(fieldHead(boundary, name, value));
     for (const file of files) {
-      yield encoder.encode(`--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="${quoted(file.path)}"\r\nContent-Type: ${/\.zip$/i.test(file.path) ? 'application/zip' : 'application/octet-stream'}\r\n\r\n`);
+      yield encoder.encode(fileHead(boundary, file));
       if ('bytes' in file) {
         for (let at = 0; at < file.bytes.length; at += CHUNK) {
           const chunk = file.bytes.subarray(at, at + CHUNK);
@@ -63,7 +79,9 @@ function multipartStream(boundary: string, fields: Array<[string, string]>, file
           yield chunk;
         }
       } else {
-        for await (const chunk of createReadStream(file.file, { highWaterMark: CHUNK }) as AsyncIterable<Buffer>) {
+        // Never past the size the length was counted with (a file growing meanwhile); one that shrank fails the request.
+        for await (const chunk of createReadStream(file.file, { highWaterMark: CHUNK, end: Math.max(0, file.size - 1) }) as AsyncIterable<Buffer>) {
+          if (file.size === 0) break;
           progress(false, chunk.length);
           yield new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.length);
         }
@@ -71,7 +89,7 @@ function multipartStream(boundary: string, fields: Array<[string, string]>, file
       progress(true, 0);
       yield encoder.encode('\r\n');
     }
-    yield encoder.encode(`--${boundary}--\r\n`);
+    yield encoder.encode(closing(boundary));
   }
   const iterator = pieces();
   return new ReadableStream<Uint8Array>({
@@ -111,7 +129,7 @@ export async function createJobFromFiles(transport: UploadTransport, files: JobF
       method: 'POST',
       body,
       signal,
-      headers: { ...transport.headers, 'content-type': `multipart/form-data; boundary=${boundary}`, 'idempotency-key': idempotencyKey },
+      headers: { ...transport.headers, 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': String(multipartLength(boundary, fields, sized)), 'idempotency-key': idempotencyKey },
       duplex: 'half',
     } as RequestInit & { duplex: 'half' });
     let response: Response;

@@ -84,6 +84,14 @@ export const rowErrorSchema = z.object({
 });
 export type RowError = z.infer<typeof rowErrorSchema>;
 
+/** GET /api/v1/jobs/uploads/{session}: the places (from 0) of the files a resumable upload has stored, and not yet made a job of. */
+export const uploadSessionSchema = z.object({ stored: z.array(z.number().int()) });
+export type UploadSession = z.infer<typeof uploadSessionSchema>;
+
+/** POST /api/v1/jobs/uploads/{session}/files: the piece's files stored (or stored before), and those refused. */
+export const uploadPieceSchema = z.object({ received: z.number().int(), rowErrors: z.array(rowErrorSchema) });
+export type UploadPiece = z.infer<typeof uploadPieceSchema>;
+
 export const jobCountsSchema = z.object({
   total: z.number().int(),
   succeeded: z.number().int(),

@@ -26,6 +26,14 @@ export interface JobsTable {
   /** standard | economy, as asked; and why it runs otherwise (migration 0023). */
   mode: Generated<string>;
   mode_note: string | null;
+  /** Item counts, kept with each item's state change (migration 0033): the list reads these, not the items. */
+  items_pending: Generated<number>;
+  items_succeeded: Generated<number>;
+  items_failed: Generated<number>;
+  items_cancelled: Generated<number>;
+  /** Items that are nobody's duplicate (as far as known), and those of them still pending. */
+  items_distinct: Generated<number>;
+  items_pending_distinct: Generated<number>;
 }
 
 export interface WebhookDeliveriesTable {

@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
 import cors from '@fastify/cors';
 import fastifyStatic from '@fastify/static';
@@ -12,7 +11,6 @@ import type { Config } from '../config';
 import { renderApiDocs } from './api-docs/render-api-docs';
 import type { OpenApiDocument } from './api-docs/render-api-docs';
 import { AppError } from './errors';
-import { REQUEST_TIMEOUT_ANSWER } from './client-errors';
 import { registerStaticSecurityHeaders } from './security-headers';
 
 export async function registerSecurityHeaders(app: FastifyInstance, config: Config) {
@@ -142,33 +140,13 @@ export async function registerWebApp(app: FastifyInstance, config: Config) {
 
 /**
  * During shutdown, answers still in flight tell the client to close the connection, so a keep-alive
- * socket cannot hold the server open until its idle timeout.
+ * socket cannot hold the server open until its idle timeout. (A body still trickling in keeps its
+ * own deadline: request-deadline.ts.)
  */
-export function registerGracefulClose(app: FastifyInstance, requestTimeoutMs: number) {
+export function registerGracefulClose(app: FastifyInstance) {
   let closing = false;
-  // Node stops enforcing its request deadline once the server closes, so a body still trickling
-  // in would hold the shutdown forever: such a request keeps its deadline, ended by us.
-  const receiving = new Map<IncomingMessage, number>();
-  app.addHook('onRequest', (request, _reply, done) => {
-    const raw = request.raw;
-    if (!raw.complete) {
-      receiving.set(raw, Date.now());
-      const forget = () => receiving.delete(raw);
-      raw.once('end', forget);
-      raw.once('close', forget);
-    }
-    done();
-  });
   app.addHook('preClose', async () => {
     closing = true;
-    for (const [raw, startedAt] of receiving) {
-      const endAtDeadline = () => {
-        if (raw.complete) return;
-        raw.socket?.end(REQUEST_TIMEOUT_ANSWER);
-        raw.socket?.destroySoon();
-      };
-      setTimeout(endAtDeadline, Math.max(0, startedAt + requestTimeoutMs - Date.now())).unref();
-    }
   });
   app.addHook('onSend', async (_request, reply) => {
     if (closing) reply.header('connection', 'close');

@@ -2,17 +2,18 @@ import net from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { until } from '../../test/support/server-process';
 import { registerUser, startTestServer } from '../../test/support/test-server';
+import { UPLOAD_MIN_BYTES_PER_SECOND, uploadDeadlineMs } from './request-deadline';
 import type { TestServer } from '../../test/support/test-server';
 
 /** Opens a raw connection that announces a large body and then trickles it a byte at a time. */
-function trickle(url: string, everyMs: number) {
+function trickle(url: string, everyMs: number, request = 'POST /api/auth/register HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n{') {
   const { hostname, port } = new URL(url);
   const socket = net.connect(Number(port), hostname);
   let received = '';
   socket.on('data', (chunk) => (received += chunk.toString()));
   socket.on('error', () => undefined);
   const closed = new Promise<void>((resolve) => socket.on('close', () => resolve()));
-  socket.write('POST /api/auth/register HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n{');
+  socket.write(request);
   const timer = setInterval(() => socket.writable && socket.write(' '), everyMs);
   void closed.then(() => clearInterval(timer));
   return { closed, received: () => received, destroy: () => socket.destroy() };
@@ -42,6 +43,18 @@ describe('slow clients', () => {
     expect(JSON.parse(body!)).toEqual({ error: { code: 'request_timeout', message: expect.stringContaining('REQUEST_TIMEOUT') as string } });
     // Others are served meanwhile and after.
     expect((await registerUser(server)).token).toEqual(expect.any(String));
+  });
+
+  it('gives a job upload the time its declared size needs, and no more: a trickled one still ends with a 408', async () => {
+    expect(uploadDeadlineMs(1000, 10 * UPLOAD_MIN_BYTES_PER_SECOND)).toBe(11_000);
+    server = await startTestServer('sqlite', { REQUEST_TIMEOUT_MS: '1000', HEADERS_TIMEOUT_MS: '500' });
+    const session = await registerUser(server);
+    await server.app.db.updateTable('users').set({ plan: 'pro' }).where('id', '=', session.user.userId as string).execute();
+    // 100,000 bytes declared: REQUEST_TIMEOUT_MS and about 0.4 s more, where the trickle would take hours.
+    const head = `POST /api/v1/jobs HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${session.token}\r\nContent-Type: multipart/form-data; boundary=b\r\nContent-Length: 100000\r\n\r\n--b\r\n`;
+    const slow = trickle(server.url, 200, head);
+    await slow.closed;
+    expect(slow.received()).toMatch(/^HTTP\/1\.1 408/);
   });
 
   it('does not let an open slow body hold a shutdown past the request deadline', async () => {

@@ -27,8 +27,11 @@ export function seedReviewJob(dataDir: string, imageUrl: (name: string) => strin
   };
   database.transaction(() => {
     database
-      .prepare("insert into jobs (id, user_id, api_key_id, status, total, options, columns, row_errors, webhook_url, created_at, started_at, finished_at, waiting_until, progress_sent_at) values (?, ?, null, 'completed', ?, '{}', '[]', '[]', null, ?, ?, ?, null, null)")
-      .run(id, userId, items.length, now, now, now);
+      // With the item counts the server keeps on the job's row (migration 0033).
+      .prepare(
+        "insert into jobs (id, user_id, api_key_id, status, total, options, columns, row_errors, webhook_url, created_at, started_at, finished_at, waiting_until, progress_sent_at, items_succeeded, items_failed, items_distinct) values (?, ?, null, 'completed', ?, '{}', '[]', '[]', null, ?, ?, ?, null, null, ?, ?, ?)",
+      )
+      .run(id, userId, items.length, now, now, now, items.filter((item) => item.kind !== 'failed').length, items.filter((item) => item.kind === 'failed').length, items.filter((item) => item.duplicateOf === undefined).length);
     const insert = database.prepare(
       'insert into job_items (job_id, idx, image_url, context, client_id, columns, purpose, status, lease_owner, result, error_code, error_message, review, finished_at, duplicate_of) values (?, ?, ?, ?, ?, null, null, ?, null, ?, ?, ?, null, ?, ?)',
     );

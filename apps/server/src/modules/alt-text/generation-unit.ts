@@ -52,8 +52,12 @@ export interface Payer {
  * `gone` (the row went with its account: refunded, no event naming the account).
  */
 export type RowVerdict = 'written' | 'already' | 'refund' | 'gone' | 'free';
-/** Writes the caller's row (a history row, a job item) in the unit's transaction. */
-export type RowWrite = (trx: Transaction<Database>) => Promise<RowVerdict>;
+/**
+ * Writes the caller's row (a history row, a job item) in the unit's transaction. `lockOrder`
+ * (a job item's: its job) orders the writes of one group commit, so two instances' commits take
+ * the rows they share (a job's counts) in the same order and never wait for each other crosswise.
+ */
+export type RowWrite = ((trx: Transaction<Database>) => Promise<RowVerdict>) & { lockOrder?: string };
 
 /** What a unit's caller decides about a failure: whether the unit stays charged, and its row. */
 export interface FailureRecord {
@@ -122,7 +126,8 @@ export function createGenerationUnit(deps: {
     writeBatch: (units) =>
       ctx.db.transaction().execute(async (trx) => {
         const settlements: UnitSettlement[] = [];
-        for (const unit of units) {
+        const ordered = [...units].sort((a, b) => (a.write?.lockOrder ?? '').localeCompare(b.write?.lockOrder ?? ''));
+        for (const unit of ordered) {
           unit.verdict = unit.write ? await unit.write(trx) : 'written';
           if (unit.verdict === 'already') continue;
           const first = settlements.length;

@@ -17,8 +17,18 @@ export const UNCLAIMED_UPLOAD_MS = 24 * 60 * 60 * 1000;
 
 export function createJobFilesRepository(db: Kysely<Database>) {
   return {
-    async insert(row: JobFilesTable): Promise<void> {
-      await db.insertInto('job_files').values(row).execute();
+    /**
+     * Several files in one statement (an upload's small files go in groups: a statement a file was its
+     * slowest part). A file already stored at its place (a resumed upload session sending it again) is left as it is.
+     */
+    async insert(rows: JobFilesTable[]): Promise<void> {
+      if (rows.length) await db.insertInto('job_files').values(rows).onConflict((oc) => oc.columns(['upload_id', 'idx']).doNothing()).execute();
+    },
+
+    /** An upload session's files no job took yet, in their places' order (what a resumed upload skips, what its job is made of). */
+    async unclaimed(uploadId: string): Promise<Array<{ idx: number; path: string; sha256: string; size: number }>> {
+      const rows = await db.selectFrom('job_files').select(['idx', 'path', 'sha256', 'size']).where('upload_id', '=', uploadId).where('job_id', 'is', null).orderBy('idx').execute();
+      return rows.map((row) => ({ idx: Number(row.idx), path: row.path, sha256: row.sha256, size: Number(row.size) }));
     },
 
     /** The job takes its upload, in the job's creation transaction. */

@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
+import { recountJobs } from './jobs.repository';
 
 export type SeedKind = 'model' | 'draft' | 'failing' | 'failed' | 'pending' | 'cancelled';
 
@@ -75,5 +76,7 @@ export async function seedReviewJob(db: Kysely<Database>, userId: string, items:
   for (const [first, members] of groups) {
     await sql`update job_items set duplicate_of = ${first} where job_id = ${id} and idx in (${sql.join(members)})`.execute(db);
   }
+  // Written around the repository: the job's counts are taken from its items.
+  await recountJobs(db, [id]);
   return id;
 }

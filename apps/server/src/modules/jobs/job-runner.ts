@@ -67,7 +67,7 @@ export function createJobRunner(deps: {
    * was unknown); a job that is gone went with its account, so no event may name the account.
    */
   function itemWrite(item: ClaimedItem, attempts: number, at: number, outcome: ItemOutcome): RowWrite {
-    return async (trx): Promise<RowVerdict> => {
+    const write = async (trx: Parameters<RowWrite>[0]): Promise<RowVerdict> => {
       const verdict = await repository.settleItem(trx, { jobId: item.jobId, idx: item.idx, leaseToken: item.leaseToken, owner, attempts, at, outcome });
       if (verdict === 'written') return 'written';
       // Another item of the job was charged for the same image: this one shares its description.
@@ -75,6 +75,8 @@ export function createJobRunner(deps: {
       if (await repository.settledUnder(trx, item)) return 'already';
       return (await repository.jobExists(trx, item.jobId)) ? 'refund' : 'gone';
     };
+    // Settled in its job's turn within a group commit (the job's counts are taken first: jobs.repository.ts).
+    return Object.assign(write, { lockOrder: item.jobId });
   }
 
   function failure(item: ClaimedItem, error: unknown, at: number) {

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASES, registerUser } from '../../../test/support/test-server';
 import { meteringFor } from '../usage/usage.test-support';
 import { parseCsv } from './csv';
+import { recountJobs } from './jobs.repository';
 import type { JobsTestEnv } from './jobs.test-support';
 import { jobEvents, startJobsEnv } from './jobs.test-support';
 
@@ -228,6 +229,7 @@ for (const database of DATABASES) {
         .insertInto('job_items')
         .values(urls.map((url, idx) => ({ job_id: 'job-leases-' + database, idx, image_url: url, context: null, client_id: null, columns: null, status: 'pending', lease_owner: idx < 2 ? 'dead-worker' : 'live-worker', result: null, error_code: null, error_message: null, review: null, finished_at: null })))
         .execute();
+      await recountJobs(db, ['job-leases-' + database]);
       const id = 'job-leases-' + database;
       const taken = await env.waitFor(token, id, (job) => job.counts.succeeded === 2);
       expect(taken.status).toBe('running');

@@ -159,7 +159,7 @@ export function createJobsModule(deps: {
     jobs,
     dispatcher,
     async register(app: FastifyInstance, options: { guards: AuthGuards; idempotency: Idempotency }): Promise<void> {
-      await app.register(jobsRoutes, { jobs, ...options, uploads: { files: createJobFilesRepository(ctx.db), maxImageBytes: ctx.config.images.maxBytes, now: ctx.now } });
+      await app.register(jobsRoutes, { jobs, ...options, uploads: { files: createJobFilesRepository(ctx.db), maxImageBytes: ctx.config.images.maxBytes, now: ctx.now }, requestTimeoutMs: ctx.config.timeouts.requestMs });
       await app.register(jobReviewRoutes, { review: createJobReviewService({ repository: createJobReviewRepository(ctx.db) }), guards: options.guards });
     },
     /**

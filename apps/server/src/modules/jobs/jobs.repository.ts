@@ -49,6 +49,74 @@ const INSERT_CHUNK = 500;
 /** Ended jobs removed per retention sweep (hourly). */
 const RETENTION_BATCH = 200;
 
+/** The jobs columns that keep a job's StatusCounts (migration 0033). */
+const COUNT_COLUMNS = {
+  pending: 'items_pending',
+  succeeded: 'items_succeeded',
+  failed: 'items_failed',
+  cancelled: 'items_cancelled',
+  distinct: 'items_distinct',
+  pendingDistinct: 'items_pending_distinct',
+} as const satisfies Record<keyof StatusCounts, keyof JobsTable>;
+
+/** A job's row as created: its counts are its items'. */
+export type NewJobRow = Omit<JobRow, (typeof COUNT_COLUMNS)[keyof StatusCounts]>;
+
+export type CountChange = Partial<Record<keyof StatusCounts, number>>;
+
+/** A job's item counts, as kept on its row. */
+export function countsOf(row: JobRow): StatusCounts {
+  return {
+    pending: Number(row.items_pending),
+    succeeded: Number(row.items_succeeded),
+    failed: Number(row.items_failed),
+    cancelled: Number(row.items_cancelled),
+    distinct: Number(row.items_distinct),
+    pendingDistinct: Number(row.items_pending_distinct),
+  };
+}
+
+/**
+ * Adds `change` to the job's counts, in the transaction of the items' change. Every writer takes
+ * the job's row before its items' rows (see lockCounts), so a settlement and a cancellation of the
+ * same job never wait for each other crosswise (a PostgreSQL deadlock).
+ */
+export async function changeCounts(trx: Executor, jobId: string, change: CountChange): Promise<void> {
+  const entries = (Object.entries(change) as Array<[keyof StatusCounts, number]>).filter(([, n]) => n !== 0);
+  if (entries.length === 0) return;
+  const set = Object.fromEntries(entries.map(([key, n]) => [COUNT_COLUMNS[key], sql<number>`${sql.ref(COUNT_COLUMNS[key])} + ${n}`]));
+  await trx.updateTable('jobs').set(set).where('id', '=', jobId).execute();
+}
+
+/** Takes the job's row (PostgreSQL row lock; SQLite's write lock) before its items change. */
+export async function lockCounts(trx: Executor, jobId: string): Promise<void> {
+  await trx.updateTable('jobs').set({ items_pending: sql.ref('items_pending') }).where('id', '=', jobId).execute();
+}
+
+/** Counts the jobs' items again and stores the counts (rows written other than through this repository: test seeds). */
+export async function recountJobs(executor: Executor, jobIds: string[]): Promise<void> {
+  if (jobIds.length === 0) return;
+  const count = (condition: ReturnType<typeof sql>) => sql<number>`(select count(*) from job_items i where i.job_id = jobs.id and ${condition})`;
+  await executor
+    .updateTable('jobs')
+    .set({
+      items_pending: count(sql`i.status = 'pending'`),
+      items_succeeded: count(sql`i.status = 'succeeded'`),
+      items_failed: count(sql`i.status = 'failed'`),
+      items_cancelled: count(sql`i.status = 'cancelled'`),
+      items_distinct: count(sql`i.duplicate_of is null`),
+      items_pending_distinct: count(sql`i.status = 'pending' and i.duplicate_of is null`),
+    })
+    .where('id', 'in', jobIds)
+    .execute();
+}
+
+/** Tallies ended rows by whether each is nobody's duplicate: the counts' change of their status change. */
+function movedFromPending(rows: Array<{ duplicate_of: number | null }>, to: 'succeeded' | 'failed' | 'cancelled'): CountChange {
+  const firsts = rows.filter((row) => row.duplicate_of === null).length;
+  return { pending: -rows.length, [to]: rows.length, pendingDistinct: -firsts };
+}
+
 /** Filters of the results listing, as SQL conditions on item status and review. */
 export type ItemFilter = 'pending' | 'succeeded' | 'failed' | 'cancelled' | 'approved' | 'rejected' | 'needs_review';
 
@@ -59,8 +127,10 @@ export function createJobsRepository(db: Kysely<Database>) {
   return {
     ...leases,
 
-    async insertJob(trx: Executor, job: JobRow, items: NewJobItem[]): Promise<void> {
-      await trx.insertInto('jobs').values(job).execute();
+    async insertJob(trx: Executor, job: NewJobRow, items: NewJobItem[]): Promise<StatusCounts> {
+      const firsts = items.filter((item) => item.duplicate_of === null || item.duplicate_of === undefined).length;
+      const counts: StatusCounts = { pending: items.length, succeeded: 0, failed: 0, cancelled: 0, distinct: firsts, pendingDistinct: firsts };
+      await trx.insertInto('jobs').values({ ...job, ...Object.fromEntries(Object.entries(COUNT_COLUMNS).map(([key, column]) => [column, counts[key as keyof StatusCounts]])) }).execute();
       for (let at = 0; at < items.length; at += INSERT_CHUNK) {
         // SQLite runs statements synchronously: a turn of the event loop between chunks keeps a
         // 10,000-item job from holding the server (the transaction keeps the connection meanwhile).
@@ -70,6 +140,7 @@ export function createJobsRepository(db: Kysely<Database>) {
           .values(items.slice(at, at + INSERT_CHUNK).map((item) => ({ image_hash: null, duplicate_of: null, ...item, status: 'pending', lease_owner: null, result: null, error_code: null, error_message: null, review: null, finished_at: null })))
           .execute();
       }
+      return counts;
     },
 
     findJob(userId: string, id: string) {
@@ -87,25 +158,6 @@ export function createJobsRepository(db: Kysely<Database>) {
         query = query.where((eb) => eb.or([eb('created_at', '<', after.createdAt), eb.and([eb('created_at', '=', after.createdAt), eb('id', '<', after.id)])]));
       }
       return query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
-    },
-
-    async counts(jobIds: string[], executor: Executor = db): Promise<Map<string, StatusCounts>> {
-      const result = new Map<string, StatusCounts>(jobIds.map((id) => [id, { pending: 0, succeeded: 0, failed: 0, cancelled: 0, distinct: 0, pendingDistinct: 0 }]));
-      if (jobIds.length === 0) return result;
-      const rows = await executor
-        .selectFrom('job_items')
-        .select(['job_id', 'status', (eb) => eb.fn.countAll().as('n'), sql<number>`sum(case when duplicate_of is null then 1 else 0 end)`.as('firsts')])
-        .where('job_id', 'in', jobIds)
-        .groupBy(['job_id', 'status'])
-        .execute();
-      for (const row of rows) {
-        const counts = result.get(row.job_id);
-        if (!counts) continue;
-        if (row.status === 'pending' || row.status === 'succeeded' || row.status === 'failed' || row.status === 'cancelled') counts[row.status] = Number(row.n);
-        counts.distinct += Number(row.firsts);
-        if (row.status === 'pending') counts.pendingDistinct = Number(row.firsts);
-      }
-      return result;
     },
 
     itemsPage(jobId: string, limit: number, afterIdx: number, filter?: ItemFilter): Promise<JobItemRow[]> {
@@ -148,13 +200,16 @@ export function createJobsRepository(db: Kysely<Database>) {
           : outcome.kind === 'failed'
             ? { status: 'failed', error_code: outcome.code, error_message: outcome.message, finished_at: item.at }
             : { status: 'pending', next_attempt_at: outcome.at, error_code: outcome.code, error_message: outcome.message };
+      await lockCounts(trx, item.jobId);
       const written = await trx
         .updateTable('job_items')
         .set({ ...values, attempts: item.attempts, lease_owner: null, lease_renewed_at: null })
         .where((eb) => heldBy(eb, item.owner, [item]))
+        .returning('duplicate_of')
         .executeTakeFirst();
-      if (Number(written.numUpdatedRows) !== 1) return 'lost';
+      if (!written) return 'lost';
       if (outcome.kind === 'retry') return 'written';
+      const change = movedFromPending([written], outcome.kind);
       let primary = item.idx;
       if (outcome.kind === 'succeeded') {
         await trx
@@ -168,28 +223,38 @@ export function createJobsRepository(db: Kysely<Database>) {
       if (primary !== item.idx) {
         const first = await trx.selectFrom('job_items').select(['result', 'review', 'uncertain']).where('job_id', '=', item.jobId).where('idx', '=', primary).executeTakeFirstOrThrow();
         await trx.updateTable('job_items').set({ duplicate_of: primary, result: first.result, review: first.review, uncertain: first.uncertain }).where('job_id', '=', item.jobId).where('idx', '=', item.idx).execute();
+        if (written.duplicate_of === null) change.distinct = -1;
       }
       const ended = await trx.selectFrom('job_items').select(['status', 'result', 'review', 'error_code', 'error_message', 'image_hash', 'uncertain']).where('job_id', '=', item.jobId).where('idx', '=', item.idx).executeTakeFirstOrThrow();
-      await trx
+      const followers = await trx
         .updateTable('job_items')
         .set({ ...ended, duplicate_of: primary, finished_at: item.at })
         .where('job_id', '=', item.jobId)
         .where('duplicate_of', '=', item.idx)
         .where('status', '=', 'pending')
-        .execute();
+        .executeTakeFirst();
+      // Followers are duplicates: they leave the pending count, not the distinct ones.
+      const ending = Number(followers.numUpdatedRows);
+      change.pending = (change.pending ?? 0) - ending;
+      const status = ended.status as 'succeeded' | 'failed';
+      change[status] = (change[status] ?? 0) + ending;
+      await changeCounts(trx, item.jobId, change);
       return primary === item.idx ? 'written' : 'duplicate';
     },
 
     /** A cancelled job's items left pending by a retry (nobody holds them) are cancelled too. */
     async cancelLeftovers(trx: Executor, jobId: string, now: number): Promise<void> {
-      await trx
+      await lockCounts(trx, jobId);
+      const cancelled = await trx
         .updateTable('job_items')
         .set({ status: 'cancelled', finished_at: now })
         .where('job_id', '=', jobId)
         .where('status', '=', 'pending')
         .where('lease_owner', 'is', null)
         .where((eb) => eb.exists(eb.selectFrom('jobs').select('id').where('id', '=', jobId).where('status', '=', 'cancelled')))
+        .returning('duplicate_of')
         .execute();
+      await changeCounts(trx, jobId, movedFromPending(cancelled, 'cancelled'));
     },
 
     async anySucceeded(trx: Executor, jobId: string): Promise<boolean> {
@@ -233,13 +298,15 @@ export function createJobsRepository(db: Kysely<Database>) {
       return db.transaction().execute(async (trx) => {
         const result = await trx.updateTable('jobs').set({ status: 'cancelled', finished_at: now, waiting_until: null }).where('id', '=', jobId).where('status', 'in', ACTIVE).executeTakeFirst();
         if (Number(result.numUpdatedRows) !== 1) return false;
-        await trx
+        const cancelled = await trx
           .updateTable('job_items')
           .set({ status: 'cancelled', finished_at: now })
           .where('job_id', '=', jobId)
           .where('status', '=', 'pending')
           .where((eb) => eb.or([eb('lease_owner', 'is', null), eb('lease_owner', 'not in', liveInstanceIds(trx, aliveSince))]))
+          .returning('duplicate_of')
           .execute();
+        await changeCounts(trx, jobId, movedFromPending(cancelled, 'cancelled'));
         await onCancelled?.(trx);
         return true;
       });

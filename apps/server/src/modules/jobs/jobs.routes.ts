@@ -13,6 +13,8 @@ import {
   jobResultsResponseSchema,
   jobSchema,
   reviewRequestSchema,
+  uploadPieceSchema,
+  uploadSessionSchema,
 } from '@altwise/shared';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -27,6 +29,7 @@ import type { ParsedRows } from './job-input';
 import { rowsFromCsv, rowsFromItems } from './job-input';
 import type { JobOptions, JobsService } from './jobs.service';
 import { createUploadAdmission } from './upload-admission';
+import { readSessionPiece, sessionParams, sessionRows, sessionUploadId } from './upload-sessions';
 
 /** A 10,000-item JSON body or CSV, with long URLs and contexts, fits; nothing near memory trouble. */
 export const JOB_BODY_LIMIT = 16 * 1024 * 1024;
@@ -73,7 +76,7 @@ async function jobInput(request: FastifyRequest, body: CreateBody | null | undef
   return { parsed: rowsFromItems(items), options, fingerprint: body };
 }
 
-export const jobsRoutes: FastifyPluginAsyncZod<{ jobs: JobsService; guards: AuthGuards; idempotency: Idempotency; uploads: UploadDeps }> = async (app, { jobs, guards, idempotency, uploads }) => {
+export const jobsRoutes: FastifyPluginAsyncZod<{ jobs: JobsService; guards: AuthGuards; idempotency: Idempotency; uploads: UploadDeps; requestTimeoutMs: number }> = async (app, { jobs, guards, idempotency, uploads, requestTimeoutMs }) => {
   // Uploaded files no job took (a refused job, an idempotent replay, an estimate) are deleted at once.
   const discardUnclaimed = async (parsed: ParsedRows) => {
     if (parsed.uploadId) await uploads.files.discard(parsed.uploadId);
@@ -82,7 +85,7 @@ export const jobsRoutes: FastifyPluginAsyncZod<{ jobs: JobsService; guards: Auth
   const secured = { onRequest: guards.requireCaller };
   // Creating a job (or its estimate) from a body: the plan and the account's uploads in progress are
   // checked from the headers, before the body (a zip of up to 4 GB) is read.
-  const admitted = { onRequest: [guards.requireCaller, createUploadAdmission({ requirePlan: jobs.requirePlan })] };
+  const admitted = { onRequest: [guards.requireCaller, createUploadAdmission({ requirePlan: jobs.requirePlan, requestTimeoutMs })] };
   const security: Array<Record<string, string[]>> = [{ bearerAuth: [] }, { apiKey: [] }];
   const tags = ['jobs'];
 
@@ -119,6 +122,64 @@ export const jobsRoutes: FastifyPluginAsyncZod<{ jobs: JobsService; guards: Auth
       } finally {
         await discardUnclaimed(input.parsed);
       }
+    },
+  );
+
+  // Resumable uploads (upload-sessions.ts): a folder sent in pieces, each file stored once at its place.
+  app.post(
+    '/api/v1/jobs/uploads/:session/files',
+    {
+      ...admitted,
+      config: {
+        documentedBodies: {
+          'multipart/form-data': z.object({
+            first: z.string().describe('The place (from 0) in the folder of the first file of this piece; each following file is at the next place'),
+            files: z.array(z.file()).describe('Images (JPEG, PNG, GIF, WebP, AVIF; each at most IMAGE_MAX_BYTES), each part named by its relative path; a file already stored at its place is left as it is'),
+          }),
+        },
+      },
+      schema: {
+        tags,
+        summary: 'Send a piece of a resumable upload (paid plans): its files are stored under the session, each at its place, once',
+        consumes: ['multipart/form-data'],
+        security,
+        params: sessionParams,
+        response: { 200: uploadPieceSchema, ...errorResponses(403, 413, 429) },
+      },
+    },
+    async (request) => {
+      if (!request.isMultipart()) throw AppError.badRequest('Send the files as a multipart form: "first", then "files" parts');
+      return readSessionPiece(request, sessionUploadId(callerOf(request).userId, request.params.session), uploads);
+    },
+  );
+
+  app.get(
+    '/api/v1/jobs/uploads/:session',
+    { ...secured, schema: { tags, summary: 'The places of the files a resumable upload has stored (what resuming it skips)', security, params: sessionParams, response: { 200: uploadSessionSchema } } },
+    async (request) => ({ stored: (await uploads.files.unclaimed(sessionUploadId(callerOf(request).userId, request.params.session))).map((file) => file.idx) }),
+  );
+
+  app.post(
+    '/api/v1/jobs/uploads/:session/job',
+    {
+      ...secured,
+      schema: {
+        tags,
+        summary: "Start a bulk job (paid plans) from a resumable upload's files, in their places' order: answers 202 at once",
+        security,
+        params: sessionParams,
+        headers: idempotencyHeader,
+        body: jobOptionsSchema.nullish(),
+        response: { 202: jobSchema, ...errorResponses(403, 429) },
+      },
+    },
+    async (request, reply) => {
+      const caller = callerOf(request);
+      await jobs.requirePlan(caller.userId);
+      const options = request.body ?? {};
+      const fingerprint = request.headers['idempotency-key'] === undefined ? null : { session: request.params.session, ...options };
+      reply.status(202);
+      return idempotency.handle(request, reply, caller.userId, fingerprint, async () => jobs.create(caller, await sessionRows(uploads.files, sessionUploadId(caller.userId, request.params.session)), options));
     },
   );
 

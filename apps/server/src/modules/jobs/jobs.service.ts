@@ -16,7 +16,8 @@ import { estimateOf } from './job-estimate';
 import { purposeOf, toJobItem } from './job-item-view';
 import type { JobRow as InputRow, ParsedRows } from './job-input';
 import { rowsFromItems } from './job-input';
-import type { ItemFilter, JobRow, JobsRepository, StatusCounts } from './jobs.repository';
+import type { ItemFilter, JobRow, JobsRepository, NewJobRow, StatusCounts } from './jobs.repository';
+import { countsOf } from './jobs.repository';
 import { reviewedResult } from './reviewed-result';
 
 export interface JobOptions {
@@ -77,7 +78,7 @@ export function createJobsService(deps: {
 }) {
   const { ctx, repository } = deps;
 
-  function toJob(row: JobRow, counts: StatusCounts, quota: JobQuotaStatus): Job {
+  function toJob(row: NewJobRow, counts: StatusCounts, quota: JobQuotaStatus): Job {
     const options = JSON.parse(row.options) as JobOptions;
     const now = ctx.now();
     const total = Number(row.total);
@@ -113,7 +114,7 @@ export function createJobsService(deps: {
   }
 
   /** An economy job runs as one unless its note says it fell back to standard (set at creation). */
-  function economyEffective(row: JobRow): JobMode {
+  function economyEffective(row: NewJobRow): JobMode {
     return row.mode_note?.startsWith(STANDARD_FALLBACK) ? 'standard' : 'economy';
   }
 
@@ -130,8 +131,7 @@ export function createJobsService(deps: {
   }
 
   async function describe(row: JobRow, executor?: Executor): Promise<Job> {
-    const [counts, quota] = await Promise.all([repository.counts([row.id], executor), deps.quotaStatus(row.user_id, executor)]);
-    return toJob(row, counts.get(row.id)!, quota);
+    return toJob(row, countsOf(row), await deps.quotaStatus(row.user_id, executor));
   }
 
   function itemIndex(itemId: string): number {
@@ -160,7 +160,7 @@ export function createJobsService(deps: {
     // A provider batch answers one reading per request line: verified economy jobs are not built yet.
     if (options.verify && mode === 'economy') throw AppError.badRequest('verify is not available for economy jobs yet: use mode "standard"');
     const modeRun = runModeOf(mode);
-    const row: JobRow = {
+    const row: NewJobRow = {
       id,
       user_id: caller.userId,
       api_key_id: caller.apiKeyId,
@@ -193,13 +193,14 @@ export function createJobsService(deps: {
       duplicate_of: known.duplicateOf[idx] ?? null,
       dispatch: modeRun.effective === 'economy' ? 'batch' : 'live',
     }));
-    await ctx.db.transaction().execute(async (trx) => {
-      await repository.insertJob(trx, row, items);
+    const counts = await ctx.db.transaction().execute(async (trx) => {
+      const stored = await repository.insertJob(trx, row, items);
       // Uploaded files (job-uploads.ts) become this job's, with it or not at all.
       if (parsed.uploadId) await createJobFilesRepository(ctx.db).claim(parsed.uploadId, id, trx);
+      return stored;
     });
     deps.wake();
-    return toJob(row, { pending: items.length, succeeded: 0, failed: 0, cancelled: 0, distinct: known.units, pendingDistinct: known.units }, await deps.quotaStatus(caller.userId));
+    return toJob(row, counts, await deps.quotaStatus(caller.userId));
   }
 
   return {
@@ -239,9 +240,9 @@ export function createJobsService(deps: {
     async list(userId: string, query: { limit: number; cursor?: string }) {
       const rows = await repository.listJobs(userId, query.limit + 1, query.cursor ? decodeCursor(query.cursor) : undefined);
       const page = rows.slice(0, query.limit);
-      const [counts, quota] = await Promise.all([repository.counts(page.map((row) => row.id)), deps.quotaStatus(userId)]);
+      const quota = await deps.quotaStatus(userId);
       const last = page.at(-1);
-      return { items: page.map((row) => toJob(row, counts.get(row.id)!, quota)), nextCursor: rows.length > query.limit && last ? encodeCursor(last) : null };
+      return { items: page.map((row) => toJob(row, countsOf(row), quota)), nextCursor: rows.length > query.limit && last ? encodeCursor(last) : null };
     },
 
     async get(userId: string, id: string): Promise<Job> {

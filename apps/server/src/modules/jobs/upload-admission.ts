@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { callerOf } from '../../platform/caller';
 import { AppError } from '../../platform/errors';
+import { extendForUpload } from '../../platform/request-deadline';
 
 /**
  * Uploads (multipart bodies of files or a zip, up to 4 GB each) one account may have being read at
@@ -13,10 +14,12 @@ export const MAX_UPLOADS_PER_ACCOUNT = 2;
  * (an `onRequest` hook after the caller guard): the plan (a Free key is answered 403 at once, not
  * after the server has read and stored a zip), and the account's uploads in progress on this
  * instance (the slot is freed when the answer is sent or the connection closes, whichever is first).
+ * An upload admitted gets the time its declared size needs to arrive (platform/request-deadline.ts):
+ * a 10,000-file folder is not cut at REQUEST_TIMEOUT_MS.
  */
 const isMultipart = (contentType: string | undefined) => (contentType ?? '').trimStart().toLowerCase().startsWith('multipart/');
 
-export function createUploadAdmission(deps: { requirePlan: (userId: string) => Promise<void> }) {
+export function createUploadAdmission(deps: { requirePlan: (userId: string) => Promise<void>; requestTimeoutMs: number }) {
   const inProgress = new Map<string, number>();
 
   const release = (userId: string) => {
@@ -37,5 +40,6 @@ export function createUploadAdmission(deps: { requirePlan: (userId: string) => P
     inProgress.set(userId, running + 1);
     // 'close' comes once, after the answer was sent or when the client went away.
     reply.raw.once('close', () => release(userId));
+    extendForUpload(request, deps.requestTimeoutMs);
   };
 }

@@ -62,13 +62,15 @@ export function createEconomyCoordinator(deps: {
 
   /** The item's row in the unit's transaction, as the runner writes it (its lease is the guard). */
   function itemWrite(item: ClaimedItem, at: number, outcome: ItemOutcome): RowWrite {
-    return async (trx): Promise<RowVerdict> => {
+    const write = async (trx: Parameters<RowWrite>[0]): Promise<RowVerdict> => {
       const verdict = await jobs.settleItem(trx, { jobId: item.jobId, idx: item.idx, leaseToken: item.leaseToken, owner, attempts: item.attempts + 1, at, outcome });
       if (verdict === 'written') return 'written';
       if (verdict === 'duplicate') return 'free';
       if (await jobs.settledUnder(trx, item)) return 'already';
       return (await jobs.jobExists(trx, item.jobId)) ? 'refund' : 'gone';
     };
+    // Settled in its job's turn within a group commit (the job's counts are taken first: jobs.repository.ts).
+    return Object.assign(write, { lockOrder: item.jobId });
   }
 
   /** An item that will not be described: failed, nothing charged (its followers end with it). */
