@@ -24,3 +24,6 @@ export { probeImage } from './image/image-probe';
 export type { ImageProbe } from './image/image-probe';
 export { postGuarded, checkOutboundUrl } from './fetch/guarded-post';
 export { fetchPage } from './fetch/page-fetcher';
+
+export { writeAccessibilityMetadata, requireWritableImage, exiftoolAvailable, isMetadataWriterError, EXIFTOOL_MISSING } from './metadata-writer';
+export type { AccessibilityText, WrittenImage, MetadataWriterErrorCode } from './metadata-writer';

@@ -4052,7 +4052,7 @@ export interface paths {
             };
         };
         put?: never;
-        /** Generate alt text for one image (imageUrl, base64 imageData, or a multipart "file") */
+        /** Generate alt text for one image (imageUrl, base64 imageData, or a multipart "file"); with embed: "iptc", an upload comes back with the alt text in its own XMP */
         post: {
             parameters: {
                 query?: never;
@@ -4084,6 +4084,11 @@ export interface paths {
                         imageUrl?: string;
                         imageData?: string;
                         fileName?: string;
+                        /**
+                         * @description Uploads only (imageData or a multipart file): also answer the same image with the alt text and the long description written into its XMP as IPTC Alt Text (Accessibility) and Extended Description (Accessibility), pixels untouched (JPEG, PNG, WebP)
+                         * @enum {string}
+                         */
+                        embed?: "iptc";
                     };
                     "multipart/form-data": {
                         context?: string;
@@ -4103,6 +4108,11 @@ export interface paths {
                         purposeHref?: string;
                         /** @description The destination's or action's own words */
                         purposeLabel?: string;
+                        /**
+                         * @description Uploads only (imageData or a multipart file): also answer the same image with the alt text and the long description written into its XMP as IPTC Alt Text (Accessibility) and Extended Description (Accessibility), pixels untouched (JPEG, PNG, WebP)
+                         * @enum {string}
+                         */
+                        embed?: "iptc";
                         /**
                          * Format: binary
                          * @description The image: JPEG, PNG, GIF, WebP or AVIF
@@ -4156,6 +4166,13 @@ export interface paths {
                                 cachedInputTokens: number;
                             };
                             timestamp: string;
+                            /** @description Present when the request asked for embed: "iptc" */
+                            embedded?: {
+                                /** @description image/jpeg, image/png or image/webp: the type of the upload, found from its bytes */
+                                mimeType: string;
+                                /** @description The image, base64: the uploaded bytes with XMP Iptc4xmpCore:AltTextAccessibility and ExtDescrAccessibility written (a value in x-default and in the language of the alt text); pixels and other metadata unchanged */
+                                data: string;
+                            };
                         };
                     };
                 };
