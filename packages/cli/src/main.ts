@@ -1,4 +1,4 @@
-// The altwise command line: describe, check, audit, fill, lint and job create. Every call goes through @altwise/sdk.
+// The altwise command line: describe, check, audit, fill, lint, epub and job create. Every call goes through @altwise/sdk.
 import fs from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline/promises';
@@ -207,6 +207,40 @@ export function buildProgram(): Command {
         isTTY: process.stderr.isTTY === true,
         onPoll: jobProgress((line) => err(`${line}\n`)),
       });
+    });
+
+  const epub = program.command('epub').description('alt text in EPUB publications: check every content document, or describe what is missing into a new book');
+  epub
+    .command('lint')
+    .description('check the text alternatives of every image in an EPUB, offline (no server, no key); exits 1 on an error')
+    .argument('<book>', 'the .epub file')
+    .option('--language <tag>', 'BCP-47 language of the alt text where the document does not say (xml:lang)')
+    .option('--json', 'print the findings as JSON')
+    .action(async (book: string, flags: { language?: string; json?: boolean }) => {
+      const { epubLint } = await import('./epub/epub-lint');
+      process.exitCode = await epubLint(path.resolve(book), flags, { out: write, err: (text) => void process.stderr.write(`${text}\n`) });
+    });
+  epub
+    .command('fill')
+    .description("describe the images of an EPUB that have no alt text and write a new EPUB with them and its accessibility metadata; a publisher's alt text stays; exits 1 when an image was left without one")
+    .argument('<book>', 'the .epub file')
+    .requiredOption('-o, --output <file>', 'the new .epub')
+    .option('--overwrite-poor', 'replace existing alt text when the checker finds an error in it')
+    .option('--allow-drafts', 'also write drafts (alt text written without a vision model); without it they are refused')
+    .option('--concurrency <n>', 'descriptions in flight', positiveInt)
+    .option('--language <tag>', 'BCP-47 language of the alt text (default: the xml:lang of each image)')
+    .option('--max-length <n>', 'longest alt text', positiveInt)
+    .action(async (book: string, flags: { output: string; overwritePoor?: boolean; allowDrafts?: boolean; concurrency?: number; language?: string; maxLength?: number }) => {
+      const { client, concurrency } = clientFrom(program);
+      const { epubFill, epubFillSummary } = await import('./epub/epub-fill');
+      const output = path.resolve(flags.output);
+      const report = await epubFill(
+        client,
+        { input: path.resolve(book), output, overwritePoor: flags.overwritePoor === true, allowDrafts: flags.allowDrafts === true, concurrency: flags.concurrency ?? concurrency, language: flags.language, maxLength: flags.maxLength },
+        { err: (text) => void process.stderr.write(`${text}\n`) },
+      );
+      write(epubFillSummary(report, flags.output));
+      if (report.counts.missing > 0) process.exitCode = 1;
     });
 
   program
