@@ -107,3 +107,56 @@ export async function epub3Files(): Promise<BookFile[]> {
 }
 
 export const epub3 = async () => zipOf(await epub3Files());
+
+const OPF2 = `<?xml version="1.0" encoding="UTF-8"?>
+<package xmlns="http://www.idpf.org/2007/opf" version="2.0" unique-identifier="uid">
+  <metadata xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:opf="http://www.idpf.org/2007/opf">
+    <dc:identifier id="uid" opf:scheme="UUID">5b0c7f52-3f6e-4a53-9d55-2f3a43b5b002</dc:identifier>
+    <dc:title>Harbours of the North</dc:title>
+    <dc:language>en</dc:language>
+  </metadata>
+  <manifest>
+    <item id="ncx" href="toc.ncx" media-type="application/x-dtbncx+xml"/>
+    <item id="ch1" href="chapter1.xhtml" media-type="application/xhtml+xml"/>
+    <item id="harbour" href="images/harbour.png" media-type="image/png"/>
+    <item id="boat" href="images/boat.jpg" media-type="image/jpeg"/>
+  </manifest>
+  <spine toc="ncx">
+    <itemref idref="ch1"/>
+  </spine>
+</package>
+`;
+
+const NCX = `<?xml version="1.0" encoding="UTF-8"?>
+<ncx xmlns="http://www.daisy.org/z3986/2005/ncx/" version="2005-1">
+  <head><meta name="dtb:uid" content="5b0c7f52-3f6e-4a53-9d55-2f3a43b5b002"/><meta name="dtb:depth" content="1"/><meta name="dtb:totalPageCount" content="0"/><meta name="dtb:maxPageNumber" content="0"/></head>
+  <docTitle><text>Harbours of the North</text></docTitle>
+  <navMap><navPoint id="p1" playOrder="1"><navLabel><text>Harbours</text></navLabel><content src="chapter1.xhtml"/></navPoint></navMap>
+</ncx>
+`;
+
+const CHAPTER2 = `<?xml version="1.0" encoding="UTF-8"?>
+<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.1//EN" "http://www.w3.org/TR/xhtml11/DTD/xhtml11.dtd">
+<html xmlns="http://www.w3.org/1999/xhtml" xml:lang="en">
+<head><title>Harbours</title></head>
+<body>
+  <h1>Harbours of the North</h1>
+  <p>Every spring the fleet returns to the old harbour.</p>
+  <p><img src="images/harbour.png"/></p>
+  <div xml:lang="fr"><p>Le bateau rentre au port.</p><p><img src="images/boat.jpg"/></p></div>
+</body>
+</html>
+`;
+
+/** An EPUB 2 book (XHTML 1.1, an NCX): its two images lack the alt its DTD requires. */
+export async function epub2(): Promise<Buffer> {
+  return zipOf([
+    { name: 'mimetype', data: 'application/epub+zip', store: true },
+    { name: 'META-INF/container.xml', data: CONTAINER.replace('OEBPS/content.opf', 'OPS/content.opf') },
+    { name: 'OPS/content.opf', data: OPF2 },
+    { name: 'OPS/toc.ncx', data: NCX },
+    { name: 'OPS/chapter1.xhtml', data: CHAPTER2 },
+    { name: 'OPS/images/harbour.png', data: await picture(20, 90, 160) },
+    { name: 'OPS/images/boat.jpg', data: await picture(120, 60, 30, 'jpeg') },
+  ]);
+}
