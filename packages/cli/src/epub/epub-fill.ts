@@ -15,6 +15,7 @@ import type { Book } from './epub-book';
 import { documentOf, openBook, pictureEntry } from './epub-book';
 import type { ImageCounts } from './epub-metadata';
 import { withAccessibilityMetadata } from './epub-metadata';
+import { longDescriptionEdits } from './epub-long-description';
 import { parseXml } from './epub-xml';
 
 export interface EpubFillOptions {
@@ -85,11 +86,11 @@ function chooseTargets(book: Book, options: EpubFillOptions, report: EpubFillRep
 
 export async function epubFill(client: Altwise, options: EpubFillOptions, io: { err(text: string): void }): Promise<EpubFillReport> {
   const book = await openBook(options.input);
-  const report: EpubFillReport = { counts: { described: 0, drafts: 0, decorative: 0, kept: 0, missing: 0 }, left: [], notes: [...book.notes], changedDocuments: [] };
+  const report: EpubFillReport = { counts: { described: 0, drafts: 0, decorative: 0, kept: 0, missing: 0, longDescriptions: 0 }, left: [], notes: [...book.notes], changedDocuments: [] };
   const targets = chooseTargets(book, options, report);
 
   // One description per picture and request (the same figure used twice is described once).
-  const described = new Map<string, Promise<{ altText: string; decorative: boolean; draft?: string } | { error: string }>>();
+  const described = new Map<string, Promise<{ altText: string; decorative: boolean; draft?: string; longDescription?: string } | { error: string }>>();
   const describe = (target: Target) => {
     const language = options.language ?? target.image.language;
     const key = JSON.stringify([target.picture.name, language, target.image.purpose ?? null]);
@@ -102,7 +103,8 @@ export async function epubFill(client: Altwise, options: EpubFillOptions, io: { 
           const draft = verdict.verification === 'draft' ? draftWhy({ altText: '', ...verdict }) : undefined;
           if (result.isDecorative) return { altText: '', decorative: true, draft };
           const altText = plainAltText(String(result.altText ?? ''));
-          return altText ? { altText, decorative: false, draft } : { error: 'the server answered no alt text' };
+          const longDescription = typeof result.longDescription === 'string' && result.longDescription.trim() ? result.longDescription.trim() : undefined;
+          return altText ? { altText, decorative: false, draft, longDescription } : { error: 'the server answered no alt text' };
         })
         .catch((error: unknown) => ({ error: (error as Error).message }));
       described.set(key, answer);
@@ -111,6 +113,19 @@ export async function epubFill(client: Altwise, options: EpubFillOptions, io: { 
   };
 
   const edits = new Map<string, Edit[]>();
+  let longDescriptions = 0;
+  /** A complex image's long description, in the document beside it (EPUB 3), or a note why not. */
+  const longDescriptionFor = (image: FoundImage, name: string, description: string): Edit[] => {
+    const document = book.documents.find((candidate) => candidate.name === name)!;
+    const added = book.pkg.version === 3 && image.kind === 'img' && image.span ? longDescriptionEdits(document.text, image.span.start, description, `altwise-longdesc-${longDescriptions + 1}`) : undefined;
+    if (!added) {
+      report.notes.push(`${at(image)}: a long description was written by the model but not placed (${book.pkg.version === 2 ? 'EPUB 2 has no <details>' : 'no place for it beside the image'})`);
+      return [];
+    }
+    longDescriptions += 1;
+    report.counts.longDescriptions += 1;
+    return added;
+  };
   let done = 0;
   await mapPool(targets, options.concurrency, async (target) => {
     const answer = await describe(target);
@@ -124,7 +139,9 @@ export async function epubFill(client: Altwise, options: EpubFillOptions, io: { 
       return;
     }
     const name = documentOf(target.image);
-    edits.set(name, [...(edits.get(name) ?? []), editFor(target.image, answer.altText)]);
+    const documentEdits = [editFor(target.image, answer.altText)];
+    if (answer.longDescription && !answer.decorative) documentEdits.push(...longDescriptionFor(target.image, name, answer.longDescription));
+    edits.set(name, [...(edits.get(name) ?? []), ...documentEdits]);
     if (answer.decorative) report.counts.decorative += 1;
     else report.counts.described += 1;
     if (answer.draft && !answer.decorative) report.counts.drafts += 1;
@@ -155,7 +172,7 @@ export async function epubFill(client: Altwise, options: EpubFillOptions, io: { 
 export function epubFillSummary(report: EpubFillReport, output: string): string {
   const { counts } = report;
   const lines = [
-    `Wrote ${output}: ${counts.described} alt texts written${counts.drafts ? ` (${counts.drafts} drafts)` : ''}, ${counts.decorative} decorative, ${counts.kept} kept as the publisher wrote them, ${counts.missing} still missing; ${report.changedDocuments.length} documents changed.`,
+    `Wrote ${output}: ${counts.described} alt texts written${counts.drafts ? ` (${counts.drafts} drafts)` : ''}${counts.longDescriptions ? ` with ${counts.longDescriptions} long descriptions` : ''}, ${counts.decorative} decorative, ${counts.kept} kept as the publisher wrote them, ${counts.missing} still missing; ${report.changedDocuments.length} documents changed.`,
   ];
   for (const note of report.notes) lines.push(`  note: ${note}`);
   for (const line of report.left) lines.push(`  not filled: ${line}`);

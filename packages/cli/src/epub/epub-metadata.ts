@@ -14,6 +14,8 @@ export interface ImageCounts {
   kept: number;
   /** Images still without a text alternative (failed, refused, skipped). */
   missing: number;
+  /** Long descriptions written into the content documents (aria-details to a <details>). */
+  longDescriptions: number;
 }
 
 const escapeXml = (text: string) => text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
@@ -30,8 +32,9 @@ export function accessibilitySummary(counts: ImageCounts): string {
   }
   if (counts.decorative) parts.push(`${counts.decorative} marked decorative`);
   const detail = parts.length ? ` (${parts.join('; ')})` : '';
-  if (counts.missing === 0) return `All ${plural(total, 'image has', 'images have')} a text alternative${detail}.`;
-  return `${plural(total - counts.missing, 'image has', 'images have')} a text alternative${detail}; ${plural(counts.missing, 'image still lacks', 'images still lack')} one.`;
+  const long = counts.longDescriptions ? ` ${plural(counts.longDescriptions, 'complex image has', 'complex images have')} a long description beside it.` : '';
+  if (counts.missing === 0) return `All ${plural(total, 'image has', 'images have')} a text alternative${detail}.${long}`;
+  return `${plural(total - counts.missing, 'image has', 'images have')} a text alternative${detail}; ${plural(counts.missing, 'image still lacks', 'images still lack')} one.${long}`;
 }
 
 const SUMMARY3 = /<meta\b[^>]*\bproperty\s*=\s*(["'])schema:accessibilitySummary\1[^>]*>[\s\S]*?<\/meta\s*>/;
@@ -53,6 +56,8 @@ export function withAccessibilityMetadata(opf: string, version: 2 | 3, counts: I
     const present = version === 3 ? feature3('alternativeText') : feature2('alternativeText');
     if (!present.test(opf)) lines.push(version === 3 ? '<meta property="schema:accessibilityFeature">alternativeText</meta>' : '<meta name="schema:accessibilityFeature" content="alternativeText"/>');
   }
+  // Only EPUB 3 gets long descriptions (epub-long-description.ts).
+  if (counts.longDescriptions > 0 && version === 3 && !feature3('longDescription').test(opf)) lines.push('<meta property="schema:accessibilityFeature">longDescription</meta>');
   const summaryLine = version === 3 ? `<meta property="schema:accessibilitySummary">${summary}</meta>` : `<meta name="schema:accessibilitySummary" content="${summary}"/>`;
   const existing = (version === 3 ? SUMMARY3 : SUMMARY2).exec(opf);
   let text = opf;
