@@ -243,6 +243,32 @@ export function buildProgram(): Command {
       if (report.counts.missing > 0) process.exitCode = 1;
     });
 
+  epub
+    .command('export-csv')
+    .description("the book's images as a spreadsheet for editors: document, image, line, file, caption, current_alt, and suggested_alt, long_description, decorative to fill in (offline)")
+    .argument('<book>', 'the .epub file')
+    .option('-o, --output <file>', 'write the CSV here (default: standard output)')
+    .action(async (book: string, flags: { output?: string }) => {
+      const { openBook } = await import('./epub/epub-book');
+      const { exportCsv } = await import('./epub/epub-csv');
+      const csv = exportCsv(await openBook(path.resolve(book)));
+      if (flags.output) fs.writeFileSync(path.resolve(flags.output), csv);
+      else process.stdout.write(csv);
+    });
+  epub
+    .command('import-csv')
+    .description('apply an edited sheet (from export-csv) to the book and write a new EPUB with its accessibility metadata; exits 1 when a row was refused')
+    .argument('<book>', 'the .epub file the sheet was exported from')
+    .argument('<sheet>', 'the edited CSV')
+    .requiredOption('-o, --output <file>', 'the new .epub')
+    .action(async (book: string, sheet: string, flags: { output: string }) => {
+      const { importCsv } = await import('./epub/epub-csv');
+      const report = await importCsv(path.resolve(book), path.resolve(sheet), path.resolve(flags.output));
+      write(`Wrote ${flags.output}: ${report.applied} rows applied, ${report.longDescriptions} long descriptions, ${report.refused.length} refused.`);
+      for (const line of report.refused) write(`  refused: ${line}`);
+      if (report.refused.length > 0) process.exitCode = 1;
+    });
+
   program
     .command('lint')
     .description('check the alt text of every image in .html .htm .md .mdx .jsx .tsx .vue .astro files, offline (no server, no key); exits 1 on an error')

@@ -13,7 +13,8 @@ type Element = DefaultTreeAdapterTypes.Element;
 // Elements whose content may be flow content, so a <details> may stand among their children.
 const FLOW_PARENTS = new Set(['body', 'section', 'article', 'aside', 'div', 'figure', 'li', 'td', 'th', 'blockquote', 'main', 'header', 'footer', 'nav', 'dd']);
 
-function elementAt(node: Node, startOffset: number): Element | undefined {
+/** The element whose start tag begins at `startOffset`. */
+export function elementAt(node: Node, startOffset: number): Element | undefined {
   if ('tagName' in node && node.sourceCodeLocation?.startTag?.startOffset === startOffset) return node;
   for (const child of 'childNodes' in node ? node.childNodes : []) {
     const found = elementAt(child, startOffset);
@@ -53,3 +54,16 @@ export function longDescriptionEdits(document: string, imageStart: number, descr
     { start: at, end: at, text: `<details id="${id}" class="altwise-long-description"><summary>${escapeAlt(summary, 'html', '"')}</summary>${paragraphs}</details>` },
   ];
 }
+
+const textOf = (node: Node): string => ('value' in node && node.nodeName === '#text' ? node.value : 'childNodes' in node ? node.childNodes.map(textOf).join('') : '');
+
+/** The <figcaption> of the <figure> the image at `imageStart` is in, as plain text ('' when none). */
+export function captionOf(document: string, imageStart: number): string {
+  for (let node: DefaultTreeAdapterTypes.ParentNode | null | undefined = elementAt(parse(document, { sourceCodeLocationInfo: true }), imageStart); node && 'tagName' in node; node = node.parentNode) {
+    if (node.tagName !== 'figure') continue;
+    const caption = node.childNodes.find((child): child is Element => 'tagName' in child && child.tagName === 'figcaption');
+    return caption ? textOf(caption).replace(/\s+/g, ' ').trim() : '';
+  }
+  return '';
+}
+
