@@ -155,12 +155,13 @@ export function buildProgram(): Command {
     .option('--language <tag>', 'BCP-47 language of the alt text')
     .option('--max-length <n>', 'longest alt text', positiveInt)
     .option('--write-metadata', 'instead: the arguments are image files or folders (JPEG, PNG, WebP); write alt text into each file\'s own XMP (IPTC Alt Text (Accessibility)), in place, keeping the original as <file>.altwise-backup (--dry-run to only print it); a field a person filled is skipped unless --overwrite-poor and the checker finds an error in it')
-    .action(async (globs: string[], flags: { root?: string; dryRun?: boolean; review?: boolean; includeDecorative?: boolean; overwritePoor?: boolean; allowDrafts?: boolean; concurrency?: number; cache?: string; language?: string; maxLength?: number; writeMetadata?: boolean }) => {
+    .option('--metadata-suffix <text>', 'with --write-metadata: appended to the text written into the files only, e.g. "(AI-generated)" where a newsroom requires it (off by default)')
+    .action(async (globs: string[], flags: { root?: string; dryRun?: boolean; review?: boolean; includeDecorative?: boolean; overwritePoor?: boolean; allowDrafts?: boolean; concurrency?: number; cache?: string; language?: string; maxLength?: number; writeMetadata?: boolean; metadataSuffix?: string }) => {
       const { client, concurrency, root } = clientFrom(program);
       const cwd = process.cwd();
       if (flags.writeMetadata) {
         const { writeMetadata, writeMetadataSummary } = await import('./fill/write-metadata');
-        const options = { paths: globs, cwd, dryRun: flags.dryRun === true, overwritePoor: flags.overwritePoor === true, allowDrafts: flags.allowDrafts === true, language: flags.language, maxLength: flags.maxLength };
+        const options = { paths: globs, cwd, dryRun: flags.dryRun === true, overwritePoor: flags.overwritePoor === true, allowDrafts: flags.allowDrafts === true, language: flags.language, maxLength: flags.maxLength, suffix: flags.metadataSuffix };
         const report = await writeMetadata(client, options, { out: write });
         write(writeMetadataSummary(report, options.dryRun));
         if (report.failed.length > 0 || report.refused.length > 0) process.exitCode = 1;

@@ -61,6 +61,11 @@ describe('altwise fill --write-metadata', () => {
     expect(altTextOf(path.join(dir, 'photos/by-a-person.png'))).toBe('A quiet harbour at dawn');
   });
 
+  it('--metadata-suffix marks the machine text in the file', async () => {
+    await writeMetadata(client, { paths: ['photos/harbour.jpg'], cwd: dir, dryRun: false, overwritePoor: false, allowDrafts: false, suffix: '(AI-generated)' }, quiet);
+    expect(altTextOf(path.join(dir, 'photos/harbour.jpg'))).toBe('Two fishing boats moored by a stone pier (AI-generated)');
+  });
+
   it('--overwrite-poor replaces only a field the checker finds an error in (a file name); --dry-run writes nothing', async () => {
     const dry = await writeMetadata(client, { paths: ['photos'], cwd: dir, dryRun: true, overwritePoor: true, allowDrafts: false }, quiet);
     expect(dry.written.sort()).toEqual(['photos/harbour.jpg', 'photos/poor.webp']);

@@ -4089,6 +4089,8 @@ export interface paths {
                          * @enum {string}
                          */
                         embed?: "iptc";
+                        /** @description With embed: text appended (after a space) to the alt text and long description written into the file's metadata only, never to altText, e.g. "(AI-generated)" where a newsroom requires machine text to say so; off by default */
+                        embedSuffix?: string;
                     };
                     "multipart/form-data": {
                         context?: string;
@@ -4113,6 +4115,8 @@ export interface paths {
                          * @enum {string}
                          */
                         embed?: "iptc";
+                        /** @description With embed: text appended (after a space) to the alt text and long description written into the file's metadata only, never to altText, e.g. "(AI-generated)" where a newsroom requires machine text to say so; off by default */
+                        embedSuffix?: string;
                         /**
                          * Format: binary
                          * @description The image: JPEG, PNG, GIF, WebP or AVIF

@@ -42,6 +42,8 @@ export interface DescribeOptions {
    * written into its XMP (IPTC Alt Text (Accessibility)), pixels untouched.
    */
   embed?: 'iptc';
+  /** With embed: appended to the text written into the file only, e.g. "(AI-generated)". */
+  embedSuffix?: string;
 }
 
 /** One image: a public URL, a local file path (Node), or its bytes. */
@@ -93,8 +95,8 @@ export class Altwise {
 
   /** Writes alt text for one image; charged as one generation. A retry never charges twice. */
   async describe(input: DescribeInput): Promise<AltTextResult> {
-    const { context, language, maxLength, regenerate, purpose, embed } = input;
-    const options = { context, language, maxLength, regenerate, purpose, embed };
+    const { context, language, maxLength, regenerate, purpose, embed, embedSuffix } = input;
+    const options = { context, language, maxLength, regenerate, purpose, embed, embedSuffix };
     let image: { imageUrl: string } | { imageData: string; fileName?: string };
     if ('url' in input) image = { imageUrl: input.url };
     else if ('file' in input) image = { imageData: (await readFile(input.file)).toString('base64'), fileName: basename(input.file) };

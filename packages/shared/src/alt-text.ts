@@ -101,6 +101,13 @@ export const embedSchema = z
   .describe(
     'Uploads only (imageData or a multipart file): also answer the same image with the alt text and the long description written into its XMP as IPTC Alt Text (Accessibility) and Extended Description (Accessibility), pixels untouched (JPEG, PNG, WebP)',
   );
+/** Appended to the text written into the file's metadata only (never to `altText`): a newsroom's "(AI-generated)". */
+export const embedSuffixSchema = z
+  .string()
+  .trim()
+  .min(1)
+  .max(40, 'embedSuffix must be at most 40 characters')
+  .describe('With embed: text appended (after a space) to the alt text and long description written into the file\'s metadata only, never to altText, e.g. "(AI-generated)" where a newsroom requires machine text to say so; off by default');
 export const EMBED_NEEDS_UPLOAD = 'embed works on an uploaded image (imageData or a file), not on an imageUrl';
 
 /** JSON body of POST /v1/images: an image URL or base64 image data, never both. */
@@ -110,6 +117,7 @@ export const generateRequestSchema = generationOptionsSchema
     imageData: z.string().min(1).optional(),
     fileName: z.string().max(255).optional(),
     embed: embedSchema.optional(),
+    embedSuffix: embedSuffixSchema.optional(),
   })
   .refine((body) => Boolean(body.imageUrl) !== Boolean(body.imageData), {
     message: 'Provide exactly one of imageUrl or imageData',
@@ -118,6 +126,10 @@ export const generateRequestSchema = generationOptionsSchema
   .refine((body) => !body.embed || Boolean(body.imageData), {
     message: EMBED_NEEDS_UPLOAD,
     path: ['embed'],
+  })
+  .refine((body) => !body.embedSuffix || Boolean(body.embed), {
+    message: 'embedSuffix needs embed: "iptc"',
+    path: ['embedSuffix'],
   });
 export type GenerateRequest = z.input<typeof generateRequestSchema>;
 

@@ -17,6 +17,8 @@ export interface WriteMetadataOptions {
   allowDrafts: boolean;
   language?: string;
   maxLength?: number;
+  /** Appended to the text written into the files only, e.g. "(AI-generated)". */
+  suffix?: string;
 }
 
 export interface WriteMetadataReport {
@@ -88,7 +90,7 @@ export async function writeMetadata(client: Altwise, options: WriteMetadataOptio
       }
     }
     try {
-      const result = await client.describe({ buffer: bytes, fileName: path.basename(file), embed: 'iptc', language: options.language, maxLength: options.maxLength });
+      const result = await client.describe({ buffer: bytes, fileName: path.basename(file), embed: 'iptc', embedSuffix: options.suffix, language: options.language, maxLength: options.maxLength });
       const verdict = verdictOf(result as { verification?: unknown; verificationReason?: unknown });
       if (verdict.verification === 'draft' && !options.allowDrafts) {
         report.refused.push({ file: name, reason: `refused: a draft: ${draftWhy({ altText: '', ...verdict })}; --allow-drafts writes it` });

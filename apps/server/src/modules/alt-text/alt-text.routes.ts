@@ -7,6 +7,7 @@ import {
   DEFAULT_LANGUAGE,
   EMBED_NEEDS_UPLOAD,
   embedSchema,
+  embedSuffixSchema,
   generateRequestSchema,
   generateResponseSchema,
   generationOptionsSchema,
@@ -39,21 +40,25 @@ export function jsonImageBodyLimit(maxImageBytes: number): number {
 }
 
 type GenerateBody = z.output<typeof generateRequestSchema>;
-type Embed = z.output<typeof embedSchema>;
+/** `embed` and the suffix its written text gets, if any. */
+type Embed = { kind: z.output<typeof embedSchema>; suffix?: string };
 
 /** JSON gives `imageUrl` or base64 `imageData`; multipart gives a `file` and text fields. `embed` rides beside the options. */
 async function generateInput(request: FastifyRequest, body: GenerateBody | null | undefined): Promise<{ input: GenerateInput; embed?: Embed }> {
   if (request.isMultipart()) {
     const upload = await readUpload(request);
-    const { embed: embedField, ...fields } = upload.fields;
-    const embed = embedField === undefined || embedField.trim() === '' ? undefined : parseOrThrow(z.object({ embed: embedSchema }), { embed: embedField.trim() }).embed;
+    const { embed: embedField, embedSuffix: suffixField, ...fields } = upload.fields;
+    const present = (value: string | undefined) => (value === undefined || value.trim() === '' ? undefined : value.trim());
+    const parsed = parseOrThrow(z.object({ embed: embedSchema.optional(), embedSuffix: embedSuffixSchema.optional() }), { embed: present(embedField), embedSuffix: present(suffixField) });
+    if (parsed.embedSuffix && !parsed.embed) throw new AppError('validation_failed', 'embedSuffix needs embed: "iptc"', 400, [{ field: 'embedSuffix', message: 'embedSuffix needs embed: "iptc"' }]);
+    const embed = parsed.embed ? { kind: parsed.embed, suffix: parsed.embedSuffix } : undefined;
     const options = parseOrThrow(generationOptionsSchema, fieldsToOptions(fields));
     return { input: { ...options, image: { bytes: upload.bytes, fileName: upload.fileName } }, embed };
   }
   if (!body) throw AppError.badRequest('Send JSON with imageUrl or imageData, or a multipart form with a file');
-  const { imageUrl, imageData, fileName, embed, ...options } = body;
+  const { imageUrl, imageData, fileName, embed, embedSuffix, ...options } = body;
   const image = imageUrl ? { url: imageUrl } : { bytes: decodedImageData(request) ?? decodeBase64Image(imageData!), fileName };
-  return { input: { ...options, image }, embed };
+  return { input: { ...options, image }, embed: embed ? { kind: embed, suffix: embedSuffix } : undefined };
 }
 
 /** The upload an `embed` request writes into, checked (exiftool present, a writable image) before anything is charged. */
@@ -122,7 +127,7 @@ export const altTextRoutes: FastifyPluginAsyncZod<{
       config: {
         documentedBodies: {
           'application/json': generateRequestSchema.describe('An image URL or base64 image data (plain or a data: URL), and the options'),
-          'multipart/form-data': uploadFormDocs(generationFormFieldsDocs.extend({ embed: embedSchema.optional() })),
+          'multipart/form-data': uploadFormDocs(generationFormFieldsDocs.extend({ embed: embedSchema.optional(), embedSuffix: embedSuffixSchema.optional() })),
         },
       },
       schema: {
@@ -147,7 +152,7 @@ export const altTextRoutes: FastifyPluginAsyncZod<{
         if (!target) return result;
         // The language the alt text was written in: the request's, else the account's style, else the default.
         const language = (await altText.unit.styled(caller.userId, input)).language ?? DEFAULT_LANGUAGE;
-        return { ...result, embedded: await embedder.embed(target, result, language) };
+        return { ...result, embedded: await embedder.embed(target, result, language, asked.embed?.suffix) };
       });
     },
   );

@@ -69,6 +69,18 @@ for (const database of DATABASES) {
       expect(await pixelHash(written)).toBe(await pixelHash(webp));
     });
 
+    it('embedSuffix marks the text in the file only: "(AI-generated)" in the metadata, not in altText', async () => {
+      const { token } = await registerUser(env.server);
+      const response = await env.server.request('POST', '/api/v1/images', { token, body: uploadForm(await cameraJpeg(), 'a.jpg', { embed: 'iptc', embedSuffix: '(AI-generated)' }) });
+      expect(response.status).toBe(200);
+      expect(response.body.altText).toBe('Harbour at dusk with two fishing boats moored by the pier');
+      const tags = exiftoolTags(Buffer.from(response.body.embedded.data, 'base64'));
+      expect(tags['XMP-iptcCore:AltTextAccessibility']).toBe('Harbour at dusk with two fishing boats moored by the pier (AI-generated)');
+      expect(tags['XMP-iptcCore:ExtDescrAccessibility']).toBe('A wide view of a small harbour at dusk. (AI-generated)');
+      const alone = await env.server.request('POST', '/api/v1/images', { token, body: { imageData: (await cameraJpeg()).toString('base64'), embedSuffix: '(AI-generated)' } });
+      expect(alone.status).toBe(400);
+    });
+
     it('answers no embedded image unless asked', async () => {
       const { token } = await registerUser(env.server);
       const response = await env.server.request('POST', '/api/v1/images', { token, body: uploadForm(await cameraJpeg(), 'plain.jpg') });

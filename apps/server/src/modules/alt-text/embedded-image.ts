@@ -32,12 +32,16 @@ export function createImageEmbedder(options: { command: string }) {
       });
     },
 
-    /** The upload with the result's alt text and long description, in x-default and `language`. */
-    async embed(bytes: Buffer, result: AltTextResult, language: string): Promise<EmbeddedImage> {
+    /**
+     * The upload with the result's alt text and long description, in x-default and `language`;
+     * `suffix` ("(AI-generated)") is added to the written fields only.
+     */
+    async embed(bytes: Buffer, result: AltTextResult, language: string, suffix?: string): Promise<EmbeddedImage> {
+      const marked = (text: string | undefined) => (text && suffix ? `${text} ${suffix}` : text);
       try {
         // A decorative image has no alt text to carry: the field is left as it was.
-        const altText = result.isDecorative ? undefined : result.altText;
-        const written = await writeAccessibilityMetadata(bytes, [{ language, altText, longDescription: result.longDescription }], options);
+        const altText = result.isDecorative ? undefined : marked(result.altText);
+        const written = await writeAccessibilityMetadata(bytes, [{ language, altText, longDescription: marked(result.longDescription) }], options);
         return { mimeType: written.mimeType, data: written.bytes.toString('base64') };
       } catch (error) {
         throw toAppError(error);
