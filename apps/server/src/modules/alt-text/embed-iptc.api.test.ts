@@ -81,6 +81,17 @@ for (const database of DATABASES) {
       expect(alone.status).toBe(400);
     });
 
+    it('with Idempotency-Key, a replay answers the same embedded image', async () => {
+      const { token } = await registerUser(env.server);
+      const body = { imageData: (await cameraJpeg()).toString('base64'), embed: 'iptc' };
+      const headers = { 'idempotency-key': 'embed-replay-1' };
+      const first = await env.server.request('POST', '/api/v1/images', { token, body, headers });
+      const again = await env.server.request('POST', '/api/v1/images', { token, body, headers });
+      expect(first.status).toBe(200);
+      expect(again.headers.get('idempotent-replayed')).toBe('true');
+      expect(again.body.embedded.data).toBe(first.body.embedded.data);
+    });
+
     it('answers no embedded image unless asked', async () => {
       const { token } = await registerUser(env.server);
       const response = await env.server.request('POST', '/api/v1/images', { token, body: uploadForm(await cameraJpeg(), 'plain.jpg') });
