@@ -9,7 +9,7 @@ describe('loadConfig', () => {
     expect(config).toMatchObject({ port: 8080, host: '127.0.0.1', databaseUrl: null, appSecret: null });
     expect(config.dataDir).toBe(path.resolve('./data'));
     expect(config.ai.provider).toBe('auto');
-    expect(config.images).toEqual({ maxBytes: 10_485_760, fetchTimeoutMs: 10_000, fetchAllow: [] });
+    expect(config.images).toEqual({ maxBytes: 10_485_760, fetchTimeoutMs: 10_000, fetchAllow: [], exiftool: 'exiftool' });
     expect(config.batchConcurrency).toBe(8);
     expect(Object.isFrozen(config)).toBe(true);
   });

@@ -84,6 +84,8 @@ const envSchema = z.object({
   IMAGE_MAX_BYTES: positiveInt(10_485_760),
   IMAGE_FETCH_TIMEOUT_MS: positiveInt(10_000),
   IMAGE_FETCH_ALLOW: commaList,
+  // The exiftool that writes alt text into uploads' XMP (embed: "iptc"); Debian's libimage-exiftool-perl.
+  EXIFTOOL_PATH: z.string().trim().min(1).default('exiftool'),
   // Separate lists (issue 18): allow-listing an intranet image host must not let every user read that
   // host's HTML through audits, nor make it a webhook target.
   PAGE_FETCH_ALLOW: commaList,
@@ -174,6 +176,8 @@ function toConfig(env: z.infer<typeof envSchema>) {
       fetchTimeoutMs: env.IMAGE_FETCH_TIMEOUT_MS,
       /** IMAGE_FETCH_ALLOW: images only (generations, jobs, an audited page's images). */
       fetchAllow: env.IMAGE_FETCH_ALLOW,
+      /** EXIFTOOL_PATH: the exiftool command that writes XMP for `embed: "iptc"`. */
+      exiftool: env.EXIFTOOL_PATH,
     },
     /** PAGE_FETCH_ALLOW: `host:port` entries an audit may fetch the HTML page of despite the SSRF guard. */
     pages: { fetchAllow: env.PAGE_FETCH_ALLOW },

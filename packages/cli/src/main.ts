@@ -1,4 +1,4 @@
-// The altwise command line: describe, check, audit, fill, lint and job create. Every call goes through @altwise/sdk.
+// The altwise command line: describe, check, audit, fill, lint, epub and job create. Every call goes through @altwise/sdk.
 import fs from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline/promises';
@@ -155,9 +155,19 @@ export function buildProgram(): Command {
     .option('--cache <file>', `results kept for resuming (default: ./${CACHE_FILE})`)
     .option('--language <tag>', 'BCP-47 language of the alt text')
     .option('--max-length <n>', 'longest alt text', positiveInt)
-    .action(async (globs: string[], flags: { root?: string; dryRun?: boolean; review?: boolean; includeDecorative?: boolean; overwritePoor?: boolean; allowDrafts?: boolean; allowErrors?: boolean; concurrency?: number; cache?: string; language?: string; maxLength?: number }) => {
+    .option('--write-metadata', 'instead: the arguments are image files or folders (JPEG, PNG, WebP); write alt text into each file\'s own XMP (IPTC Alt Text (Accessibility)), in place, keeping the original as <file>.altwise-backup (--dry-run to only print it); a field a person filled is skipped unless --overwrite-poor and the checker finds an error in it')
+    .option('--metadata-suffix <text>', 'with --write-metadata: appended to the text written into the files only, e.g. "(AI-generated)" where a newsroom requires it (off by default)')
+    .action(async (globs: string[], flags: { root?: string; dryRun?: boolean; review?: boolean; includeDecorative?: boolean; overwritePoor?: boolean; allowDrafts?: boolean; allowErrors?: boolean; concurrency?: number; cache?: string; language?: string; maxLength?: number; writeMetadata?: boolean; metadataSuffix?: string }) => {
       const { client, concurrency, root } = clientFrom(program);
       const cwd = process.cwd();
+      if (flags.writeMetadata) {
+        const { writeMetadata, writeMetadataSummary } = await import('./fill/write-metadata');
+        const options = { paths: globs, cwd, dryRun: flags.dryRun === true, overwritePoor: flags.overwritePoor === true, allowDrafts: flags.allowDrafts === true, language: flags.language, maxLength: flags.maxLength, suffix: flags.metadataSuffix };
+        const report = await writeMetadata(client, options, { out: write });
+        write(writeMetadataSummary(report, options.dryRun));
+        if (report.failed.length > 0 || report.refused.length > 0) process.exitCode = 1;
+        return;
+      }
       const readline = flags.review ? createInterface({ input: process.stdin, output: process.stderr }) : null;
       try {
         const report = await fill(
@@ -209,6 +219,66 @@ export function buildProgram(): Command {
         isTTY: process.stderr.isTTY === true,
         onPoll: jobProgress((line) => err(`${line}\n`)),
       });
+    });
+
+  const epub = program.command('epub').description('alt text in EPUB publications: check every content document, or describe what is missing into a new book');
+  epub
+    .command('lint')
+    .description('check the text alternatives of every image in an EPUB, offline (no server, no key); exits 1 on an error')
+    .argument('<book>', 'the .epub file')
+    .option('--language <tag>', 'BCP-47 language of the alt text where the document does not say (xml:lang)')
+    .option('--json', 'print the findings as JSON')
+    .action(async (book: string, flags: { language?: string; json?: boolean }) => {
+      const { epubLint } = await import('./epub/epub-lint');
+      process.exitCode = await epubLint(path.resolve(book), flags, { out: write, err: (text) => void process.stderr.write(`${text}\n`) });
+    });
+  epub
+    .command('fill')
+    .description("describe the images of an EPUB that have no alt text and write a new EPUB with them and its accessibility metadata; a publisher's alt text stays; exits 1 when an image was left without one")
+    .argument('<book>', 'the .epub file')
+    .requiredOption('-o, --output <file>', 'the new .epub')
+    .option('--overwrite-poor', 'replace existing alt text when the checker finds an error in it')
+    .option('--allow-drafts', 'also write drafts (alt text written without a vision model); without it they are refused')
+    .option('--concurrency <n>', 'descriptions in flight', positiveInt)
+    .option('--language <tag>', 'BCP-47 language of the alt text (default: the xml:lang of each image)')
+    .option('--max-length <n>', 'longest alt text', positiveInt)
+    .action(async (book: string, flags: { output: string; overwritePoor?: boolean; allowDrafts?: boolean; concurrency?: number; language?: string; maxLength?: number }) => {
+      const { client, concurrency } = clientFrom(program);
+      const { epubFill, epubFillSummary } = await import('./epub/epub-fill');
+      const output = path.resolve(flags.output);
+      const report = await epubFill(
+        client,
+        { input: path.resolve(book), output, overwritePoor: flags.overwritePoor === true, allowDrafts: flags.allowDrafts === true, concurrency: flags.concurrency ?? concurrency, language: flags.language, maxLength: flags.maxLength },
+        { err: (text) => void process.stderr.write(`${text}\n`) },
+      );
+      write(epubFillSummary(report, flags.output));
+      if (report.counts.missing > 0) process.exitCode = 1;
+    });
+
+  epub
+    .command('export-csv')
+    .description("the book's images as a spreadsheet for editors: document, image, line, file, caption, current_alt, and suggested_alt, long_description, decorative to fill in (offline)")
+    .argument('<book>', 'the .epub file')
+    .option('-o, --output <file>', 'write the CSV here (default: standard output)')
+    .action(async (book: string, flags: { output?: string }) => {
+      const { openBook } = await import('./epub/epub-book');
+      const { exportCsv } = await import('./epub/epub-csv');
+      const csv = exportCsv(await openBook(path.resolve(book)));
+      if (flags.output) fs.writeFileSync(path.resolve(flags.output), csv);
+      else process.stdout.write(csv);
+    });
+  epub
+    .command('import-csv')
+    .description('apply an edited sheet (from export-csv) to the book and write a new EPUB with its accessibility metadata; exits 1 when a row was refused')
+    .argument('<book>', 'the .epub file the sheet was exported from')
+    .argument('<sheet>', 'the edited CSV')
+    .requiredOption('-o, --output <file>', 'the new .epub')
+    .action(async (book: string, sheet: string, flags: { output: string }) => {
+      const { importCsv } = await import('./epub/epub-csv');
+      const report = await importCsv(path.resolve(book), path.resolve(sheet), path.resolve(flags.output));
+      write(`Wrote ${flags.output}: ${report.applied} rows applied, ${report.longDescriptions} long descriptions, ${report.refused.length} refused.`);
+      for (const line of report.refused) write(`  refused: ${line}`);
+      if (report.refused.length > 0) process.exitCode = 1;
     });
 
   program

@@ -27,3 +27,5 @@ export { fetchPage } from './fetch/page-fetcher';
 
 export { verifyReadings } from './verify/verify-readings';
 export type { Reading, Verification, VerifyInput } from './verify/verify-readings';
+export { writeAccessibilityMetadata, requireWritableImage, exiftoolAvailable, isMetadataWriterError, EXIFTOOL_MISSING } from './metadata-writer';
+export type { AccessibilityText, WrittenImage, MetadataWriterErrorCode } from './metadata-writer';

@@ -4263,7 +4263,7 @@ export interface paths {
             };
         };
         put?: never;
-        /** Generate alt text for one image (imageUrl, base64 imageData, or a multipart "file") */
+        /** Generate alt text for one image (imageUrl, base64 imageData, or a multipart "file"); with embed: "iptc", an upload comes back with the alt text in its own XMP */
         post: {
             parameters: {
                 query?: never;
@@ -4299,6 +4299,13 @@ export interface paths {
                         imageUrl?: string;
                         imageData?: string;
                         fileName?: string;
+                        /**
+                         * @description Uploads only (imageData or a multipart file): also answer the same image with the alt text and the long description written into its XMP as IPTC Alt Text (Accessibility) and Extended Description (Accessibility), pixels untouched (JPEG, PNG, WebP)
+                         * @enum {string}
+                         */
+                        embed?: "iptc";
+                        /** @description With embed: text appended (after a space) to the alt text and long description written into the file's metadata only, never to altText, e.g. "(AI-generated)" where a newsroom requires machine text to say so; off by default */
+                        embedSuffix?: string;
                     };
                     "multipart/form-data": {
                         context?: string;
@@ -4322,6 +4329,13 @@ export interface paths {
                         purposeHref?: string;
                         /** @description The destination's or action's own words */
                         purposeLabel?: string;
+                        /**
+                         * @description Uploads only (imageData or a multipart file): also answer the same image with the alt text and the long description written into its XMP as IPTC Alt Text (Accessibility) and Extended Description (Accessibility), pixels untouched (JPEG, PNG, WebP)
+                         * @enum {string}
+                         */
+                        embed?: "iptc";
+                        /** @description With embed: text appended (after a space) to the alt text and long description written into the file's metadata only, never to altText, e.g. "(AI-generated)" where a newsroom requires machine text to say so; off by default */
+                        embedSuffix?: string;
                         /**
                          * Format: binary
                          * @description The image: JPEG, PNG, GIF, WebP or AVIF
@@ -4400,6 +4414,13 @@ export interface paths {
                                 }[];
                             }[];
                             timestamp: string;
+                            /** @description Present when the request asked for embed: "iptc" */
+                            embedded?: {
+                                /** @description image/jpeg, image/png or image/webp: the type of the upload, found from its bytes */
+                                mimeType: string;
+                                /** @description The image, base64: the uploaded bytes with XMP Iptc4xmpCore:AltTextAccessibility and ExtDescrAccessibility written (a value in x-default and in the language of the alt text); pixels and other metadata unchanged */
+                                data: string;
+                            };
                         };
                     };
                 };

@@ -39,6 +39,13 @@ export interface DescribeOptions {
   maxLength?: number;
   regenerate?: boolean;
   purpose?: ImagePurpose;
+  /**
+   * "iptc" (an uploaded file or buffer only): the answer's `embedded` is the same image with the alt text
+   * written into its XMP (IPTC Alt Text (Accessibility)), pixels untouched.
+   */
+  embed?: 'iptc';
+  /** With embed: appended to the text written into the file only, e.g. "(AI-generated)". */
+  embedSuffix?: string;
 }
 
 /** One image: a public URL, a local file path (Node), or its bytes. */
@@ -92,8 +99,8 @@ export class Altwise {
 
   /** Writes alt text for one image; charged as one generation. A retry never charges twice. */
   async describe(input: DescribeInput): Promise<AltTextResult> {
-    const { context, language, maxLength, regenerate, purpose } = input;
-    const options = { context, language, maxLength, regenerate, purpose };
+    const { context, language, maxLength, regenerate, purpose, embed, embedSuffix } = input;
+    const options = { context, language, maxLength, regenerate, purpose, embed, embedSuffix };
     let image: { imageUrl: string } | { imageData: string; fileName?: string };
     if ('url' in input) image = { imageUrl: input.url };
     else if ('file' in input) image = { imageData: (await readFile(input.file)).toString('base64'), fileName: basename(input.file) };

@@ -116,16 +116,44 @@ export const generationOptionsSchema = z.object({
 });
 export type GenerationOptions = z.infer<typeof generationOptionsSchema>;
 
+/**
+ * `"iptc"`: answer the uploaded image itself too, with the alt text and the long description written
+ * into its XMP (IPTC Photo Metadata's Alt Text and Extended Description (Accessibility)).
+ */
+export const embedSchema = z
+  .enum(['iptc'])
+  .describe(
+    'Uploads only (imageData or a multipart file): also answer the same image with the alt text and the long description written into its XMP as IPTC Alt Text (Accessibility) and Extended Description (Accessibility), pixels untouched (JPEG, PNG, WebP)',
+  );
+/** Appended to the text written into the file's metadata only (never to `altText`): a newsroom's "(AI-generated)". */
+export const embedSuffixSchema = z
+  .string()
+  .trim()
+  .min(1)
+  .max(40, 'embedSuffix must be at most 40 characters')
+  .describe('With embed: text appended (after a space) to the alt text and long description written into the file\'s metadata only, never to altText, e.g. "(AI-generated)" where a newsroom requires machine text to say so; off by default');
+export const EMBED_NEEDS_UPLOAD = 'embed works on an uploaded image (imageData or a file), not on an imageUrl';
+
 /** JSON body of POST /v1/images: an image URL or base64 image data, never both. */
 export const generateRequestSchema = generationOptionsSchema
   .extend({
     imageUrl: httpUrlSchema.optional(),
     imageData: z.string().min(1).optional(),
     fileName: z.string().max(255).optional(),
+    embed: embedSchema.optional(),
+    embedSuffix: embedSuffixSchema.optional(),
   })
   .refine((body) => Boolean(body.imageUrl) !== Boolean(body.imageData), {
     message: 'Provide exactly one of imageUrl or imageData',
     path: ['imageUrl'],
+  })
+  .refine((body) => !body.embed || Boolean(body.imageData), {
+    message: EMBED_NEEDS_UPLOAD,
+    path: ['embed'],
+  })
+  .refine((body) => !body.embedSuffix || Boolean(body.embed), {
+    message: 'embedSuffix needs embed: "iptc"',
+    path: ['embedSuffix'],
   });
 export type GenerateRequest = z.input<typeof generateRequestSchema>;
 
@@ -204,6 +232,19 @@ export const altTextResultSchema = z.object({
   timestamp: z.string(),
 });
 export type AltTextResult = z.infer<typeof altTextResultSchema>;
+
+/** The uploaded image with the fields written into its metadata (`embed`). */
+export const embeddedImageSchema = z
+  .object({
+    mimeType: z.string().describe('image/jpeg, image/png or image/webp: the type of the upload, found from its bytes'),
+    data: z.string().describe('The image, base64: the uploaded bytes with XMP Iptc4xmpCore:AltTextAccessibility and ExtDescrAccessibility written (a value in x-default and in the language of the alt text); pixels and other metadata unchanged'),
+  })
+  .describe('Present when the request asked for embed: "iptc"');
+export type EmbeddedImage = z.infer<typeof embeddedImageSchema>;
+
+/** The answer of POST /api/v1/images: the result, and the image with its metadata written when `embed` was asked. */
+export const generateResponseSchema = altTextResultSchema.extend({ embedded: embeddedImageSchema.optional() });
+export type GenerateResponse = z.infer<typeof generateResponseSchema>;
 
 export const batchItemErrorSchema = z.object({
   imageUrl: z.string(),

@@ -17,8 +17,9 @@ export function uploadFormDocs(fields: z.ZodObject = z.object({})) {
 
 /** Limits for @fastify/multipart, registered inside each route plugin that takes files. */
 export function multipartLimits(maxFileBytes: number) {
-  // Text fields carry context (2,000 characters, up to 4 bytes each) and a few options.
-  return { fileSize: maxFileBytes, files: 1, fields: 10, fieldSize: 16 * 1024, parts: 12 };
+  // Text fields carry context (2,000 characters, up to 4 bytes each) and a few options (eleven at most:
+  // the generation options, embed and embedSuffix).
+  return { fileSize: maxFileBytes, files: 1, fields: 12, fieldSize: 16 * 1024, parts: 14 };
 }
 
 function requiredFile(message: string): AppError {

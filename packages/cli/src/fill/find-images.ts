@@ -92,7 +92,8 @@ const lookupOf = (element: Element): AttributeLookup => (name) => attrOf(element
 /** The `lang` of the image or its nearest ancestor that has a valid one. */
 function htmlLanguage(element: Element): string | undefined {
   for (let node: DefaultTreeAdapterTypes.ParentNode | null = element; node && 'attrs' in node; node = node.parentNode) {
-    const lang = languageTag(attrOf(node, 'lang'));
+    // XHTML (EPUB content documents) says xml:lang; HTML says lang.
+    const lang = languageTag(attrOf(node, 'lang')) ?? languageTag(attrOf(node, 'xml:lang'));
     if (lang) return lang;
   }
   return undefined;

@@ -3,6 +3,7 @@ import { createAltTextCacheRepository } from './alt-text-cache.repository';
 import { altTextRoutes } from './alt-text.routes';
 import type { AltTextService } from './alt-text.service';
 import { createAltTextService } from './alt-text.service';
+import { createImageEmbedder } from './embedded-image';
 import { createGenerationRepository } from './generation.repository';
 import type { VisionEngine } from './vision-engine';
 import { createVisionEngine } from './vision-engine';
@@ -43,7 +44,8 @@ export const altTextModule = defineModule({
   http: {
     needs: ['guards', 'idempotency'],
     register: async (app, { altText }, { guards, idempotency }, { ctx }) => {
-      await app.register(altTextRoutes, { altText, guards, idempotency, maxImageBytes: ctx.config.images.maxBytes });
+      const embedder = createImageEmbedder({ command: ctx.config.images.exiftool });
+      await app.register(altTextRoutes, { altText, guards, idempotency, embedder, maxImageBytes: ctx.config.images.maxBytes });
     },
   },
   // Its history rows are written before the usage events they go with (usage stops after it).

@@ -1,15 +1,20 @@
 import multipart from '@fastify/multipart';
 import {
-  altTextResultSchema,
   batchRequestSchema,
   batchResponseSchema,
   checkRequestSchema,
   checkResponseSchema,
+  DEFAULT_LANGUAGE,
+  EMBED_NEEDS_UPLOAD,
+  embedSchema,
+  embedSuffixSchema,
   generateRequestSchema,
+  generateResponseSchema,
   generationOptionsSchema,
   historyQuerySchema,
   historyResponseSchema,
 } from '@altwise/shared';
+import type { AltTextResult } from '@altwise/shared';
 import { sha256Of } from '@altwise/engine';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -26,6 +31,7 @@ import { multipartLimits, readUpload, uploadFormDocs } from '../../platform/mult
 import type { AltTextService, GenerateInput, Generated } from './alt-text.service';
 import { Admitted } from './alt-text.service';
 import { streamBatch, wantsBatchStream } from './batch-stream';
+import type { ImageEmbedder } from './embedded-image';
 import { fieldsToOptions, generationFormFieldsDocs } from './form-fields';
 
 /** base64 grows bytes by 4/3; the rest is room for the other JSON fields and a data: prefix. */
@@ -34,18 +40,33 @@ export function jsonImageBodyLimit(maxImageBytes: number): number {
 }
 
 type GenerateBody = z.output<typeof generateRequestSchema>;
+/** `embed` and the suffix its written text gets, if any. */
+type Embed = { kind: z.output<typeof embedSchema>; suffix?: string };
 
-/** JSON gives `imageUrl` or base64 `imageData`; multipart gives a `file` and text fields. */
-async function generateInput(request: FastifyRequest, body: GenerateBody | null | undefined): Promise<GenerateInput> {
+/** JSON gives `imageUrl` or base64 `imageData`; multipart gives a `file` and text fields. `embed` rides beside the options. */
+async function generateInput(request: FastifyRequest, body: GenerateBody | null | undefined): Promise<{ input: GenerateInput; embed?: Embed }> {
   if (request.isMultipart()) {
     const upload = await readUpload(request);
-    const options = parseOrThrow(generationOptionsSchema, fieldsToOptions(upload.fields));
-    return { ...options, image: { bytes: upload.bytes, fileName: upload.fileName } };
+    const { embed: embedField, embedSuffix: suffixField, ...fields } = upload.fields;
+    const present = (value: string | undefined) => (value === undefined || value.trim() === '' ? undefined : value.trim());
+    const parsed = parseOrThrow(z.object({ embed: embedSchema.optional(), embedSuffix: embedSuffixSchema.optional() }), { embed: present(embedField), embedSuffix: present(suffixField) });
+    if (parsed.embedSuffix && !parsed.embed) throw new AppError('validation_failed', 'embedSuffix needs embed: "iptc"', 400, [{ field: 'embedSuffix', message: 'embedSuffix needs embed: "iptc"' }]);
+    const embed = parsed.embed ? { kind: parsed.embed, suffix: parsed.embedSuffix } : undefined;
+    const options = parseOrThrow(generationOptionsSchema, fieldsToOptions(fields));
+    return { input: { ...options, image: { bytes: upload.bytes, fileName: upload.fileName } }, embed };
   }
   if (!body) throw AppError.badRequest('Send JSON with imageUrl or imageData, or a multipart form with a file');
-  const { imageUrl, imageData, fileName, ...options } = body;
+  const { imageUrl, imageData, fileName, embed, embedSuffix, ...options } = body;
   const image = imageUrl ? { url: imageUrl } : { bytes: decodedImageData(request) ?? decodeBase64Image(imageData!), fileName };
-  return { ...options, image };
+  return { input: { ...options, image }, embed: embed ? { kind: embed, suffix: embedSuffix } : undefined };
+}
+
+/** The upload an `embed` request writes into, checked (exiftool present, a writable image) before anything is charged. */
+async function embedTarget(embedder: ImageEmbedder, input: GenerateInput, embed: Embed | undefined): Promise<Buffer | null> {
+  if (!embed) return null;
+  if ('url' in input.image) throw new AppError('validation_failed', EMBED_NEEDS_UPLOAD, 400, [{ field: 'embed', message: EMBED_NEEDS_UPLOAD }]);
+  await embedder.check(input.image.bytes);
+  return input.image.bytes;
 }
 
 /**
@@ -85,8 +106,9 @@ export const altTextRoutes: FastifyPluginAsyncZod<{
   altText: AltTextService;
   guards: AuthGuards;
   idempotency: Idempotency;
+  embedder: ImageEmbedder;
   maxImageBytes: number;
-}> = async (app, { altText, guards, idempotency, maxImageBytes }) => {
+}> = async (app, { altText, guards, idempotency, embedder, maxImageBytes }) => {
   // Scoped to this plugin: only these routes take files, and never more than one image.
   await app.register(multipart, { limits: multipartLimits(maxImageBytes) });
   // JSON with a large base64 imageData is decoded from the body bytes; every other body parses as usual.
@@ -105,25 +127,33 @@ export const altTextRoutes: FastifyPluginAsyncZod<{
       config: {
         documentedBodies: {
           'application/json': generateRequestSchema.describe('An image URL or base64 image data (plain or a data: URL), and the options'),
-          'multipart/form-data': uploadFormDocs(generationFormFieldsDocs),
+          'multipart/form-data': uploadFormDocs(generationFormFieldsDocs.extend({ embed: embedSchema.optional(), embedSuffix: embedSuffixSchema.optional() })),
         },
       },
       schema: {
         tags: ['alt-text'],
-        summary: 'Generate alt text for one image (imageUrl, base64 imageData, or a multipart "file")',
+        summary: 'Generate alt text for one image (imageUrl, base64 imageData, or a multipart "file"); with embed: "iptc", an upload comes back with the alt text in its own XMP',
         consumes: ['application/json', 'multipart/form-data'],
         security,
         // Nullish so a multipart request (its body is null until read) reaches the handler, which reads it.
         headers: idempotencyHeader,
         body: generateRequestSchema.nullish(),
-        response: { 200: altTextResultSchema, ...errorResponses(403, 422, 429, 502, 503, 504) },
+        response: { 200: generateResponseSchema, ...errorResponses(403, 413, 415, 422, 429, 502, 503, 504) },
       },
     },
     async (request, reply) => {
-      const { input, fingerprint } = fingerprinted(request, await generateInput(request, request.body));
+      const asked = await generateInput(request, request.body);
+      const target = await embedTarget(embedder, asked.input, asked.embed);
+      const { input, fingerprint } = fingerprinted(request, asked.input);
       const caller = callerOf(request);
       // The run's name names the history rows, so a retry after a crash finds what was charged (history-rows.ts).
-      return idempotency.handle(request, reply, caller.userId, fingerprint, (runName) => withQuotaHeaders(reply, altText.generate(caller, input, runName)));
+      return idempotency.handle(request, reply, caller.userId, asked.embed ? { fingerprint, embed: asked.embed } : fingerprint, async (runName) => {
+        const result: AltTextResult = await withQuotaHeaders(reply, altText.generate(caller, input, runName));
+        if (!target) return result;
+        // The language the alt text was written in: the request's, else the account's style, else the default.
+        const language = (await altText.unit.styled(caller.userId, input)).language ?? DEFAULT_LANGUAGE;
+        return { ...result, embedded: await embedder.embed(target, result, language, asked.embed?.suffix) };
+      });
     },
   );
 
