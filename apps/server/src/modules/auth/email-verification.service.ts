@@ -33,7 +33,7 @@ export function createEmailVerificationService(deps: {
     const token = randomBytes(32).toString('base64url');
     const now = ctx.now();
     await ctx.db.transaction().execute(async (trx) => {
-      await links.retireUnused(user.id, now, trx);
+      await links.retireAllForUser(user.id, now, trx);
       await links.insert(
         { id: randomUUID(), user_id: user.id, email: user.email, token_hash: hash(token), created_at: now, expires_at: now + VERIFY_LINK_HOURS * HOUR_MS, used_at: null },
         trx,

@@ -1,6 +1,7 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { Executor } from '../../db/executor';
 import type { Database, PasswordResetTokensTable } from '../../db/schema';
+import { singleUseLinks } from './single-use-links.repository';
 
 export type PasswordResetRow = Selectable<PasswordResetTokensTable>;
 
@@ -20,31 +21,7 @@ export function createPasswordResetRepository(db: Kysely<Database>) {
         .where('expires_at', '>', now)
         .executeTakeFirst(),
 
-    /** Single use: of two requests presenting the same token, exactly one gets true. */
-    async consume(id: string, now: number, executor: Executor): Promise<boolean> {
-      const result = await executor
-        .updateTable('password_reset_tokens')
-        .set({ used_at: now })
-        .where('id', '=', id)
-        .where('used_at', 'is', null)
-        .where('expires_at', '>', now)
-        .executeTakeFirst();
-      return Number(result.numUpdatedRows) === 1;
-    },
-
-    /** Every other link of the account stops working once its password changed. */
-    async retireAllForUser(userId: string, now: number, executor: Executor): Promise<void> {
-      await executor.updateTable('password_reset_tokens').set({ used_at: now }).where('user_id', '=', userId).where('used_at', 'is', null).execute();
-    },
-
-    /** Retention: links that can no longer be used. */
-    async deleteExpired(trx: Executor, before: number): Promise<void> {
-      await trx.deleteFrom('password_reset_tokens').where('expires_at', '<', before).execute();
-    },
-
-    async deleteForUser(userId: string, trx: Executor = db): Promise<void> {
-      await trx.deleteFrom('password_reset_tokens').where('user_id', '=', userId).execute();
-    },
+    ...singleUseLinks(db, 'password_reset_tokens'),
   };
 }
 
