@@ -2,22 +2,7 @@ import type { UncertainClaim, VerifiedClaim } from '@altwise/shared';
 import { Fragment } from 'react';
 import type { ReactNode } from 'react';
 import type { DescribedImage } from '../result-entry';
-
-const KIND_NAMES: Record<UncertainClaim['kind'], string> = {
-  count: 'Count',
-  colour: 'Colour',
-  text: 'Text in the image',
-  object: 'Object',
-  action: 'Action',
-  setting: 'Setting',
-};
-
-/** "2 of 3 readings say red, 1 says orange". */
-export function readingsSentence(entry: UncertainClaim, samples: number): string {
-  return entry.readings
-    .map(({ value, count }, index) => (index === 0 ? `${count} of ${samples} readings say ${value}` : `${count} ${count === 1 ? 'says' : 'say'} ${value}`))
-    .join(', ');
-}
+import { CLAIM_KIND_NAMES, readingsSentence } from '@/lib/readings';
 
 /** The chosen alt's words that only some readings back, in the order they appear in it. */
 function doubtfulSpans(altText: string, claims: readonly VerifiedClaim[], uncertain: readonly UncertainClaim[]): Array<{ start: number; end: number }> {
@@ -73,7 +58,7 @@ export function ReadingsSummary({ result }: { result: DescribedImage }) {
       <ul className="mt-2 list-disc space-y-1 pl-5 text-sm text-gray-800 dark:text-gray-200">
         {result.uncertain.map((entry, index) => (
           <li key={`${entry.kind}-${index}`}>
-            <span className="font-semibold">{KIND_NAMES[entry.kind]}:</span> {readingsSentence(entry, samples)}
+            <span className="font-semibold">{CLAIM_KIND_NAMES[entry.kind]}:</span> {readingsSentence(entry, samples)}
           </li>
         ))}
       </ul>

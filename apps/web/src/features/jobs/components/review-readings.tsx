@@ -1,20 +1,8 @@
 import type { ReviewGroup, UncertainClaim } from '@altwise/shared';
 import { Button } from '@/components/button';
+import { CLAIM_KIND_NAMES, readingsSentence } from '@/lib/readings';
 
-const KIND_NAMES: Record<UncertainClaim['kind'], string> = {
-  count: 'Count',
-  colour: 'Colour',
-  text: 'Text in the image',
-  object: 'Object',
-  action: 'Action',
-  setting: 'Setting',
-};
 const ENGLISH_NUMBERS = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve'];
-
-/** "2 of 3 readings say red, 1 says orange". */
-export function readingsSentence(entry: UncertainClaim, samples: number): string {
-  return entry.readings.map(({ value, count }, index) => (index === 0 ? `${count} of ${samples} readings say ${value}` : `${count} ${count === 1 ? 'says' : 'say'} ${value}`)).join(', ');
-}
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -53,7 +41,7 @@ export function ReviewReadings({ item, onPick }: { item: ReviewGroup; onPick: (a
       <ul className="mt-1 space-y-1.5">
         {result.uncertain.map((entry, index) => (
           <li key={`${entry.kind}-${index}`} className="text-gray-800 dark:text-gray-100">
-            <span className="font-semibold">{KIND_NAMES[entry.kind]}:</span> {readingsSentence(entry, samples)}
+            <span className="font-semibold">{CLAIM_KIND_NAMES[entry.kind]}:</span> {readingsSentence(entry, samples)}
             <span className="ml-2 inline-flex flex-wrap gap-1.5">
               {entry.readings.slice(1).map(({ value }) => {
                 const altText = withReading(result.altText, entry, value);
