@@ -51,7 +51,7 @@ export async function fetchPage(rawUrl: string, options: Omit<FetchImageOptions,
     fetched = await fetchImage(rawUrl, { ...options, maxBytes, accept: 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.1' });
   } catch (error) {
     if (!isEngineError(error)) throw error;
-    throw new EngineError(error.code, pageMessage(error, maxBytes), { cause: error });
+    throw new EngineError(error.code, pageMessage(error, maxBytes), { cause: error, status: error.status, retryAfter: error.retryAfter, location: error.location });
   }
   const contentType = fetched.contentType ?? '';
   const mediaType = contentType.split(';')[0]!.trim().toLowerCase();
