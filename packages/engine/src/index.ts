@@ -23,4 +23,4 @@ export { sha256Of } from './image/image-hash';
 export { probeImage } from './image/image-probe';
 export type { ImageProbe } from './image/image-probe';
 export { postGuarded, checkOutboundUrl } from './fetch/guarded-post';
-export { fetchPage } from './fetch/page-fetcher';
+export { fetchPage, fetchSiteFile } from './fetch/page-fetcher';

@@ -18,3 +18,4 @@ export * from './legal';
 export * from './two-factor';
 export * from './batch-stream';
 export * from './email-change';
+export * from './monitors';

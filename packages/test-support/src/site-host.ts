@@ -190,7 +190,7 @@ export interface GeneratedSiteOptions {
 
 /**
  * A small real-looking site: `pages` public pages (`/` and `/page-N.html`), each with the shared
- * logo (alt "Acme") and a photo of its own (alt "Photo N"), linked from the home page; robots.txt
+ * logo (alt "Acme") and a photo of its own (a meaningful alt per page), linked from the home page; robots.txt
  * disallows a folder of `disallowed` pages that every page links to.
  */
 export function generatedSite({ pages, disallowed = 0, disallowedFolder = '/private/', sitemap = 'plain' }: GeneratedSiteOptions): SiteSpec {
@@ -202,7 +202,7 @@ export function generatedSite({ pages, disallowed = 0, disallowedFolder = '/priv
       title: index === 0 ? 'Home' : `Page ${index}`,
       images: [
         { src: '/logo.png', alt: 'Acme' },
-        { src: `/photos/photo-${index}.png`, alt: `Photo ${index}` },
+        { src: `/photos/photo-${index}.png`, alt: `Cyclists crossing the old stone bridge at dawn, stage ${index}` },
       ],
       links: [...(index === 0 ? publicPaths.slice(1) : ['/']), ...hidden],
     };

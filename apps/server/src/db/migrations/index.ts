@@ -24,6 +24,7 @@ import * as economyJobs from './0023-economy-jobs';
 import * as tokenUsage from './0024-token-usage';
 import * as jobItemDispatchIndexes from './0025-job-item-dispatch-indexes';
 import * as emailChanges from './0026-email-changes';
+import * as siteMonitors from './0029-site-monitors';
 
 /** Every migration, in order. Add new ones here; names sort in the order they run. */
 export const migrations: Record<string, Migration> = {
@@ -52,4 +53,5 @@ export const migrations: Record<string, Migration> = {
   '0024-token-usage': tokenUsage,
   '0025-job-item-dispatch-indexes': jobItemDispatchIndexes,
   '0026-email-changes': emailChanges,
+  '0029-site-monitors': siteMonitors,
 };

@@ -1,0 +1,113 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SiteHost } from '@altwise/test-support/site-host';
+import { generatedSite, startSiteHost } from '@altwise/test-support/site-host';
+import { DATABASES, registerUser, startTestServer } from '../../../test/support/test-server';
+import type { TestServer } from '../../../test/support/test-server';
+
+const POLL = { timeout: 30_000, interval: 50 };
+
+/**
+ * The issue's check: a site of 30 pages plus a folder robots.txt disallows (linked from every
+ * page and listed in the sitemap). A run counts the 30 pages, never asks for the disallowed ones
+ * (the host counts every request), groups the shared logo as one image on 30 pages; a second run
+ * after one page's alt changed reports exactly that regression, a third after it was restored
+ * reports it fixed.
+ */
+for (const database of DATABASES) {
+  describe(`site monitors (${database})`, () => {
+    let site: SiteHost;
+    let server: TestServer;
+    let token: string;
+    let monitorId: string;
+
+    beforeAll(async () => {
+      site = await startSiteHost(generatedSite({ pages: 30, disallowed: 5, disallowedFolder: '/private/' }));
+      server = await startTestServer(database, { PAGE_FETCH_ALLOW: site.hostPort, MONITOR_MIN_GAP_MS: '0' });
+      ({ token } = await registerUser(server));
+    });
+    afterAll(async () => {
+      await server?.close();
+      await site?.close();
+    });
+
+    async function runToEnd(): Promise<any> {
+      const started = await server.request('POST', `/api/v1/monitors/${monitorId}/runs`, { token });
+      expect(started.status).toBe(202);
+      expect(['queued', 'running']).toContain(started.body.status);
+      const path = `/api/v1/monitors/${monitorId}/runs/${started.body.id}`;
+      await expect.poll(async () => (await server.request('GET', path, { token })).body.status, POLL).toMatch(/completed|failed/);
+      return (await server.request('GET', path, { token })).body;
+    }
+
+    it('crawls the 30 pages, never requests the disallowed folder, and groups the shared logo', async () => {
+      const created = await server.request('POST', '/api/v1/monitors', { token, body: { url: `${site.url}/`, schedule: 'manual', maxPages: 50 } });
+      expect(created.status).toBe(201);
+      monitorId = created.body.id;
+      expect(created.body).toMatchObject({ schedule: 'manual', maxPages: 50, nextRunAt: null });
+
+      const run = await runToEnd();
+      expect(run).toMatchObject({ status: 'completed', number: 1, pagesCrawled: 30, pagesFailed: 0, distinctImages: 31, occurrences: 60, failing: 0, coverage: 1, comparedWith: null });
+      expect(run.findings.disallowed).toBeGreaterThan(0);
+      expect(site.hitsUnder('/private/')).toBe(0);
+      expect(site.hits('/robots.txt')).toBe(1);
+      // Each page once, whether it came from the sitemap or a link.
+      expect(site.hits('/page-7.html')).toBe(1);
+
+      const images = await server.request('GET', `/api/v1/monitors/${monitorId}/runs/${run.id}/images?limit=2`, { token });
+      expect(images.status).toBe(200);
+      expect(images.body.total).toBe(31);
+      expect(images.body.images[0]).toMatchObject({ imageUrl: `${site.url}/logo.png`, occurrences: 30, pages: 30, failing: 0 });
+      expect(images.body.images[1].occurrences).toBe(1);
+    });
+
+    it('reports exactly the one regression after one page lost its alt, then it fixed', async () => {
+      const original = site.page('/page-7.html')!;
+      site.setPage('/page-7.html', { ...original, images: [original.images![0]!, { src: original.images![1]!.src }] });
+      const second = await runToEnd();
+      expect(second).toMatchObject({ status: 'completed', number: 2, pagesCrawled: 30, occurrences: 60, failing: 1, regressed: 1, fixed: 0, new: 0, removed: 0, unchanged: 59 });
+      expect(second.changes).toEqual([
+        expect.objectContaining({ kind: 'regressed', pageUrl: `${site.url}/page-7.html`, before: expect.objectContaining({ verdict: 'ok' }), after: expect.objectContaining({ verdict: 'missing' }) }),
+      ]);
+      expect(second.rules).toEqual({ 'missing-alt': 1 });
+      expect(second.coverage).toBeCloseTo(59 / 60, 4);
+      const failing = await server.request('GET', `/api/v1/monitors/${monitorId}/runs/${second.id}/images?failing=true`, { token });
+      expect(failing.body.images).toEqual([expect.objectContaining({ imageUrl: `${site.url}/photos/photo-7.png`, failing: 1 })]);
+
+      site.setPage('/page-7.html', original);
+      const third = await runToEnd();
+      expect(third).toMatchObject({ number: 3, failing: 0, regressed: 0, fixed: 1, unchanged: 59, comparedWith: second.id });
+      expect(site.hitsUnder('/private/')).toBe(0);
+
+      const trend = await server.request('GET', `/api/v1/monitors/${monitorId}/trend`, { token });
+      expect(trend.body.points.map((point: any) => [point.number, point.failing, point.regressed])).toEqual([
+        [1, 0, 0],
+        [2, 1, 1],
+        [3, 0, 0],
+      ]);
+      const runs = await server.request('GET', `/api/v1/monitors/${monitorId}/runs`, { token });
+      expect(runs.body.runs.map((run: any) => run.number)).toEqual([3, 2, 1]);
+    });
+
+    it("answers 404 for another account's monitor and its runs, and keeps the plan's limits", async () => {
+      const other = await registerUser(server);
+      const runs = await server.request('GET', `/api/v1/monitors/${monitorId}/runs`, { token });
+      const runId = runs.body.runs[0].id;
+      for (const path of [`/api/v1/monitors/${monitorId}`, `/api/v1/monitors/${monitorId}/runs/${runId}`, `/api/v1/monitors/${monitorId}/trend`]) {
+        expect((await server.request('GET', path, { token: other.token })).status).toBe(404);
+      }
+      expect((await server.request('POST', `/api/v1/monitors/${monitorId}/runs`, { token: other.token })).status).toBe(404);
+      expect((await server.request('DELETE', `/api/v1/monitors/${monitorId}`, { token: other.token })).status).toBe(404);
+      // Free: one monitor, 50 pages per run, three runs a day (all three used above).
+      expect((await server.request('POST', '/api/v1/monitors', { token, body: { url: `${site.url}/`, maxPages: 10 } })).status).toBe(403);
+      expect((await server.request('POST', '/api/v1/monitors', { token: other.token, body: { url: `${site.url}/`, maxPages: 51 } })).status).toBe(403);
+      expect((await server.request('POST', `/api/v1/monitors/${monitorId}/runs`, { token })).status).toBe(429);
+      const bad = await server.request('POST', '/api/v1/monitors', { token: other.token, body: { url: `${site.url}/`, schedule: '* * * * *', maxPages: 10 } });
+      expect(bad.status).toBe(400);
+      expect(bad.body.error.details[0].field).toBe('schedule');
+      const patched = await server.request('PATCH', `/api/v1/monitors/${monitorId}`, { token, body: { schedule: 'weekly' } });
+      expect(patched.body.nextRunAt).not.toBeNull();
+      expect((await server.request('DELETE', `/api/v1/monitors/${monitorId}`, { token })).status).toBe(200);
+      expect((await server.request('GET', `/api/v1/monitors/${monitorId}`, { token })).status).toBe(404);
+    });
+  });
+}

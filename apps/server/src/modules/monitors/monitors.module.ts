@@ -1,0 +1,51 @@
+import { defineModule } from '../../platform/app-module';
+import { createPageParsePool } from '../audits';
+import { createMonitorRunner } from './monitor-runner';
+import type { MonitorRunner } from './monitor-runner';
+import { createMonitorRepository } from './monitor.repository';
+import type { MonitorService } from './monitor.service';
+import { createMonitorService } from './monitor.service';
+import { monitorsRoutes } from './monitors.routes';
+
+export interface MonitorsModule {
+  monitors: MonitorService;
+  runner: MonitorRunner;
+  close: () => Promise<void>;
+}
+
+declare module '../../platform/app-module' {
+  interface ModuleRegistry {
+    monitors: MonitorsModule;
+  }
+}
+
+/** How often an instance looks for due schedules and queued runs (a run queued here wakes it at once). */
+const POLL_MS = 1_000;
+
+/** Site monitors: scheduled crawls of a whole site, each run's images grouped and compared with the last. */
+export const monitorsModule = defineModule({
+  name: 'monitors',
+  // audits: its page walk (the parsing workers) is the crawl's.
+  needs: ['users', 'audits'],
+  create: ({ ctx, logger }, { users }) => {
+    const repository = createMonitorRepository(ctx.db);
+    // The audits' page walk, on a worker thread of its own: a crawl never parses on the event loop.
+    const parser = createPageParsePool({ size: 1 });
+    const runner = createMonitorRunner({ ctx, repository, parser, logger, pollMs: POLL_MS });
+    const monitors = createMonitorService({ ctx, repository, planOf: (userId) => users.users.planOf(userId), wake: () => runner.wake() });
+    return { monitors, runner, close: () => parser.close() };
+  },
+  http: {
+    needs: ['guards'],
+    register: async (app, { monitors }, { guards }) => {
+      await app.register(monitorsRoutes, { monitors, guards });
+    },
+  },
+  // Crawls run where bulk jobs run: not in an API-only process (WORKERS=none).
+  start: ({ runner }, { ctx }) => {
+    if (ctx.config.workers !== 'inline') return;
+    runner.start();
+    return () => runner.stop();
+  },
+  stop: (self) => self.close(),
+});
