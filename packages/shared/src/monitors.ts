@@ -135,6 +135,26 @@ export const monitorImageSchema = z.object({
 });
 export const monitorImageListSchema = z.object({ images: z.array(monitorImageSchema), total: z.number().int() });
 
+export const monitorPagesQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(500).default(100),
+  offset: z.coerce.number().int().min(0).default(0),
+  status: z.enum(['ok', 'skipped', 'failed']).optional(),
+});
+
+export const monitorPageListSchema = z.object({
+  pages: z.array(
+    z.object({
+      url: z.string(),
+      /** ok: read as a page; skipped: not HTML, a redirect off the site, a duplicate; failed: an error. */
+      status: z.enum(['ok', 'skipped', 'failed']),
+      reason: z.string().nullable(),
+      title: z.string().nullable(),
+      images: z.number().int(),
+    }),
+  ),
+  total: z.number().int(),
+});
+
 export const monitorTrendSchema = z.object({
   points: z.array(
     z.object({

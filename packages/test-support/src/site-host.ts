@@ -40,7 +40,7 @@ export interface SiteRaw {
 
 export interface SiteSpec {
   pages: Record<string, SitePage>;
-  /** robots.txt's text; absent: 404. */
+  /** robots.txt's text (`{origin}` stands for the host's own origin); absent: 404. */
   robots?: string;
   sitemaps?: Record<string, SiteSitemap>;
   /** A 301 from the path to the location (a path or another origin). */
@@ -132,7 +132,7 @@ export async function startSiteHost(spec: SiteSpec): Promise<SiteHost> {
       throttled.set(path, seen + 1);
       if (seen < throttle.count) return send(429, 'text/plain', 'slow down', { 'retry-after': String(throttle.retryAfter) });
     }
-    if (path === '/robots.txt') return spec.robots === undefined ? send(404, 'text/plain', 'not found') : send(200, 'text/plain', spec.robots);
+    if (path === '/robots.txt') return spec.robots === undefined ? send(404, 'text/plain', 'not found') : send(200, 'text/plain', spec.robots.replaceAll('{origin}', origin));
     const redirect = spec.redirects?.[path];
     if (redirect) {
       response.writeHead(301, { location: redirect });

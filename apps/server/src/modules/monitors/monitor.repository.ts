@@ -209,6 +209,15 @@ export function createMonitorRepository(db: Kysely<Database>) {
       return { rows, total: Number(total?.count ?? 0) };
     },
 
+    /** The URLs a run read, in the order it read them. */
+    async pagesOf(runId: string, query: { limit: number; offset: number; status?: 'ok' | 'skipped' | 'failed' }) {
+      let pages = db.selectFrom('monitor_pages').where('run_id', '=', runId);
+      if (query.status) pages = pages.where('status', '=', query.status);
+      const rows = await pages.select(['url', 'status', 'reason', 'title', 'images']).orderBy('position').limit(query.limit).offset(query.offset).execute();
+      const total = await pages.select((eb) => eb.fn.countAll<string | number>().as('count')).executeTakeFirst();
+      return { rows, total: Number(total?.count ?? 0) };
+    },
+
     /** Completed runs of a monitor, oldest first (the last `limit`). */
     async completedRuns(monitorId: string, limit: number): Promise<RunRow[]> {
       const rows = await db

@@ -216,6 +216,12 @@ export function createMonitorService({ ctx, repository, planOf, wake }: { ctx: A
       };
     },
 
+    async pages(userId: string, monitorId: string, runId: string, query: { limit: number; offset: number; status?: 'ok' | 'skipped' | 'failed' }) {
+      await ownedRun(userId, monitorId, runId);
+      const { rows, total } = await repository.pagesOf(runId, query);
+      return { total, pages: rows.map((row) => ({ ...row, images: Number(row.images) })) };
+    },
+
     async trend(userId: string, monitorId: string) {
       await owned(userId, monitorId);
       const runs = await repository.completedRuns(monitorId, TREND_POINTS);

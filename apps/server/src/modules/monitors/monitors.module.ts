@@ -41,9 +41,9 @@ export const monitorsModule = defineModule({
       await app.register(monitorsRoutes, { monitors, guards });
     },
   },
-  // Crawls run where bulk jobs run: not in an API-only process (WORKERS=none).
-  start: ({ runner }, { ctx }) => {
-    if (ctx.config.workers !== 'inline') return;
+  // On every server instance, whatever WORKERS says: a crawl waits on a remote site far more than it
+  // computes, its parsing is on a worker thread, and a run is leased, so one instance takes it.
+  start: ({ runner }) => {
     runner.start();
     return () => runner.stop();
   },

@@ -3,6 +3,8 @@ import {
   monitorImageListSchema,
   monitorImagesQuerySchema,
   monitorListSchema,
+  monitorPageListSchema,
+  monitorPagesQuerySchema,
   monitorRunListSchema,
   monitorRunSchema,
   monitorSchema,
@@ -108,6 +110,15 @@ export const monitorsRoutes: FastifyPluginAsyncZod<{ monitors: MonitorService; g
       schema: { tags, summary: "The run's distinct images (one per resolved URL) with their occurrences, most first", security, params: runParams, querystring: monitorImagesQuerySchema, response: { 200: monitorImageListSchema } },
     },
     async (request) => monitors.images(userOf(request), request.params.id, request.params.runId, request.query),
+  );
+
+  app.get(
+    '/api/v1/monitors/:id/runs/:runId/pages',
+    {
+      ...secured,
+      schema: { tags, summary: 'The URLs the run read, in order: pages, and what was skipped or failed and why', security, params: runParams, querystring: monitorPagesQuerySchema, response: { 200: monitorPageListSchema } },
+    },
+    async (request) => monitors.pages(userOf(request), request.params.id, request.params.runId, request.query),
   );
 
   app.get(
