@@ -15,10 +15,8 @@ import { patternMatcher } from './crawl-urls';
 import { createHostLimiter, retryAfterMs } from './host-limiter';
 import { compareRuns } from './monitor-compare';
 import type { MonitorRepository, OccurrenceRow, RunRow } from './monitor.repository';
-import { nextRunAt } from './schedule';
+import { createMonitorScheduler } from './monitor-scheduler';
 
-/** A run's lease: renewed every LEASE_MS / 4 while it works, taken over once LEASE_MS passed without. */
-export const LEASE_MS = 60_000;
 /** Runs one instance crawls at once (each is polite to its own host). */
 const RUNS_PER_INSTANCE = 2;
 /** Images described per page (the rest counted as the audits do). */
@@ -38,6 +36,9 @@ export interface MonitorRunnerDeps {
 
 export function createMonitorRunner({ ctx, repository, parser, logger, pollMs }: MonitorRunnerDeps) {
   const owner = `monitors-${randomUUID()}`;
+  // A run's lease: renewed every quarter of it while the run works, taken over once it lapsed. The
+  // staleness window of job-item leases and heartbeats (INSTANCE_DEAD_AFTER_MS, 10 s by default).
+  const LEASE_MS = ctx.config.instanceDeadAfterMs;
   const running = new Map<string, Promise<void>>();
   let stopping = false;
 
@@ -147,22 +148,10 @@ export function createMonitorRunner({ ctx, repository, parser, logger, pollMs }:
     await repository.finish(run.id, owner, { status: 'completed', summary: JSON.stringify(summary), error: null, findings: JSON.stringify(merged), finishedAt: ctx.now() });
   }
 
-  /** Starts the runs of due monitors (each once, whichever instance gets there first). */
-  async function schedule(): Promise<void> {
-    const now = ctx.now();
-    for (const monitor of await repository.dueMonitors(now, 20)) {
-      const next = nextRunAt(monitor.schedule, now);
-      // One run at a time per monitor: a run still going when the next is due is not doubled.
-      const busy = await repository.activeRun(monitor.id);
-      const run = busy
-        ? null
-        : { id: randomUUID(), monitor_id: monitor.id, user_id: monitor.user_id, status: 'queued' as const, trigger: 'schedule' as const, seeds: null, findings: null, summary: null, error: null, lease_owner: null, lease_until: null, created_at: now, started_at: null, finished_at: null };
-      await repository.startScheduled(monitor, next, run);
-    }
-  }
+  const schedule = createMonitorScheduler(repository, ctx.now);
 
   async function sweepOnce(): Promise<boolean> {
-    await schedule();
+    await schedule.tick();
     if (running.size >= RUNS_PER_INSTANCE || stopping) return false;
     const run = await repository.claimRun(owner, ctx.now(), LEASE_MS);
     if (!run) return false;
