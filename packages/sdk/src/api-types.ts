@@ -6847,7 +6847,7 @@ export interface paths {
                             items: {
                                 id: string;
                                 /** @enum {string} */
-                                event: "job.progress" | "job.completed" | "job.failed" | "job.finished" | "account.limit_reached" | "api_key.created" | "api_key.revoked";
+                                event: "job.progress" | "job.completed" | "job.failed" | "job.finished" | "account.limit_reached" | "api_key.created" | "api_key.revoked" | "monitor.regressed";
                                 url: string;
                                 /** @enum {string} */
                                 status: "pending" | "delivered" | "failed";
@@ -6934,7 +6934,7 @@ export interface paths {
                             items: {
                                 id: string;
                                 /** @enum {string} */
-                                event: "job.progress" | "job.completed" | "job.failed" | "job.finished" | "account.limit_reached" | "api_key.created" | "api_key.revoked";
+                                event: "job.progress" | "job.completed" | "job.failed" | "job.finished" | "account.limit_reached" | "api_key.created" | "api_key.revoked" | "monitor.regressed";
                                 url: string;
                                 /** @enum {string} */
                                 status: "pending" | "delivered" | "failed";

@@ -13,6 +13,7 @@ import type { CrawledPage, CrawlFindings } from './crawl';
 import { crawlSite, LINKS_PER_PAGE } from './crawl';
 import { patternMatcher } from './crawl-urls';
 import { createHostLimiter, retryAfterMs } from './host-limiter';
+import type { MonitorAlerts } from './monitor-alerts';
 import { compareRuns } from './monitor-compare';
 import type { MonitorRepository, OccurrenceRow, RunRow } from './monitor.repository';
 import { createMonitorScheduler } from './monitor-scheduler';
@@ -32,9 +33,13 @@ export interface MonitorRunnerDeps {
   parser: PageParsePool;
   logger: FastifyBaseLogger;
   pollMs: number;
+  /** Regressions found by a run (none: no alerts, as in tests of the crawl alone). */
+  alerts?: MonitorAlerts;
+  /** A mail was queued (the outbox is woken once the transaction committed). */
+  onMailQueued?: () => void;
 }
 
-export function createMonitorRunner({ ctx, repository, parser, logger, pollMs }: MonitorRunnerDeps) {
+export function createMonitorRunner({ ctx, repository, parser, logger, pollMs, alerts, onMailQueued }: MonitorRunnerDeps) {
   const owner = `monitors-${randomUUID()}`;
   // A run's lease: renewed every quarter of it while the run works, taken over once it lapsed. The
   // staleness window of job-item leases and heartbeats (INSTANCE_DEAD_AFTER_MS, 10 s by default).
@@ -126,7 +131,7 @@ export function createMonitorRunner({ ctx, repository, parser, logger, pollMs }:
       });
       if (lost) return;
       if (stopping) return void (await repository.releaseLease(run.id, owner));
-      await complete(run, findings);
+      await complete(run, monitor, findings);
     } catch (error) {
       if (stopping || lost) return;
       logger.warn({ err: error, runId: run.id }, 'monitor run failed');
@@ -136,7 +141,7 @@ export function createMonitorRunner({ ctx, repository, parser, logger, pollMs }:
     }
   }
 
-  async function complete(run: RunRow, findings: CrawlFindings): Promise<void> {
+  async function complete(run: RunRow, monitor: { id: string; url: string }, findings: CrawlFindings): Promise<void> {
     const fresh = await repository.getRun(run.id);
     // A resumed run read its seeds' findings in an earlier attempt: keep those, add this attempt's counts.
     const stored = fresh?.findings ? (JSON.parse(fresh.findings) as CrawlFindings) : null;
@@ -145,7 +150,18 @@ export function createMonitorRunner({ ctx, repository, parser, logger, pollMs }:
     const figures = compareRuns(await repository.occurrencesOf(run.id), previous ? await repository.occurrencesOf(previous.id) : null, previous?.id ?? null);
     const pages = await repository.pageCounts(run.id);
     const summary = { ...figures, pagesCrawled: pages.ok, pagesSkipped: pages.skipped, pagesFailed: pages.failed };
-    await repository.finish(run.id, owner, { status: 'completed', summary: JSON.stringify(summary), error: null, findings: JSON.stringify(merged), finishedAt: ctx.now() });
+    const recipient = alerts && figures.regressed ? await alerts.recipientOf(run.user_id) : null;
+    const mailed = await ctx.db.transaction().execute(async (trx) => {
+      const finished = await repository.finish(run.id, owner, { status: 'completed', summary: JSON.stringify(summary), error: null, findings: JSON.stringify(merged), finishedAt: ctx.now() }, trx);
+      // Queued with the completion, which one attempt of the run commits: one alert per run.
+      if (!finished || !alerts || !recipient || !figures.regressed) return false;
+      return alerts.regressed(
+        { userId: run.user_id, monitor: { id: monitor.id, url: monitor.url }, run: { id: run.id, number: Number(run.number) }, regressed: figures.regressed, failing: figures.failing ?? 0, coverage: figures.coverage },
+        recipient,
+        trx,
+      );
+    });
+    if (mailed) onMailQueued?.();
   }
 
   const schedule = createMonitorScheduler(repository, ctx.now);

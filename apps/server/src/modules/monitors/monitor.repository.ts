@@ -1,5 +1,6 @@
 import type { Kysely, Selectable } from 'kysely';
 import { sql } from 'kysely';
+import type { Executor } from '../../db/executor';
 import type { Database } from '../../db/schema';
 import type { MonitorOccurrencesTable, MonitorRunsTable, MonitorsTable } from '../../db/schema-monitors';
 
@@ -173,8 +174,14 @@ export function createMonitorRepository(db: Kysely<Database>) {
         .where('run_id', '=', runId)
         .execute(),
 
-    async finish(runId: string, owner: string, values: { status: 'completed' | 'failed'; summary: string | null; error: string | null; findings?: string; finishedAt: number }): Promise<boolean> {
-      const result = await db
+    /** Ends the run if this owner still holds it (true); `executor`: the transaction that queues its alerts. */
+    async finish(
+      runId: string,
+      owner: string,
+      values: { status: 'completed' | 'failed'; summary: string | null; error: string | null; findings?: string; finishedAt: number },
+      executor: Executor = db,
+    ): Promise<boolean> {
+      const result = await executor
         .updateTable('monitor_runs')
         .set({ status: values.status, summary: values.summary, error: values.error, finished_at: values.finishedAt, lease_owner: null, lease_until: null, ...(values.findings ? { findings: values.findings } : {}) })
         .where('id', '=', runId)

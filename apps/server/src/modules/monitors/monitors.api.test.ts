@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SiteHost } from '@altwise/test-support/site-host';
+import type { WebhookReceiver } from '@altwise/test-support/webhook-receiver';
+import { startWebhookReceiver } from '@altwise/test-support/webhook-receiver';
 import { generatedSite, startSiteHost } from '@altwise/test-support/site-host';
 import { DATABASES, registerUser, startTestServer } from '../../../test/support/test-server';
 import type { TestServer } from '../../../test/support/test-server';
@@ -16,16 +18,26 @@ const POLL = { timeout: 30_000, interval: 50 };
 for (const database of DATABASES) {
   describe(`site monitors (${database})`, () => {
     let site: SiteHost;
+    let receiver: WebhookReceiver;
     let server: TestServer;
     let token: string;
+    let userId: string;
     let monitorId: string;
 
     beforeAll(async () => {
       site = await startSiteHost(generatedSite({ pages: 30, disallowed: 5, disallowedFolder: '/private/' }));
-      server = await startTestServer(database, { PAGE_FETCH_ALLOW: site.hostPort, MONITOR_MIN_GAP_MS: '0' });
-      ({ token } = await registerUser(server));
+      receiver = await startWebhookReceiver({ path: '/hooks' });
+      server = await startTestServer(database, { PAGE_FETCH_ALLOW: site.hostPort, WEBHOOK_ALLOW: receiver.hostPort, MONITOR_MIN_GAP_MS: '0' });
+      const registered = await registerUser(server);
+      token = registered.token;
+      userId = (await server.app.db.selectFrom('users').select('id').where('email', '=', registered.credentials.email).executeTakeFirstOrThrow()).id;
+      // Settings → "Webhook notifications" to the receiver; email notifications are on by default.
+      await server.request('POST', '/api/v1/webhooks/secret', { token });
+      expect((await server.request('PUT', '/api/v1/webhooks/default', { token, body: { url: receiver.url } })).status).toBe(200);
+      expect((await server.request('PUT', '/api/v1/settings', { token, body: { api: { webhooks: true } } })).status).toBe(200);
     });
     afterAll(async () => {
+      await receiver?.close();
       await server?.close();
       await site?.close();
     });
@@ -60,7 +72,13 @@ for (const database of DATABASES) {
       expect(images.body.images[1].occurrences).toBe(1);
     });
 
+    const alerts = async () => ({
+      webhooks: (await server.app.db.selectFrom('webhook_deliveries').select('event').where('user_id', '=', userId).where('event', '=', 'monitor.regressed').execute()).length,
+      mails: (await server.app.db.selectFrom('mail_outbox').select('kind').where('user_id', '=', userId).where('kind', '=', 'monitor-regressed').execute()).length,
+    });
+
     it('reports exactly the one regression after one page lost its alt, then it fixed', async () => {
+      expect(await alerts()).toEqual({ webhooks: 0, mails: 0 });
       const original = site.page('/page-7.html')!;
       site.setPage('/page-7.html', { ...original, images: [original.images![0]!, { src: original.images![1]!.src }] });
       const second = await runToEnd();
@@ -70,12 +88,17 @@ for (const database of DATABASES) {
       ]);
       expect(second.rules).toEqual({ 'missing-alt': 1 });
       expect(second.coverage).toBeCloseTo(59 / 60, 4);
+      // One alert per run that regressed, by webhook and by mail.
+      expect(await alerts()).toEqual({ webhooks: 1, mails: 1 });
+      await expect.poll(() => receiver.received.length, POLL).toBe(1);
+      expect(JSON.parse(receiver.received[0]!.body)).toMatchObject({ type: 'monitor.regressed', data: { regressed: 1, failing: 1, run: { id: second.id, number: 2 } } });
       const failing = await server.request('GET', `/api/v1/monitors/${monitorId}/runs/${second.id}/images?failing=true`, { token });
       expect(failing.body.images).toEqual([expect.objectContaining({ imageUrl: `${site.url}/photos/photo-7.png`, failing: 1 })]);
 
       site.setPage('/page-7.html', original);
       const third = await runToEnd();
       expect(third).toMatchObject({ number: 3, failing: 0, regressed: 0, fixed: 1, unchanged: 59, comparedWith: second.id });
+      expect(await alerts()).toEqual({ webhooks: 1, mails: 1 });
       expect(site.hitsUnder('/private/')).toBe(0);
 
       const trend = await server.request('GET', `/api/v1/monitors/${monitorId}/trend`, { token });

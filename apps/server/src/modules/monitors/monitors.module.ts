@@ -1,5 +1,6 @@
 import { defineModule } from '../../platform/app-module';
 import { createPageParsePool } from '../audits';
+import { createMonitorAlerts } from './monitor-alerts';
 import { createMonitorRunner } from './monitor-runner';
 import type { MonitorRunner } from './monitor-runner';
 import { createMonitorRepository } from './monitor.repository';
@@ -26,12 +27,14 @@ const POLL_MS = 1_000;
 export const monitorsModule = defineModule({
   name: 'monitors',
   // audits: its page walk (the parsing workers) is the crawl's.
-  needs: ['users', 'audits'],
-  create: ({ ctx, logger }, { users }) => {
+  // mail, webhooks: the alerts of a run that found regressions.
+  needs: ['users', 'audits', 'mail', 'webhooks'],
+  create: ({ ctx, logger }, { users, mail, webhooks }) => {
     const repository = createMonitorRepository(ctx.db);
     // The audits' page walk, on a worker thread of its own: a crawl never parses on the event loop.
     const parser = createPageParsePool({ size: 1 });
-    const runner = createMonitorRunner({ ctx, repository, parser, logger, pollMs: POLL_MS });
+    const alerts = createMonitorAlerts({ linkBaseUrl: ctx.config.linkBaseUrl, users: users.users, settings: users.settings, mail, events: webhooks.accountWebhooks });
+    const runner = createMonitorRunner({ ctx, repository, parser, logger, pollMs: POLL_MS, alerts, onMailQueued: () => mail.wake() });
     const monitors = createMonitorService({ ctx, repository, planOf: (userId) => users.users.planOf(userId), wake: () => runner.wake() });
     return { monitors, runner, close: () => parser.close() };
   },
