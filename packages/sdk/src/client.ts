@@ -8,6 +8,7 @@ import type { CreateFromFilesOptions, JobFile } from './job-files.js';
 import { createJobFromFiles } from './job-files.js';
 import type { WaitForOptions } from './jobs.js';
 import { createJobsApi } from './jobs.js';
+import { createMonitorsApi } from './monitors.js';
 import type { RetryOptions } from './retrying-fetch.js';
 import { retryingFetch } from './retrying-fetch.js';
 import type { Json } from './unwrap.js';
@@ -60,6 +61,8 @@ export class Altwise {
   private readonly client;
   /** Bulk jobs: create, get, results, cancel, and waitFor (polls until the job is over). */
   readonly jobs;
+  /** Site monitors: create, run, runs, images, pages, trend, and waitForRun. */
+  readonly monitors;
 
   constructor(options: AltwiseOptions = {}) {
     const headers: Record<string, string> = {};
@@ -84,6 +87,7 @@ export class Altwise {
       /** Starts a job from local image files or a .zip, streamed (never read whole into memory), each named by its relative path. */
       createFromFiles: (files: JobFile[], options?: CreateFromFilesOptions) => createJobFromFiles(upload, files, options),
     };
+    this.monitors = createMonitorsApi(this.client);
   }
 
   /** Writes alt text for one image; charged as one generation. A retry never charges twice. */
