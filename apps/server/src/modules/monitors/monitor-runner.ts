@@ -37,9 +37,11 @@ export interface MonitorRunnerDeps {
   alerts?: MonitorAlerts;
   /** A mail was queued (the outbox is woken once the transaction committed). */
   onMailQueued?: () => void;
+  /** Why a scheduled run may not start (the plan's runs per day), or null. */
+  runRefusal?: (userId: string, at: number) => Promise<string | null>;
 }
 
-export function createMonitorRunner({ ctx, repository, parser, logger, pollMs, alerts, onMailQueued }: MonitorRunnerDeps) {
+export function createMonitorRunner({ ctx, repository, parser, logger, pollMs, alerts, onMailQueued, runRefusal }: MonitorRunnerDeps) {
   const owner = `monitors-${randomUUID()}`;
   // A run's lease: renewed every quarter of it while the run works, taken over once it lapsed. The
   // staleness window of job-item leases and heartbeats (INSTANCE_DEAD_AFTER_MS, 10 s by default).
@@ -164,7 +166,7 @@ export function createMonitorRunner({ ctx, repository, parser, logger, pollMs, a
     if (mailed) onMailQueued?.();
   }
 
-  const schedule = createMonitorScheduler(repository, ctx.now);
+  const schedule = createMonitorScheduler(repository, ctx.now, runRefusal);
 
   async function sweepOnce(): Promise<boolean> {
     await schedule.tick();

@@ -53,5 +53,22 @@ for (const database of DATABASES) {
       // Not due again: nothing more starts.
       expect(await a!.tick()).toBe(0);
     });
+
+    it("records a scheduled run the plan refuses as failed, never queued", async () => {
+      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'altwise-monitor-refused-'));
+      const schema = database === 'postgres' ? await createPostgresSchema(process.env.TEST_DATABASE_URL!) : null;
+      drop = schema?.drop;
+      handles.push(openDatabase({ databaseUrl: schema?.url ?? null, dataDir }));
+      const db = handles[0]!.db;
+      await migrateToLatest(db, handles[0]!.dialect);
+      await db.insertInto('users').values({ id: 'u1', email: 'a@example.com', password_hash: 'x', first_name: 'A', last_name: 'B', plan: 'free', status: 'active', created_at: 1, updated_at: 1 }).execute();
+      await db.insertInto('monitors').values({ id: 'm', user_id: 'u1', url: 'https://example.com/', schedule: 'daily', max_pages: 10, include: null, exclude: null, next_run_at: 1_000, created_at: 0, updated_at: 0 }).execute();
+      const scheduler = createMonitorScheduler(createMonitorRepository(db), () => 2_000, async () => 'The Free plan allows 3 monitor runs per day.');
+      expect(await scheduler.tick()).toBe(0);
+      const runs = await db.selectFrom('monitor_runs').select(['status', 'error', 'started_at']).execute();
+      expect(runs).toEqual([{ status: 'failed', error: 'The Free plan allows 3 monitor runs per day.', started_at: null }]);
+      // Not counted against the day's runs: it never ran.
+      expect(await createMonitorRepository(db).countRunsSince('u1', 0)).toBe(0);
+    });
   });
 }

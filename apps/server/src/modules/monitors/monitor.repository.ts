@@ -36,12 +36,14 @@ export function createMonitorRepository(db: Kysely<Database>) {
       return Number(result.numDeletedRows) > 0;
     },
 
+    /** Runs started (or waiting to start) since then: a scheduled run refused by the plan never started and is not one. */
     async countRunsSince(userId: string, since: number): Promise<number> {
       const row = await db
         .selectFrom('monitor_runs')
         .select((eb) => eb.fn.countAll<string | number>().as('count'))
         .where('user_id', '=', userId)
         .where('created_at', '>=', since)
+        .where((eb) => eb.or([eb('status', '!=', 'failed'), eb('started_at', 'is not', null)]))
         .executeTakeFirst();
       return Number(row?.count ?? 0);
     },

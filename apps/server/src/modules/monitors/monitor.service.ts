@@ -100,7 +100,16 @@ export function createMonitorService({ ctx, repository, planOf, wake }: { ctx: A
     return run;
   }
 
+  /** Why the account may start no run now (its plan's runs per day), or null: the scheduler asks too. */
+  async function runRefusal(userId: string, at: number): Promise<string | null> {
+    const { plan, limits } = await limitsOf(userId);
+    if ((await repository.countRunsSince(userId, at - DAY_MS)) < limits.runsPerDay) return null;
+    return `The ${plan.name} plan allows ${limits.runsPerDay} monitor runs per day.`;
+  }
+
   return {
+    runRefusal,
+
     async create(userId: string, input: z.output<typeof monitorCreateSchema>): Promise<Monitor> {
       const { plan, limits } = await limitsOf(userId);
       if ((await repository.countMonitors(userId)) >= limits.monitors) {
@@ -168,11 +177,9 @@ export function createMonitorService({ ctx, repository, planOf, wake }: { ctx: A
     async startRun(userId: string, monitorId: string): Promise<MonitorRun> {
       await owned(userId, monitorId);
       if (await repository.activeRun(monitorId)) throw AppError.conflict('A run of this monitor is already queued or running');
-      const { plan, limits } = await limitsOf(userId);
       const now = ctx.now();
-      if ((await repository.countRunsSince(userId, now - DAY_MS)) >= limits.runsPerDay) {
-        throw AppError.tooManyRequests(`The ${plan.name} plan allows ${limits.runsPerDay} monitor runs per day.`, 3600);
-      }
+      const refused = await runRefusal(userId, now);
+      if (refused) throw AppError.tooManyRequests(refused, 3600);
       const run = await repository.insertRun({
         id: randomUUID(),
         monitor_id: monitorId,

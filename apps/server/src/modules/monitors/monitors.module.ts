@@ -34,8 +34,11 @@ export const monitorsModule = defineModule({
     // The audits' page walk, on a worker thread of its own: a crawl never parses on the event loop.
     const parser = createPageParsePool({ size: 1 });
     const alerts = createMonitorAlerts({ linkBaseUrl: ctx.config.linkBaseUrl, users: users.users, settings: users.settings, mail, events: webhooks.accountWebhooks });
-    const runner = createMonitorRunner({ ctx, repository, parser, logger, pollMs: POLL_MS, alerts, onMailQueued: () => mail.wake() });
-    const monitors = createMonitorService({ ctx, repository, planOf: (userId) => users.users.planOf(userId), wake: () => runner.wake() });
+    // The service is built first (the runner asks it for the plan's runs per day) and wakes the runner once it exists.
+    let wake = () => undefined as void;
+    const monitors = createMonitorService({ ctx, repository, planOf: (userId) => users.users.planOf(userId), wake: () => wake() });
+    const runner = createMonitorRunner({ ctx, repository, parser, logger, pollMs: POLL_MS, alerts, onMailQueued: () => mail.wake(), runRefusal: monitors.runRefusal });
+    wake = () => runner.wake();
     return { monitors, runner, close: () => parser.close() };
   },
   http: {
