@@ -7880,7 +7880,7 @@ export interface paths {
             };
         };
         put?: never;
-        /** Monitor a site: its same-origin pages crawled on a schedule (manual, daily, weekly or a cron expression in UTC), up to maxPages per run, within the plan's monitors and pages per run (403 past them) */
+        /** Monitor a site: its same-origin pages crawled on a schedule (manual, daily, weekly or a cron expression in UTC), up to maxPages per run (lowered to the plan's pages per run), within the plan's monitors (403 past them) */
         post: {
             parameters: {
                 query?: never;
@@ -8283,22 +8283,6 @@ export interface paths {
                 };
                 /** @description Not signed in, or a missing, invalid or revoked API key */
                 401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: {
-                                /** @enum {string} */
-                                code: "bad_request" | "validation_failed" | "unauthorized" | "invalid_credentials" | "forbidden" | "plan_forbidden" | "billing_not_configured" | "not_found" | "conflict" | "payment_declined" | "payload_too_large" | "unsupported_media_type" | "image_undecodable" | "image_unreachable" | "image_timeout" | "url_not_allowed" | "too_many_requests" | "request_timeout" | "quota_exceeded" | "provider_error" | "provider_rate_limited" | "provider_timeout" | "internal_error" | "idempotency_key_reused" | "idempotency_in_progress" | "database_unavailable" | "service_unavailable";
-                                message: string;
-                                details?: unknown;
-                            };
-                        };
-                    };
-                };
-                /** @description The plan does not allow it */
-                403: {
                     headers: {
                         [name: string]: unknown;
                     };

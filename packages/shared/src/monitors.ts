@@ -7,9 +7,9 @@ import type { PlanId } from './plans';
  * run may crawl, runs started per day (manual and scheduled alike).
  */
 export const MONITOR_LIMITS: Readonly<Record<PlanId, { monitors: number; pagesPerRun: number; runsPerDay: number }>> = {
-  free: { monitors: 1, pagesPerRun: 50, runsPerDay: 3 },
-  pro: { monitors: 10, pagesPerRun: 1000, runsPerDay: 50 },
-  enterprise: { monitors: 100, pagesPerRun: 10_000, runsPerDay: 500 },
+  free: { monitors: 3, pagesPerRun: 100, runsPerDay: 10 },
+  pro: { monitors: 25, pagesPerRun: 2000, runsPerDay: 100 },
+  enterprise: { monitors: 200, pagesPerRun: 20_000, runsPerDay: 1000 },
 };
 
 /** A path prefix, `*` matching anything: `/blog/`, `/*.pdf`, `/search?*`. */

@@ -55,11 +55,8 @@ export function createMonitorService({ ctx, repository, planOf, wake }: { ctx: A
     if (problem) throw AppError.validationFailed([{ field: 'schedule', message: problem }]);
   }
 
-  function checkPages(maxPages: number, plan: { name: string; id: string }, pagesPerRun: number): void {
-    if (maxPages > pagesPerRun) {
-      throw AppError.forbidden(`The ${plan.name} plan crawls at most ${pagesPerRun} pages per run${plan.id === 'enterprise' ? '' : '; upgrade for more'}.`);
-    }
-  }
+  /** More pages than the plan's per run are lowered to them: the monitor answered says what was kept. */
+  const pagesKept = (maxPages: number, pagesPerRun: number) => Math.min(maxPages, pagesPerRun);
 
   async function toRun(row: RunRow): Promise<MonitorRun> {
     const summary = row.summary ? (JSON.parse(row.summary) as StoredSummary) : null;
@@ -115,7 +112,6 @@ export function createMonitorService({ ctx, repository, planOf, wake }: { ctx: A
       if ((await repository.countMonitors(userId)) >= limits.monitors) {
         throw AppError.forbidden(`The ${plan.name} plan keeps at most ${limits.monitors} monitor${limits.monitors === 1 ? '' : 's'}${plan.id === 'enterprise' ? '' : '; upgrade for more'}.`);
       }
-      checkPages(input.maxPages, plan, limits.pagesPerRun);
       checkSchedule(input.schedule);
       // The same guard as every crawl fetch, now: a private address is refused when saved, not at the first run.
       try {
@@ -131,7 +127,7 @@ export function createMonitorService({ ctx, repository, planOf, wake }: { ctx: A
         user_id: userId,
         url: new URL(input.url).href,
         schedule: input.schedule,
-        max_pages: input.maxPages,
+        max_pages: pagesKept(input.maxPages, limits.pagesPerRun),
         include: input.include?.length ? JSON.stringify(input.include) : null,
         exclude: input.exclude?.length ? JSON.stringify(input.exclude) : null,
         next_run_at: nextRunAt(input.schedule, now),
@@ -153,9 +149,8 @@ export function createMonitorService({ ctx, repository, planOf, wake }: { ctx: A
       const now = ctx.now();
       const values: Partial<MonitorRow> = { updated_at: now };
       if (input.maxPages !== undefined) {
-        const { plan, limits } = await limitsOf(userId);
-        checkPages(input.maxPages, plan, limits.pagesPerRun);
-        values.max_pages = input.maxPages;
+        const { limits } = await limitsOf(userId);
+        values.max_pages = pagesKept(input.maxPages, limits.pagesPerRun);
       }
       if (input.schedule !== undefined && input.schedule !== row.schedule) {
         checkSchedule(input.schedule);

@@ -120,11 +120,20 @@ for (const database of DATABASES) {
       }
       expect((await server.request('POST', `/api/v1/monitors/${monitorId}/runs`, { token: other.token })).status).toBe(404);
       expect((await server.request('DELETE', `/api/v1/monitors/${monitorId}`, { token: other.token })).status).toBe(404);
-      // Free: one monitor, 50 pages per run, three runs a day (all three used above).
-      expect((await server.request('POST', '/api/v1/monitors', { token, body: { url: `${site.url}/`, maxPages: 10 } })).status).toBe(403);
-      expect((await server.request('POST', '/api/v1/monitors', { token: other.token, body: { url: `${site.url}/`, maxPages: 51 } })).status).toBe(403);
-      expect((await server.request('POST', `/api/v1/monitors/${monitorId}/runs`, { token })).status).toBe(429);
-      const bad = await server.request('POST', '/api/v1/monitors', { token: other.token, body: { url: `${site.url}/`, schedule: '* * * * *', maxPages: 10 } });
+      // Free: three monitors, 100 pages per run, ten runs a day (three used above, seven more recorded here).
+      for (const _more of [1, 2]) expect((await server.request('POST', '/api/v1/monitors', { token, body: { url: `${site.url}/`, maxPages: 10 } })).status).toBe(201);
+      const refused = await server.request('POST', '/api/v1/monitors', { token, body: { url: `${site.url}/`, maxPages: 10 } });
+      expect([refused.status, refused.body.error.message]).toEqual([403, 'The Free plan keeps at most 3 monitors; upgrade for more.']);
+      // More pages per run than the plan's are lowered to them, visibly.
+      const lowered = await server.request('POST', '/api/v1/monitors', { token: other.token, body: { url: `${site.url}/`, maxPages: 5000 } });
+      expect([lowered.status, lowered.body.maxPages]).toEqual([201, 100]);
+      const earlier = await server.app.db.selectFrom('monitor_runs').selectAll().where('monitor_id', '=', monitorId).orderBy('number', 'desc').executeTakeFirstOrThrow();
+      for (let number = 4; number <= 10; number += 1) {
+        await server.app.db.insertInto('monitor_runs').values({ ...earlier, id: `${earlier.id}-${number}`, number }).execute();
+      }
+      const tooMany = await server.request('POST', `/api/v1/monitors/${monitorId}/runs`, { token });
+      expect([tooMany.status, tooMany.body.error.message]).toEqual([429, 'The Free plan allows 10 monitor runs per day.']);
+      const bad = await server.request('POST', '/api/v1/monitors', { token: other.token, body: { url: `${site.url}/`, schedule: '* * * * *' } });
       expect(bad.status).toBe(400);
       expect(bad.body.error.details[0].field).toBe('schedule');
       const patched = await server.request('PATCH', `/api/v1/monitors/${monitorId}`, { token, body: { schedule: 'weekly' } });

@@ -34,7 +34,7 @@ export const monitorsRoutes: FastifyPluginAsyncZod<{ monitors: MonitorService; g
       ...secured,
       schema: {
         tags,
-        summary: "Monitor a site: its same-origin pages crawled on a schedule (manual, daily, weekly or a cron expression in UTC), up to maxPages per run, within the plan's monitors and pages per run (403 past them)",
+        summary: "Monitor a site: its same-origin pages crawled on a schedule (manual, daily, weekly or a cron expression in UTC), up to maxPages per run (lowered to the plan's pages per run), within the plan's monitors (403 past them)",
         security,
         body: monitorCreateSchema,
         response: { 201: monitorSchema, ...errorResponses(403) },
@@ -60,7 +60,7 @@ export const monitorsRoutes: FastifyPluginAsyncZod<{ monitors: MonitorService; g
 
   app.patch(
     '/api/v1/monitors/:id',
-    { ...secured, schema: { tags, summary: "Change a monitor's schedule, pages per run or patterns (its site stays)", security, params: idParams, body: monitorUpdateSchema, response: { 200: monitorSchema, ...errorResponses(403) } } },
+    { ...secured, schema: { tags, summary: "Change a monitor's schedule, pages per run or patterns (its site stays)", security, params: idParams, body: monitorUpdateSchema, response: { 200: monitorSchema } } },
     async (request) => monitors.update(userOf(request), request.params.id, request.body),
   );
 
