@@ -88,7 +88,7 @@ const envSchema = z.object({
   // host's HTML through audits, nor make it a webhook target.
   PAGE_FETCH_ALLOW: commaList,
   // Site monitors (docs/monitors.md): the least time between two requests to a crawled host.
-  MONITOR_MIN_GAP_MS: z.coerce.number().int().min(0).max(60_000).default(500),
+  MONITOR_MIN_GAP_MS: z.coerce.number().int().min(0).max(60_000).default(100),
   WEBHOOK_ALLOW: commaList,
   BATCH_CONCURRENCY: positiveInt(8),
   MODEL_CONCURRENCY: positiveInt(16),

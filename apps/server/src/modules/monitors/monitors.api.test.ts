@@ -64,6 +64,8 @@ for (const database of DATABASES) {
       expect(site.hits('/robots.txt')).toBe(1);
       // Each page once, whether it came from the sitemap or a link.
       expect(site.hits('/page-7.html')).toBe(1);
+      // Politeness: never more than two requests in flight to the host.
+      expect(site.maxInFlight).toBeLessThanOrEqual(2);
 
       const images = await server.request('GET', `/api/v1/monitors/${monitorId}/runs/${run.id}/images?limit=2`, { token });
       expect(images.status).toBe(200);
