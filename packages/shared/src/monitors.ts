@@ -4,12 +4,13 @@ import type { PlanId } from './plans';
 
 /**
  * What each plan allows of site monitors (docs/monitors.md "Limits"): monitors kept, pages one
- * run may crawl, runs started per day (manual and scheduled alike).
+ * run may crawl, runs started per day (manual and scheduled alike), and the completed runs per
+ * monitor whose pages and images are kept (older runs keep their figures, for the trend).
  */
-export const MONITOR_LIMITS: Readonly<Record<PlanId, { monitors: number; pagesPerRun: number; runsPerDay: number }>> = {
-  free: { monitors: 3, pagesPerRun: 100, runsPerDay: 10 },
-  pro: { monitors: 25, pagesPerRun: 2000, runsPerDay: 100 },
-  enterprise: { monitors: 200, pagesPerRun: 20_000, runsPerDay: 1000 },
+export const MONITOR_LIMITS: Readonly<Record<PlanId, { monitors: number; pagesPerRun: number; runsPerDay: number; runsKept: number }>> = {
+  free: { monitors: 3, pagesPerRun: 100, runsPerDay: 10, runsKept: 4 },
+  pro: { monitors: 25, pagesPerRun: 2000, runsPerDay: 100, runsKept: 12 },
+  enterprise: { monitors: 200, pagesPerRun: 20_000, runsPerDay: 1000, runsKept: 52 },
 };
 
 /** A path prefix, `*` matching anything: `/blog/`, `/*.pdf`, `/search?*`. */

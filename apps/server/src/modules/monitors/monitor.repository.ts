@@ -227,6 +227,19 @@ export function createMonitorRepository(db: Kysely<Database>) {
       return { rows, total: Number(total?.count ?? 0) };
     },
 
+    /**
+     * Retention: the pages and occurrences of the runs older than the plan's last `runsKept`
+     * completed ones of their monitor (their figures stay in the run, for the trend).
+     */
+    async dropOldDetails(trx: Executor, kept: Record<'free' | 'pro' | 'enterprise', number>): Promise<void> {
+      const old = sql`select r.id from monitor_runs r join monitors m on m.id = r.monitor_id join users u on u.id = m.user_id
+        where r.status in ('completed', 'failed')
+        and (select count(*) from monitor_runs n where n.monitor_id = r.monitor_id and n.number > r.number and n.status = 'completed')
+          >= case u.plan when 'pro' then ${sql.lit(kept.pro)} when 'enterprise' then ${sql.lit(kept.enterprise)} else ${sql.lit(kept.free)} end`;
+      await sql`delete from monitor_occurrences where run_id in (${old})`.execute(trx);
+      await sql`delete from monitor_pages where run_id in (${old})`.execute(trx);
+    },
+
     /** Completed runs of a monitor, oldest first (the last `limit`). */
     async completedRuns(monitorId: string, limit: number): Promise<RunRow[]> {
       const rows = await db

@@ -145,3 +145,37 @@ for (const database of DATABASES) {
     });
   });
 }
+
+/** Retention: runs beyond the plan's kept ones lose their pages and images, never their figures. */
+for (const database of DATABASES) {
+  describe(`monitor retention (${database})`, () => {
+    let site: SiteHost;
+    let server: TestServer;
+    beforeAll(async () => {
+      site = await startSiteHost(generatedSite({ pages: 3 }));
+      server = await startTestServer(database, { PAGE_FETCH_ALLOW: site.hostPort, MONITOR_MIN_GAP_MS: '0' });
+    });
+    afterAll(async () => {
+      await server?.close();
+      await site?.close();
+    });
+
+    it("keeps the images of the Free plan's last 4 completed runs, and every run's figures", async () => {
+      const { token } = await registerUser(server);
+      const monitor = (await server.request('POST', '/api/v1/monitors', { token, body: { url: `${site.url}/` } })).body;
+      const ids: string[] = [];
+      for (let index = 0; index < 5; index += 1) {
+        const started = await server.request('POST', `/api/v1/monitors/${monitor.id}/runs`, { token });
+        const path = `/api/v1/monitors/${monitor.id}/runs/${started.body.id}`;
+        await expect.poll(async () => (await server.request('GET', path, { token })).body.status, POLL).toBe('completed');
+        ids.push(started.body.id);
+      }
+      expect(await server.app.lifecycle.sweep()).toBe(true);
+      const images = async (runId: string) => (await server.request('GET', `/api/v1/monitors/${monitor.id}/runs/${runId}/images`, { token })).body.total;
+      expect(await Promise.all(ids.map(images))).toEqual([0, 4, 4, 4, 4]);
+      const first = (await server.request('GET', `/api/v1/monitors/${monitor.id}/runs/${ids[0]}`, { token })).body;
+      expect(first).toMatchObject({ status: 'completed', pagesCrawled: 3, distinctImages: 4, occurrences: 6 });
+      expect((await server.request('GET', `/api/v1/monitors/${monitor.id}/trend`, { token })).body.points).toHaveLength(5);
+    });
+  });
+}

@@ -1,3 +1,4 @@
+import { MONITOR_LIMITS } from '@altwise/shared';
 import { defineModule } from '../../platform/app-module';
 import { createPageParsePool } from '../audits';
 import { createMonitorAlerts } from './monitor-alerts';
@@ -29,8 +30,10 @@ export const monitorsModule = defineModule({
   // audits: its page walk (the parsing workers) is the crawl's.
   // mail, webhooks: the alerts of a run that found regressions.
   needs: ['users', 'audits', 'mail', 'webhooks'],
-  create: ({ ctx, logger }, { users, mail, webhooks }) => {
+  create: ({ ctx, logger, retention }, { users, mail, webhooks }) => {
     const repository = createMonitorRepository(ctx.db);
+    const kept = { free: MONITOR_LIMITS.free.runsKept, pro: MONITOR_LIMITS.pro.runsKept, enterprise: MONITOR_LIMITS.enterprise.runsKept };
+    retention.add({ name: 'monitor run details', run: (trx) => repository.dropOldDetails(trx, kept) });
     // The audits' page walk, on a worker thread of its own: a crawl never parses on the event loop.
     const parser = createPageParsePool({ size: 1 });
     const alerts = createMonitorAlerts({ linkBaseUrl: ctx.config.linkBaseUrl, users: users.users, settings: users.settings, mail, events: webhooks.accountWebhooks });
