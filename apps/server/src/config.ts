@@ -89,6 +89,8 @@ const envSchema = z.object({
   // Separate lists (issue 18): allow-listing an intranet image host must not let every user read that
   // host's HTML through audits, nor make it a webhook target.
   PAGE_FETCH_ALLOW: commaList,
+  // Site monitors (docs/monitors.md): the least time between two requests to a crawled host.
+  MONITOR_MIN_GAP_MS: z.coerce.number().int().min(0).max(60_000).default(100),
   WEBHOOK_ALLOW: commaList,
   BATCH_CONCURRENCY: positiveInt(8),
   MODEL_CONCURRENCY: positiveInt(16),
@@ -181,6 +183,8 @@ function toConfig(env: z.infer<typeof envSchema>) {
     },
     /** PAGE_FETCH_ALLOW: `host:port` entries an audit may fetch the HTML page of despite the SSRF guard. */
     pages: { fetchAllow: env.PAGE_FETCH_ALLOW },
+    /** MONITOR_MIN_GAP_MS: site crawls wait this long between two requests to one host (or its robots.txt Crawl-delay, if longer). */
+    monitors: { minGapMs: env.MONITOR_MIN_GAP_MS },
     /** WEBHOOK_ALLOW: `host:port` entries job webhooks may be sent to despite the SSRF guard. */
     webhooks: { allow: env.WEBHOOK_ALLOW },
     batchConcurrency: env.BATCH_CONCURRENCY,

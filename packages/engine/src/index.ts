@@ -23,7 +23,7 @@ export { sha256Of } from './image/image-hash';
 export { probeImage } from './image/image-probe';
 export type { ImageProbe } from './image/image-probe';
 export { postGuarded, checkOutboundUrl } from './fetch/guarded-post';
-export { fetchPage } from './fetch/page-fetcher';
+export { fetchPage, fetchSiteFile } from './fetch/page-fetcher';
 
 export { verifyReadings } from './verify/verify-readings';
 export type { Reading, Verification, VerifyInput } from './verify/verify-readings';

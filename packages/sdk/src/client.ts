@@ -10,6 +10,7 @@ import type { ResumableUploadOptions } from './job-upload-session.js';
 import { createJobFromFilesResumable } from './job-upload-session.js';
 import type { WaitForOptions } from './jobs.js';
 import { createJobsApi } from './jobs.js';
+import { createMonitorsApi } from './monitors.js';
 import type { RetryOptions } from './retrying-fetch.js';
 import { retryingFetch } from './retrying-fetch.js';
 import type { Json } from './unwrap.js';
@@ -69,6 +70,8 @@ export class Altwise {
   private readonly client;
   /** Bulk jobs: create, get, results, cancel, and waitFor (polls until the job is over). */
   readonly jobs;
+  /** Site monitors: create, run, runs, images, pages, trend, and waitForRun. */
+  readonly monitors;
 
   constructor(options: AltwiseOptions = {}) {
     const headers: Record<string, string> = {};
@@ -95,6 +98,7 @@ export class Altwise {
       /** The same, uploaded in pieces under a session: called again with the same files and session, it sends only what the server has not stored. */
       createFromFilesResumable: (files: JobFile[], options?: ResumableUploadOptions) => createJobFromFilesResumable(upload, files, options),
     };
+    this.monitors = createMonitorsApi(this.client);
   }
 
   /** Writes alt text for one image; charged as one generation. A retry never charges twice. */

@@ -19,3 +19,4 @@ export * from './two-factor';
 export * from './batch-stream';
 export * from './email-change';
 export * from './verify';
+export * from './monitors';

@@ -246,7 +246,7 @@ export type WebhookSecretStatus = z.infer<typeof webhookSecretStatusSchema>;
 export const webhookDeliverySchema = z.object({
   id: z.string(),
   /** A job's own events, then the account events of Settings → "Webhook notifications" (docs/bulk-jobs.md "Webhooks"). */
-  event: z.enum(['job.progress', 'job.completed', 'job.failed', 'job.finished', 'account.limit_reached', 'api_key.created', 'api_key.revoked']),
+  event: z.enum(['job.progress', 'job.completed', 'job.failed', 'job.finished', 'account.limit_reached', 'api_key.created', 'api_key.revoked', 'monitor.regressed']),
   url: z.string(),
   status: z.enum(['pending', 'delivered', 'failed']),
   attempts: z.array(z.object({ at: z.string(), status: z.number().int().nullable(), durationMs: z.number(), error: z.string().optional() })),

@@ -13,6 +13,7 @@ import { instanceModule } from '../modules/instances';
 import { jobsModule } from '../modules/jobs';
 import { legalModule } from '../modules/legal';
 import { mailModule } from '../modules/mail';
+import { monitorsModule } from '../modules/monitors';
 import { plansModule } from '../modules/plans';
 import { rateLimiterModule } from '../modules/rate-limits';
 import { usageModule } from '../modules/usage';
@@ -39,6 +40,7 @@ export const APP_MODULES: readonly ModuleDefinition[] = [
   jobsModule,
   webhooksModule,
   auditsModule,
+  monitorsModule,
   accountModule,
   demoModule,
   guardsModule,

@@ -19,6 +19,7 @@ import type {
   JobBatchesTable,
   JobImagesTable,
 } from './schema-jobs';
+import type { MonitorOccurrencesTable, MonitorPagesTable, MonitorRunsTable, MonitorsTable } from './schema-monitors';
 
 /*
  * One Database interface for both dialects. Times are epoch milliseconds (bigint), booleans are
@@ -250,6 +251,7 @@ export interface AuditsTable {
 }
 
 export type * from './schema-jobs';
+export type * from './schema-monitors';
 export type * from './schema-mail-and-security';
 
 export interface Database {
@@ -286,4 +288,8 @@ export interface Database {
   known_devices: KnownDevicesTable;
   limit_alerts: LimitAlertsTable;
   weekly_reports: WeeklyReportsTable;
+  monitors: MonitorsTable;
+  monitor_runs: MonitorRunsTable;
+  monitor_pages: MonitorPagesTable;
+  monitor_occurrences: MonitorOccurrencesTable;
 }

@@ -21,13 +21,22 @@ export type EngineErrorCode = (typeof ENGINE_ERROR_CODES)[number];
  */
 export class EngineError extends Error {
   override readonly name = 'EngineError';
+  /** A fetch's HTTP status, when the host answered one (a crawler backs off on 429 and 503). */
+  readonly status?: number;
+  /** The host's Retry-After header, as sent. */
+  readonly retryAfter?: string;
+  /** A redirect not followed: where it pointed. */
+  readonly location?: string;
 
   constructor(
     readonly code: EngineErrorCode,
     message: string,
-    options?: { cause?: unknown },
+    options?: { cause?: unknown; status?: number; retryAfter?: string; location?: string },
   ) {
-    super(message, options);
+    super(message, options?.cause === undefined ? undefined : { cause: options.cause });
+    if (options?.status !== undefined) this.status = options.status;
+    if (options?.retryAfter !== undefined) this.retryAfter = options.retryAfter;
+    if (options?.location !== undefined) this.location = options.location;
   }
 }
 

@@ -20,6 +20,11 @@ export interface FetchImageOptions {
   readonly agents?: PinnedAgentPool;
   /** The Accept header; images by default (the page fetcher asks for HTML). */
   readonly accept?: string;
+  /**
+   * Whether to follow a redirect to this URL (every hop is still checked by the guard): a site
+   * crawl follows none to another host. A refused one fails as `unreachable` with its `location`.
+   */
+  readonly followRedirect?: (next: URL) => boolean;
 }
 
 export interface FetchedImage {
@@ -111,7 +116,8 @@ async function fetchHop(
   }
   if (statusCode < 200 || statusCode >= 300) {
     discard(body);
-    throw new EngineError('unreachable', `The image host answered HTTP ${statusCode}`);
+    const retryAfter = Array.isArray(headers['retry-after']) ? headers['retry-after'][0] : headers['retry-after'];
+    throw new EngineError('unreachable', `The image host answered HTTP ${statusCode}`, { status: statusCode, ...(retryAfter ? { retryAfter } : {}) });
   }
   const declared = Number(headers['content-length']);
   if (Number.isFinite(declared) && declared > maxBytes) {
@@ -154,11 +160,16 @@ export async function fetchImage(rawUrl: string, options: FetchImageOptions = {}
       if (redirects >= MAX_REDIRECTS) {
         throw new EngineError('unreachable', `The image URL redirected more than ${MAX_REDIRECTS} times`);
       }
+      let next: URL;
       try {
-        current = new URL(hop.location, target.url).href;
+        next = new URL(hop.location, target.url);
       } catch {
         throw new EngineError('unreachable', 'The image host answered a redirect to an invalid URL');
       }
+      if (options.followRedirect && !options.followRedirect(next)) {
+        throw new EngineError('unreachable', 'The image URL redirected elsewhere, which was not followed', { location: next.href });
+      }
+      current = next.href;
     }
   } catch (error) {
     if (isEngineError(error)) throw error;

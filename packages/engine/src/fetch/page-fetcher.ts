@@ -51,7 +51,7 @@ export async function fetchPage(rawUrl: string, options: Omit<FetchImageOptions,
     fetched = await fetchImage(rawUrl, { ...options, maxBytes, accept: 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.1' });
   } catch (error) {
     if (!isEngineError(error)) throw error;
-    throw new EngineError(error.code, pageMessage(error, maxBytes), { cause: error });
+    throw new EngineError(error.code, pageMessage(error, maxBytes), { cause: error, status: error.status, retryAfter: error.retryAfter, location: error.location });
   }
   const contentType = fetched.contentType ?? '';
   const mediaType = contentType.split(';')[0]!.trim().toLowerCase();
@@ -59,4 +59,18 @@ export async function fetchPage(rawUrl: string, options: Omit<FetchImageOptions,
     throw new EngineError('unsupported_type', `The page is not HTML (it was served as ${mediaType || 'an unknown type'})`);
   }
   return { html: decode(fetched.bytes, charsetOf(contentType)), finalUrl: fetched.finalUrl };
+}
+
+/**
+ * Fetches a site's file that is no page (robots.txt, a sitemap) through the same guard, redirects
+ * and caps as a page: its bytes, whatever type the host declared (sitemaps come as XML or gzip).
+ */
+export async function fetchSiteFile(rawUrl: string, options: Omit<FetchImageOptions, 'accept'> = {}): Promise<Buffer> {
+  const maxBytes = options.maxBytes ?? DEFAULT_PAGE_MAX_BYTES;
+  try {
+    return (await fetchImage(rawUrl, { ...options, maxBytes, accept: 'text/plain,application/xml,text/xml;q=0.9,*/*;q=0.1' })).bytes;
+  } catch (error) {
+    if (!isEngineError(error)) throw error;
+    throw new EngineError(error.code, pageMessage(error, maxBytes).replace(/page/g, 'file'), { cause: error, status: error.status, retryAfter: error.retryAfter, location: error.location });
+  }
 }

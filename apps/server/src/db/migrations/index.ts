@@ -26,6 +26,7 @@ import * as jobItemDispatchIndexes from './0025-job-item-dispatch-indexes';
 import * as emailChanges from './0026-email-changes';
 import * as emailVerification from './0027-email-verification';
 import * as jobItemUncertainty from './0028-job-item-uncertainty';
+import * as siteMonitors from './0029-site-monitors';
 import * as jobItemCounts from './0033-job-item-counts';
 
 /** Every migration, in order. Add new ones here; names sort in the order they run. */
@@ -57,5 +58,6 @@ export const migrations: Record<string, Migration> = {
   '0026-email-changes': emailChanges,
   '0027-email-verification': emailVerification,
   '0028-job-item-uncertainty': jobItemUncertainty,
+  '0029-site-monitors': siteMonitors,
   '0033-job-item-counts': jobItemCounts,
 };

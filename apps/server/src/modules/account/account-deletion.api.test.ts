@@ -86,6 +86,15 @@ for (const database of DATABASES) {
         .insertInto('audits')
         .values({ id: `audit-${userId}`, user_id: userId, url: 'https://example.com/launch', final_url: 'https://example.com/launch', page_title: 'Launch', suggest: 0, summary: '{}', result: '[]', created_at: Date.now(), job_id: null })
         .execute();
+      // A site monitor with a run, as the monitors module stores them: both go with the account.
+      await server.app.db
+        .insertInto('monitors')
+        .values({ id: `monitor-${userId}`, user_id: userId, url: 'https://example.com/', schedule: 'manual', max_pages: 10, include: null, exclude: null, next_run_at: null, created_at: Date.now(), updated_at: Date.now() })
+        .execute();
+      await server.app.db
+        .insertInto('monitor_runs')
+        .values({ id: `run-${userId}`, monitor_id: `monitor-${userId}`, user_id: userId, number: 1, status: 'completed', trigger: 'manual', seeds: null, findings: null, summary: null, error: null, lease_owner: null, lease_until: null, created_at: Date.now(), started_at: null, finished_at: null })
+        .execute();
 
       // A finished job whose job.completed keeps failing: its delivery stays pending, retried.
       const small = await server.request('POST', '/api/v1/jobs', { apiKey, headers: { 'idempotency-key': `job-${userId}` }, body: { items: (await env.hostImages(2)).map((imageUrl) => ({ imageUrl, context: `Falcon ${userId}` })) } });

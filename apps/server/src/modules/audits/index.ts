@@ -3,3 +3,8 @@ export { auditsRoutes } from './audits.routes';
 export { createAuditService } from './audit.service';
 export type { AuditService } from './audit.service';
 export { auditsModule } from './audits.module';
+// The page walk and its workers, for the site monitors' crawl (one "what is an image" for both).
+export { createPageParsePool } from './page-parse-pool';
+export type { PageParsePool } from './page-parse-pool';
+export type { PageImages } from './page-images';
+export { verdictOf } from './audit-verdicts';

@@ -53,6 +53,9 @@ export interface PageImages {
   images: FoundImage[];
   /** Images found beyond `maxImages`: counted, not described. */
   notAudited: number;
+  /** With `maxLinks`: the page's links, absolute (http and https only), and its canonical URL. */
+  links?: string[];
+  canonical?: string | null;
 }
 
 function clip(text: string | null | undefined, max = CONTEXT_CHARS): string | null {
@@ -70,12 +73,20 @@ function resolveUrl(raw: string | null | undefined, base: URL): string | null {
   }
 }
 
-export function findPageImages(html: string, pageUrl: URL, limits: { maxImages?: number } = {}): PageImages {
+export interface PageLimits {
+  maxImages?: number;
+  /** Links to collect too (a site crawl's next pages); none by default. */
+  maxLinks?: number;
+}
+
+export function findPageImages(html: string, pageUrl: URL, limits: PageLimits = {}): PageImages {
   return imagesOfDocument(parse(html), pageUrl, limits);
 }
 
-export function imagesOfDocument(document: Node, pageUrl: URL, { maxImages = MAX_AUDIT_IMAGES }: { maxImages?: number } = {}): PageImages {
-  const found = walk(document, maxImages);
+const httpOnly = (url: string | null): url is string => url !== null && /^https?:/i.test(url);
+
+export function imagesOfDocument(document: Node, pageUrl: URL, { maxImages = MAX_AUDIT_IMAGES, maxLinks = 0 }: PageLimits = {}): PageImages {
+  const found = walk(document, maxImages, maxLinks);
   const reader = createTextReader((element) => found.withText.has(element), NAME_CHARS, TEXT_NODES, (element) => found.images.has(element));
   const text = (element: Element, max = CONTEXT_CHARS) => clip(reader.textOf(element), max);
   const base = new URL((found.baseHref !== undefined && resolveUrl(found.baseHref, pageUrl)) || pageUrl.href);
@@ -242,7 +253,12 @@ export function imagesOfDocument(document: Node, pageUrl: URL, { maxImages = MAX
       textAround: inherited.paragraph ? paragraph : (nearbyText(element) ?? paragraph),
     };
   });
-  return { pageTitle: found.title ? text(found.title) : null, images, notAudited: found.total - images.length };
+  const pageImages: PageImages = { pageTitle: found.title ? text(found.title) : null, images, notAudited: found.total - images.length };
+  if (maxLinks > 0) {
+    pageImages.links = found.links.map((href) => resolveUrl(href, base)).filter(httpOnly);
+    pageImages.canonical = found.canonicalHref === undefined ? null : resolveUrl(found.canonicalHref, base);
+  }
+  return pageImages;
 
   /** An image button acts (H36); an image map area links (H24): their names must say what they do. */
   function ownPurpose(element: Element, kind: FoundImage['kind']): ImagePurpose | null {

@@ -129,11 +129,11 @@ export function createPageParsePool({
       return parsedOn;
     },
 
-    /** The page's images (the first `maxImages`) found on a worker thread. */
-    parse(html: string, pageUrl: URL, maxImages: number): Promise<PageImages> {
+    /** The page's images (the first `maxImages`) found on a worker thread; with `maxLinks`, its links too (a crawl's). */
+    parse(html: string, pageUrl: URL, maxImages: number, maxLinks = 0): Promise<PageImages> {
       if (closed) return Promise.reject(new Error('The page parser was closed'));
       return new Promise<PageImages>((resolve, reject) => {
-        queue.push({ request: { html, pageUrl: pageUrl.href, maxImages }, resolve, reject });
+        queue.push({ request: { html, pageUrl: pageUrl.href, maxImages, maxLinks }, resolve, reject });
         pump();
       });
     },

@@ -8,15 +8,16 @@ export interface ParseRequest {
   html: string;
   pageUrl: string;
   maxImages: number;
+  maxLinks?: number;
 }
 
 /** The images travel as JSON: parsing 1 MB of it costs the event loop a quarter of a structured clone's time. */
 export type ParseReply = { id: number; threadId: number; ok: true; json: string } | { id: number; threadId: number; ok: false; message: string };
 
-parentPort?.on('message', ({ id, html, pageUrl, maxImages }: ParseRequest) => {
+parentPort?.on('message', ({ id, html, pageUrl, maxImages, maxLinks }: ParseRequest) => {
   let reply: ParseReply;
   try {
-    reply = { id, threadId, ok: true, json: JSON.stringify(findPageImages(html, new URL(pageUrl), { maxImages })) };
+    reply = { id, threadId, ok: true, json: JSON.stringify(findPageImages(html, new URL(pageUrl), { maxImages, maxLinks })) };
   } catch (error) {
     reply = { id, threadId, ok: false, message: error instanceof Error ? error.message : String(error) };
   }

@@ -106,11 +106,15 @@ export interface Walk {
   usemap: Map<string, Element>;
   title: Element | null;
   baseHref: string | undefined;
+  /** The hrefs of the page's links (<a>, <area>), as written, the first `maxLinks` (a site crawl's; audits ask for none). */
+  links: string[];
+  /** The first <link rel="canonical">'s href. */
+  canonicalHref: string | undefined;
 }
 
 type Frame = { node: Node; inherited: Inherited; exit: false } | { node: Element; exit: true; imagesBefore: number; position: number };
 
-export function walk(document: Node, maxImages: number): Walk {
+export function walk(document: Node, maxImages: number, maxLinks = 0): Walk {
   const result: Walk = {
     candidates: [],
     total: 0,
@@ -123,6 +127,8 @@ export function walk(document: Node, maxImages: number): Walk {
     usemap: new Map(),
     title: null,
     baseHref: undefined,
+    links: [],
+    canonicalHref: undefined,
   };
   const idCounts = new Map<string, number>();
   let imageElements = 0;
@@ -180,6 +186,8 @@ export function walk(document: Node, maxImages: number): Walk {
     const tag = element.tagName;
     if (tag === 'title' && !inherited.inSvg && !result.title) result.title = element;
     if (tag === 'base' && result.baseHref === undefined && hasAttr(element, 'href')) result.baseHref = attr(element, 'href');
+    if ((tag === 'a' || tag === 'area') && result.links.length < maxLinks && hasAttr(element, 'href')) result.links.push(attr(element, 'href')!);
+    if (tag === 'link' && maxLinks > 0 && result.canonicalHref === undefined && /(^|\s)canonical(\s|$)/i.test(attr(element, 'rel') ?? '')) result.canonicalHref = attr(element, 'href');
     if (tag === 'img') {
       const usemap = attr(element, 'usemap')?.trim();
       if (usemap && !result.usemap.has(usemap)) result.usemap.set(usemap, element);

@@ -17,7 +17,7 @@ export type JobWebhookEvent = 'job.progress' | 'job.completed' | 'job.failed';
  * Account events (Settings → "Webhook notifications"), sent to the account's default webhook URL.
  * `job.finished` also carries the job (every job of the account, cancelled ones too).
  */
-export type AccountWebhookEvent = 'account.limit_reached' | 'api_key.created' | 'api_key.revoked' | 'job.finished';
+export type AccountWebhookEvent = 'account.limit_reached' | 'api_key.created' | 'api_key.revoked' | 'job.finished' | 'monitor.regressed';
 export type WebhookEvent = JobWebhookEvent | AccountWebhookEvent;
 
 /** Deliveries are retried with exponential backoff for this long after the event, then given up. */

@@ -30,6 +30,7 @@ const TAG_TITLES: Record<string, string> = {
   'alt-text': 'Alt text',
   jobs: 'Bulk jobs and webhooks',
   audits: 'Page audits',
+  monitors: 'Site monitors',
   usage: 'Usage',
   plans: 'Plans',
   billing: 'Subscription',

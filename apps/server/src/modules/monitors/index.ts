@@ -1,0 +1,2 @@
+// The monitors module's public surface.
+export { monitorsModule } from './monitors.module';
