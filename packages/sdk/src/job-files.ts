@@ -67,7 +67,7 @@ export function multipartLength(boundary: string, fields: Array<[string, string]
  * The multipart body as a stream pulled by fetch: one file open at a time, read in 64 KB chunks, so a
  * folder of gigabytes is never in memory; progress counts the bytes handed to the connection.
  */
-export function multipartStream(boundary: string, fields: Array<[string, string]>, files: Array<JobFile & { size: number }>, progress: (file: boolean, bytes: number) => void) {
+export function multipartStream(boundary: string, fields: Array<[string, string]>, files: Array<JobFile & { size: number }>, progress: (file: boolean, bytes: number) => void): ReadableStream<Uint8Array> {
   async function* pieces(): AsyncGenerator<Uint8Array> {
     for (const [name, value] of fields) yield encoder.encode(fieldHead(boundary, name, value));
     for (const file of files) {
