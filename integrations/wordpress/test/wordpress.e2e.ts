@@ -215,6 +215,12 @@ describe('the Altwise WordPress plugin', () => {
     await page.getByRole('heading', { name: 'Suggestions waiting for review (31)' }).waitFor();
     expect(vision.calls - before).toBe(31);
     await expect.poll(() => page.getByText('Replaces:').count()).toBe(1);
+    // The pictures line up whatever the titles' lengths, and each card offers its full image (issue 35 row 20).
+    const lefts = await page.locator('.altwise-thumb').evaluateAll((images) => images.map((image) => Math.round(image.getBoundingClientRect().left)));
+    expect(new Set(lefts).size).toBe(1);
+    const fullImages = page.getByRole('link', { name: /^Full image of Backfill \d+ \(opens in a new tab\)$/ });
+    expect(await fullImages.count()).toBe(31);
+    expect(await fullImages.first().getAttribute('href')).toMatch(/\/backfill-\d+\.png$/);
     expect(await page.getByText('“IMG_2041.jpg”').or(page.locator('q', { hasText: 'IMG_2041.jpg' })).count()).toBe(1);
     // The person's good alt was never sent, and nothing was written over the poor one yet.
     expect(wp.php(`echo count(get_posts(array('post_type' => 'attachment', 'post_status' => 'inherit', 'numberposts' => -1, 'meta_key' => '_wp_attachment_image_alt', 'meta_value' => 'A red rowing boat pulled up on a pebble beach')));`)).toBe('1');
