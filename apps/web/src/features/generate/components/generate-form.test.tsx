@@ -450,6 +450,20 @@ describe('Generate form', () => {
     expect(screen.queryByLabelText('Image URL 2')).toBeNull();
   });
 
+  it('keeps every address when the batch request itself fails (none was described)', async () => {
+    routeFetch({
+      ...baseRoutes,
+      'POST /api/v1/images/batch': () => jsonResponse({ error: { code: 'internal_error', message: 'Something went wrong' } }, 500),
+    });
+    const { user } = renderPage();
+    await enterBatch(user, ['https://example.com/one.png', 'https://example.com/two.png']);
+    await user.click(generateButton());
+    await waitFor(() => expect(useToastStore.getState().toasts.length).toBeGreaterThan(0));
+    await waitFor(() => expect(generateButton()).not.toHaveAttribute('aria-disabled', 'true'));
+    expect(screen.getByLabelText('Image URL 1')).toHaveValue('https://example.com/one.png');
+    expect(screen.getByLabelText('Image URL 2')).toHaveValue('https://example.com/two.png');
+  });
+
   it('says in the tips that http and https both work, from a public address', () => {
     routeFetch(baseRoutes);
     renderPage();

@@ -139,14 +139,14 @@ export function GenerateForm({ onEntry, onResults }: GenerateFormProps) {
       for (const message of outcome.errors.slice(0, 3)) toast.error(message);
       if (outcome.planMessage) setPlanMessage(outcome.planMessage);
       // Described files and addresses are done: left in place, they would be described again with the
-      // next files. An address that failed stays, to be fixed and tried again.
-      if (outcome.succeeded > 0 || outcome.failed > 0) {
-        setFiles([]);
-        const failed = new Set(outcome.entries.flatMap((entry) => (entry.status === 'failed' && entry.imageUrl ? [entry.imageUrl] : [])));
+      // next files. An address that failed (or was never answered) stays, to be fixed and tried again.
+      if (outcome.succeeded > 0 || outcome.failed > 0) setFiles([]);
+      if (outcome.describedUrls.length > 0) {
+        const described = new Set(outcome.describedUrls);
         if (mode === 'single') {
-          if (!failed.has(url.trim())) setUrl('');
+          if (described.has(url.trim())) setUrl('');
         } else {
-          const kept = rows.filter((row) => failed.has(row.value.trim()));
+          const kept = rows.filter((row) => row.value.trim() && !described.has(row.value.trim()));
           setRows(kept.length > 0 ? kept : [newUrlRow()]);
         }
       }
