@@ -213,7 +213,9 @@ describe('Generate Alt Text', () => {
     await expectToast(page, 'success', 'Alt text generated successfully!');
     expect(await page.getByTestId('result').count()).toBe(1);
 
-    // Space works too.
+    // The described address is cleared (issue 35 row 13); Space works too, with a new one.
+    expect(await urlInput.inputValue()).toBe('');
+    await urlInput.fill(env.imageHost.url('keyboard-cat.png'));
     await generateButton(page).focus();
     await page.keyboard.press('Space');
     await expect.poll(() => page.getByTestId('result').count()).toBe(2);

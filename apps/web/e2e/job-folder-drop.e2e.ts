@@ -130,7 +130,7 @@ describe('A job from a folder', () => {
     await page.getByRole('button', { name: 'Start job' }).click();
     await page.getByRole('heading', { level: 1, name: 'Bulk job' }).waitFor();
     await page.getByText(/Status: completed/).waitFor({ timeout: 20_000 });
-    await page.getByText('1 rows were not accepted').click();
+    await page.getByText('1 row was not accepted').click();
     await page.getByText('Row 4: shop/shoes/fake.png: not an image (JPEG, PNG, GIF, WebP or AVIF)').waitFor();
     for (const path of ['shop/a.png', 'shop/shoes/b.png', 'shop/shoes/deep/c.png']) await page.locator('[data-review-card]').getByText(path, { exact: true }).first().waitFor();
   });

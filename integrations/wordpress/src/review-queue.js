@@ -80,7 +80,18 @@ function SuggestionRow( { item, selected, onSelect, onAccept, onReject, updatePo
 					onChange={ ( value ) => onSelect( item.id, value ) }
 				/>
 			</div>
-			<img className="altwise-thumb" src={ item.thumbnail } alt="" width="96" height="96" />
+			<div className="altwise-preview">
+				{ /* The whole image, scaled down (never cropped); the link opens it at full size. */ }
+				<img className="altwise-thumb" src={ item.thumbnail } alt="" width="96" height="96" />
+				{ item.fullImage && (
+					<a href={ item.fullImage } target="_blank" rel="noopener noreferrer">
+						{ __( 'Full image', 'altwise' ) }
+						<span className="screen-reader-text">
+							{ sprintf( /* translators: %s: image title */ __( 'of %s (opens in a new tab)', 'altwise' ), item.title ) }
+						</span>
+					</a>
+				) }
+			</div>
 			<div className="altwise-row-body">
 				<h3 id={ `altwise-title-${ item.id }` } tabIndex={ -1 }>
 					{ item.title }

@@ -96,7 +96,10 @@ describe('the Altwise WordPress plugin', () => {
     expect(await page.getByText(`A key is saved (••••••••${key.slice(-4)})`).count()).toBe(1);
 
     await page.getByRole('button', { name: 'Test connection' }).click();
-    await page.getByText(/^Connected\. Plan: Pro\. Remaining today: [\d,]+ of [\d,]+ images/).waitFor();
+    const connected = page.getByText(/^Connected\. Plan: Pro\. Remaining today: [\d,]+ of [\d,]+ images/);
+    await connected.waitFor();
+    // This Altwise runs the offline describer: Test connection says its results are drafts (issue 35 row 20).
+    expect(await connected.textContent()).toContain('This server has no vision model: its suggestions are drafts');
   });
 
   it('a signed-in administrator\'s cookies alone do nothing: REST calls and the settings form need their nonces', async () => {
@@ -212,6 +215,12 @@ describe('the Altwise WordPress plugin', () => {
     await page.getByRole('heading', { name: 'Suggestions waiting for review (31)' }).waitFor();
     expect(vision.calls - before).toBe(31);
     await expect.poll(() => page.getByText('Replaces:').count()).toBe(1);
+    // The pictures line up whatever the titles' lengths, and each card offers its full image (issue 35 row 20).
+    const lefts = await page.locator('.altwise-thumb').evaluateAll((images) => images.map((image) => Math.round(image.getBoundingClientRect().left)));
+    expect(new Set(lefts).size).toBe(1);
+    const fullImages = page.getByRole('link', { name: /^Full image of Backfill \d+ \(opens in a new tab\)$/ });
+    expect(await fullImages.count()).toBe(31);
+    expect(await fullImages.first().getAttribute('href')).toMatch(/\/backfill-\d+\.png$/);
     expect(await page.getByText('“IMG_2041.jpg”').or(page.locator('q', { hasText: 'IMG_2041.jpg' })).count()).toBe(1);
     // The person's good alt was never sent, and nothing was written over the poor one yet.
     expect(wp.php(`echo count(get_posts(array('post_type' => 'attachment', 'post_status' => 'inherit', 'numberposts' => -1, 'meta_key' => '_wp_attachment_image_alt', 'meta_value' => 'A red rowing boat pulled up on a pebble beach')));`)).toBe('1');

@@ -55,7 +55,11 @@ class Altwise_Admin {
 		<div class="wrap">
 			<h1><?php esc_html_e( 'Altwise', 'altwise' ); ?></h1>
 			<?php if ( is_array( $notice ) ) : ?>
-				<div class="notice notice-<?php echo esc_attr( $notice['type'] ); ?>" role="status"><p><?php echo esc_html( $notice['message'] ); ?></p></div>
+				<div class="notice notice-<?php echo esc_attr( $notice['type'] ); ?>" role="status"><p><?php echo esc_html( $notice['message'] ); ?></p>
+				<?php if ( ! empty( $notice['detail'] ) ) : ?>
+					<details style="margin: 0 0 .5em"><summary><?php esc_html_e( 'Technical detail', 'altwise' ); ?></summary><code><?php echo esc_html( $notice['detail'] ); ?></code></details>
+				<?php endif; ?>
+				</div>
 			<?php endif; ?>
 			<form method="post" action="<?php echo esc_url( admin_url( 'admin-post.php' ) ); ?>">
 				<input type="hidden" name="action" value="altwise_save_settings">
@@ -142,36 +146,68 @@ class Altwise_Admin {
 		if ( ! $client ) {
 			self::notice( 'error', __( 'Enter the server URL and an API key first.', 'altwise' ) );
 		} else {
-			$usage = $client->usage();
-			if ( is_wp_error( $usage ) ) {
-				/* translators: %s: the error */
-				self::notice( 'error', sprintf( __( 'Connection failed: %s', 'altwise' ), $usage->get_error_message() ) );
-			} else {
-				$day  = $usage['currentUsage']['day'];
-				$hour = $usage['currentUsage']['hour'];
-				self::notice(
-					'success',
-					sprintf(
-						/* translators: 1: plan, 2: images left today, 3: daily limit, 4: images left this hour */
-						__( 'Connected. Plan: %1$s. Remaining today: %2$s of %3$s images (%4$s this hour).', 'altwise' ),
-						ucfirst( (string) $usage['planDetails']['plan'] ),
-						number_format_i18n( (int) $day['remaining'] ),
-						number_format_i18n( (int) $day['limit'] ),
-						number_format_i18n( (int) $hour['remaining'] )
-					)
-				);
-			}
+			$report = self::connection_report( $client );
+			self::notice( $report['type'], $report['message'], isset( $report['detail'] ) ? $report['detail'] : null );
 		}
 		wp_safe_redirect( admin_url( 'options-general.php?page=' . self::SETTINGS_SLUG ) );
 		exit;
 	}
 
-	private static function notice( $type, $message ) {
+	/**
+	 * What Test connection says: plan and quota, and whether suggestions will be drafts (the server
+	 * has no vision model). A failure is a sentence; the transport's words go in `detail`, shown apart.
+	 *
+	 * @return array{type:string, message:string, detail?:string}
+	 */
+	public static function connection_report( Altwise_Client $client ) {
+		$usage = $client->usage();
+		if ( is_wp_error( $usage ) ) {
+			$data   = $usage->get_error_data();
+			$report = array(
+				'type'    => 'error',
+				// "Altwise could not be reached: …" says it already; a refusal (a wrong key) gets the prefix.
+				/* translators: %s: the server's reason */
+				'message' => 'altwise_unreachable' === $usage->get_error_code() ? $usage->get_error_message() : sprintf( __( 'Connection failed: %s', 'altwise' ), $usage->get_error_message() ),
+			);
+			if ( is_array( $data ) && ! empty( $data['detail'] ) ) {
+				$report['detail'] = (string) $data['detail'];
+			}
+			return $report;
+		}
+		$day     = $usage['currentUsage']['day'];
+		$hour    = $usage['currentUsage']['hour'];
+		$message = sprintf(
+			/* translators: 1: plan, 2: images left today, 3: daily limit, 4: images left this hour */
+			__( 'Connected. Plan: %1$s. Remaining today: %2$s of %3$s images (%4$s this hour).', 'altwise' ),
+			ucfirst( (string) $usage['planDetails']['plan'] ),
+			number_format_i18n( (int) $day['remaining'] ),
+			number_format_i18n( (int) $day['limit'] ),
+			number_format_i18n( (int) $hour['remaining'] )
+		);
+		// An older server without the answer: nothing is claimed either way.
+		$info = $client->server_info();
+		if ( is_array( $info ) && isset( $info['visionModel'] ) && false === $info['visionModel'] ) {
+			return array(
+				'type'    => 'warning',
+				'message' => $message . ' ' . __( 'This server has no vision model: its suggestions are drafts (“Draft — no vision model”) and always wait for review.', 'altwise' ),
+			);
+		}
+		if ( is_array( $info ) && isset( $info['visionModel'] ) && true === $info['visionModel'] ) {
+			$message .= ' ' . __( 'A vision model describes the images.', 'altwise' );
+		}
+		return array(
+			'type'    => 'success',
+			'message' => $message,
+		);
+	}
+
+	private static function notice( $type, $message, $detail = null ) {
 		set_transient(
 			'altwise_notice_' . get_current_user_id(),
 			array(
 				'type'    => $type,
 				'message' => $message,
+				'detail'  => $detail,
 			),
 			MINUTE_IN_SECONDS
 		);

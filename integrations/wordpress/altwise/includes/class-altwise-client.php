@@ -58,6 +58,14 @@ class Altwise_Client {
 	}
 
 	/**
+	 * What the server runs on ({ visionModel }): the public GET /api/v1/demo, the same answer the
+	 * landing page reads. visionModel false: the offline describer writes drafts.
+	 */
+	public function server_info( $timeout = 10 ) {
+		return $this->request( 'GET', '/api/v1/demo', null, array(), $timeout );
+	}
+
+	/**
 	 * Describes an image file: its bytes are uploaded (the server never needs to reach this site).
 	 *
 	 * @param string $path    A local file.
@@ -144,7 +152,16 @@ class Altwise_Client {
 			)
 		);
 		if ( is_wp_error( $response ) ) {
-			return new WP_Error( 'altwise_unreachable', 'Altwise could not be reached: ' . $response->get_error_message(), array( 'retryable' => true, 'status' => 0 ) );
+			return new WP_Error(
+				'altwise_unreachable',
+				'Altwise could not be reached: ' . $this->unreachable_reason( $response ),
+				array(
+					'retryable' => true,
+					'status'    => 0,
+					// The transport's own words ("cURL error 7: …"), for whoever debugs it; screens show them apart.
+					'detail'    => $response->get_error_message(),
+				)
+			);
 		}
 		$status  = (int) $response['status'];
 		$decoded = json_decode( (string) $response['body'], true );
@@ -164,6 +181,38 @@ class Altwise_Client {
 				'retryable' => $status >= 500 || 429 === $status || 408 === $status || 409 === $status,
 			)
 		);
+	}
+
+	/**
+	 * Why the server could not be reached, as a person setting up the plugin can act on it. WordPress
+	 * reports every transport failure as http_request_failed, so the cURL error number in its message
+	 * (or WordPress's own refusal of an unsafe address) is what tells the cases apart.
+	 */
+	private function unreachable_reason( WP_Error $error ) {
+		$detail = $error->get_error_message();
+		$parts  = wp_parse_url( $this->base_url );
+		$host   = is_array( $parts ) && isset( $parts['host'] ) ? $parts['host'] : $this->base_url;
+		$origin = is_array( $parts ) && isset( $parts['scheme'] ) ? $parts['scheme'] . '://' . $host . ( isset( $parts['port'] ) ? ':' . $parts['port'] : '' ) : $this->base_url;
+		if ( __( 'A valid URL was not provided.' ) === $detail || 'A valid URL was not provided.' === $detail ) {
+			return 'WordPress refused the address: it is on a private or local network, or uses a port other than 80, 443 or 8080. For an Altwise server in your own network, turn on "Allow a server on a private or local network address" in Settings → Altwise.';
+		}
+		$curl = preg_match( '/cURL error (\d+)/', $detail, $match ) ? (int) $match[1] : 0;
+		switch ( $curl ) {
+			case 6:
+				return sprintf( 'No server named %s could be found. Check the Server URL for a typing mistake.', $host );
+			case 7:
+				return sprintf( 'Nothing answered at %s. Check the Server URL and that the Altwise server is running.', $origin );
+			case 28:
+				return 'The server took too long to answer. Try again in a moment; if it keeps happening, check the Server URL.';
+			case 35:
+			case 51:
+			case 58:
+			case 60:
+			case 77:
+			case 83:
+				return "A secure (HTTPS) connection could not be made: the server's certificate was not accepted. Check the Server URL, or your Altwise server's certificate.";
+		}
+		return 'The connection failed. Check the Server URL and that the Altwise server is running.';
 	}
 
 	public static function is_retryable( $error ) {

@@ -114,11 +114,15 @@ class Altwise_Rest {
 		$items = array();
 		foreach ( array_slice( Altwise_Suggestions::pending_ids(), 0, 200 ) as $id ) {
 			$suggestion = Altwise_Suggestions::get( $id );
-			$thumb      = wp_get_attachment_image_src( $id, 'thumbnail' );
+			// The medium size keeps the image's proportions: "thumbnail" is a square crop, which cuts
+			// a wide text banner down to unreadable letters.
+			$preview    = wp_get_attachment_image_src( $id, 'medium' );
+			$full       = wp_get_attachment_url( $id );
 			$items[]    = array(
 				'id'            => $id,
 				'title'         => get_the_title( $id ),
-				'thumbnail'     => $thumb ? $thumb[0] : wp_get_attachment_url( $id ),
+				'thumbnail'     => $preview ? $preview[0] : $full,
+				'fullImage'     => $full,
 				'editLink'      => get_edit_post_link( $id, 'raw' ),
 				'currentAlt'    => Altwise_Suggestions::current_alt( $id ),
 				'suggestion'    => $suggestion['text'],

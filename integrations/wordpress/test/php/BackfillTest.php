@@ -182,7 +182,7 @@ class BackfillTest extends TestCase {
 		$this->running_backfill_with_altwise_silent();
 		$state = Altwise_Backfill::status( $this->fake->client() );
 		$this->assertSame( 'running', $state['status'] );
-		$this->assertSame( 'Altwise could not be reached: cURL error 28: Operation timed out after 5001 milliseconds', $state['lastError'] );
+		$this->assertSame( 'Altwise could not be reached: The server took too long to answer. Try again in a moment; if it keeps happening, check the Server URL.', $state['lastError'] );
 		$this->assertCount( 1, $this->fake->calls );
 		$this->assertSame( Altwise_Backfill::ADMIN_TIMEOUT, $this->fake->calls[0]['args']['timeout'] );
 

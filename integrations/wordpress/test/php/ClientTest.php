@@ -37,6 +37,29 @@ class ClientTest extends TestCase {
 		$this->assertTrue( Altwise_Client::is_retryable( $busy ) );
 	}
 
+	/** Issue 35 row 20: a wrong Server URL is said in words; the transport's text is kept apart, as detail. */
+	public function test_an_unreachable_server_is_said_plainly_and_the_technical_detail_is_kept_apart() {
+		$cases = array(
+			'cURL error 7: Failed to connect to altwise.test port 80 after 0 ms: Connection refused' => 'Nothing answered at http://altwise.test.',
+			'cURL error 6: Could not resolve host: altwise.test'                                  => 'No server named altwise.test could be found.',
+			'cURL error 28: Operation timed out after 10001 milliseconds with 0 bytes received'   => 'The server took too long to answer.',
+			'cURL error 60: SSL certificate problem: self-signed certificate'                     => 'A secure (HTTPS) connection could not be made',
+			__( 'A valid URL was not provided.' )                                                 => 'WordPress refused the address',
+			'Something nobody foresaw'                                                            => 'Check the Server URL',
+		);
+		foreach ( $cases as $detail => $plain ) {
+			$fake  = new FakeAltwise( array( 'GET /api/v1/usage' => new WP_Error( 'http_request_failed', $detail ) ) );
+			$error = $fake->client()->usage();
+			$this->assertWPError( $error, 'altwise_unreachable' );
+			$this->assertStringStartsWith( 'Altwise could not be reached: ', $error->get_error_message() );
+			$this->assertStringContainsString( $plain, $error->get_error_message(), $detail );
+			$this->assertStringNotContainsString( 'cURL', $error->get_error_message() );
+			$this->assertStringNotContainsString( $detail, $error->get_error_message() );
+			$this->assertSame( $detail, $error->get_error_data()['detail'] );
+			$this->assertTrue( Altwise_Client::is_retryable( $error ) );
+		}
+	}
+
 	public function test_a_refused_request_carries_the_api_message_and_is_not_retried() {
 		$fake  = new FakeAltwise( array( 'POST /api/v1/jobs' => array( 403, array( 'error' => array( 'code' => 'plan_required', 'message' => 'Bulk jobs need Pro' ) ) ) ) );
 		$error = $fake->client()->create_job( array( array( 'imageUrl' => 'https://example.com/a.png' ) ), 'en' );

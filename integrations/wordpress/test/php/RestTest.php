@@ -133,4 +133,21 @@ class RestTest extends TestCase {
 		}
 		$this->assertSame( 'http://altwise.test', Altwise_Settings::get( 'url' ) );
 	}
+	/** Issue 35 row 20: a wide text banner is previewed whole (not a 150 px square crop), and the full image is a link away. */
+	public function test_a_suggestion_is_previewed_uncropped_with_the_full_image_at_hand() {
+		require_once ABSPATH . 'wp-admin/includes/image.php';
+		$uploads = wp_upload_dir();
+		$file    = $uploads['path'] . '/banner-' . wp_generate_password( 6, false ) . '.png';
+		$image   = imagecreatetruecolor( 900, 150 );
+		imagefill( $image, 0, 0, imagecolorallocate( $image, 30, 30, 200 ) );
+		imagepng( $image, $file );
+		$id = wp_insert_attachment( array( 'post_title' => 'Sale banner', 'post_mime_type' => 'image/png', 'post_status' => 'inherit' ), $file );
+		wp_update_attachment_metadata( $id, wp_generate_attachment_metadata( $id, $file ) );
+		Altwise_Suggestions::receive( $id, FakeAltwise::result( 'Summer sale: 20% off' )[1], 'upload' );
+
+		wp_set_current_user( 1 );
+		$items = array_column( $this->call( 'GET', '/suggestions' )->get_data()['items'], null, 'id' );
+		$this->assertSame( wp_get_attachment_url( $id ), $items[ $id ]['fullImage'] );
+		$this->assertStringEndsWith( '-300x50.png', $items[ $id ]['thumbnail'], 'the medium size keeps the proportions; "thumbnail" is a square crop' );
+	}
 }

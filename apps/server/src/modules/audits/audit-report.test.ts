@@ -52,3 +52,26 @@ describe('audit reports label drafts (issue 35 row 1)', () => {
     expect(auditHtml(audit([MODEL]))).not.toContain('Draft — no vision model');
   });
 });
+
+describe('the HTML report on a phone (issue 35 row 17)', () => {
+  it('puts the table in a focusable, named scroll region so it never widens the page', () => {
+    const html = auditHtml(audit([DRAFT]));
+    const region = /<div class="table-scroll" role="region" aria-label="([^"]+)" tabindex="0">\s*<table>/.exec(html);
+    expect(region?.[1]).toBe('Images (scrolls sideways on narrow screens)');
+    expect(html).toMatch(/<\/table>\s*<\/div>/);
+    expect(html).toMatch(/\.table-scroll\{[^}]*overflow-x:auto/);
+    // A keyboard user sees where focus is when the region takes it.
+    expect(html).toMatch(/\.table-scroll:focus-visible\{[^}]*outline/);
+  });
+
+  it('says when it was audited in words, with the exact instant in a <time datetime>', () => {
+    const html = auditHtml(audit([DRAFT]));
+    expect(html).toContain('Audited <time datetime="2026-11-27T12:48:39.093Z">27 November 2026, 12:48 UTC</time>');
+    expect(html).not.toMatch(/Audited 2026-/);
+  });
+
+  it('writes single-digit days and hours without padding the day but with the hour padded', () => {
+    const html = auditHtml({ ...audit([]), createdAt: '2026-03-05T07:03:00.000Z' });
+    expect(html).toContain('>5 March 2026, 07:03 UTC</time>');
+  });
+});

@@ -74,6 +74,19 @@ function imageRow(image: AuditImage): string {
 </tr>`;
 }
 
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+
+/**
+ * "27 November 2026, 12:48 UTC": the report is in English and is read far from the server, so the
+ * date is spelled out in UTC by hand rather than through the server's locale and time zone.
+ */
+export function readableInstant(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${date.getUTCDate()} ${MONTHS[date.getUTCMonth()]} ${date.getUTCFullYear()}, ${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())} UTC`;
+}
+
 export function auditHtml(audit: Audit): string {
   const { summary } = audit;
   const title = `Alt text audit of ${audit.finalUrl}`;
@@ -86,15 +99,17 @@ export function auditHtml(audit: Audit): string {
 <style>
 body{font-family:system-ui,sans-serif;margin:2rem;color:#1a1a1a;background:#fff;line-height:1.5}
 table{border-collapse:collapse;width:100%}th,td{border:1px solid #767676;padding:.5rem;vertical-align:top;text-align:left}
-th{background:#f0f0f0}code{font-size:.85em;word-break:break-all}img{max-width:96px;height:auto}
+h1{overflow-wrap:anywhere}th{background:#f0f0f0}code{font-size:.85em;word-break:break-all}img{max-width:96px;height:auto}
 .verdict-missing{color:#a50e0e;font-weight:bold}.verdict-poor{color:#7a4b00;font-weight:bold}.verdict-ok{color:#0b6b2b}.verdict-decorative{color:#444}.verdict-broken{color:#a50e0e;font-weight:bold}.draft{color:#7a4b00}
+.table-scroll{overflow-x:auto;max-width:100%}.table-scroll:focus-visible{outline:3px solid #1a5fb4;outline-offset:2px}
+@media (max-width:40rem){body{margin:1rem}}
 dl{display:grid;grid-template-columns:max-content auto;gap:.25rem 1rem}dt{font-weight:bold}
 </style>
 </head>
 <body>
 <main>
 <h1>${escapeHtml(title)}</h1>
-<p>Audited ${escapeHtml(audit.createdAt)}${audit.pageTitle ? ` · page title: ${escapeHtml(audit.pageTitle)}` : ''}</p>
+<p>Audited <time datetime="${escapeHtml(audit.createdAt)}">${escapeHtml(readableInstant(audit.createdAt))}</time>${audit.pageTitle ? ` · page title: ${escapeHtml(audit.pageTitle)}` : ''}</p>
 <h2>Summary</h2>
 <dl>
 <dt>Images</dt><dd>${summary.images}</dd>
@@ -109,12 +124,14 @@ dl{display:grid;grid-template-columns:max-content auto;gap:.25rem 1rem}dt{font-w
 ${summary.notAudited > 0 ? `<p>The page has ${summary.images + summary.notAudited} images; only the first ${summary.images} were audited.</p>` : ''}
 <h2>Images</h2>
 ${audit.images.some((image) => image.suggestion !== null && image.suggestionVerification === 'draft') ? `<p><strong>${escapeHtml(DRAFT_LABEL)}</strong>: no vision model looked at the images marked so; their suggestions say only what could be measured. Check each against its image before you publish it.</p>
-` : ''}<table>
+` : ''}<div class="table-scroll" role="region" aria-label="Images (scrolls sideways on narrow screens)" tabindex="0">
+<table>
 <thead><tr><th scope="col">#</th><th scope="col">Image</th><th scope="col">Verdict</th><th scope="col">Current alt</th><th scope="col">Suggested alt</th><th scope="col">Issues</th><th scope="col">Where</th></tr></thead>
 <tbody>
 ${audit.images.map(imageRow).join('\n')}
 </tbody>
 </table>
+</div>
 </main>
 </body>
 </html>

@@ -30,6 +30,8 @@ export interface JobOutcome {
   failed: number;
   /** Distinct error messages, for the toasts. */
   errors: string[];
+  /** The addresses, as asked, that got a description (the form clears them; failed ones stay). */
+  describedUrls: string[];
   /** The server's message when the plan does not allow batch processing (403). */
   planMessage?: string;
 }
@@ -67,7 +69,7 @@ export function useGenerateJob() {
     };
     const describe = (input: GenerateInput) => withKey((key) => generateAltText(input, key));
 
-    const outcome: JobOutcome = { entries: [], succeeded: 0, failed: 0, errors: [] };
+    const outcome: JobOutcome = { entries: [], succeeded: 0, failed: 0, errors: [], describedUrls: [] };
     const shown = <T extends ResultEntry>(entry: T): T => {
       job.onEntry?.(entry);
       return entry;
@@ -97,6 +99,7 @@ export function useGenerateJob() {
         try {
           const result = await describe({ imageUrl, context: job.context, verify: job.verify });
           outcome.succeeded += 1;
+          outcome.describedUrls.push(imageUrl);
           return [shown(doneEntry(result, nameFromUrl(imageUrl), previewSource(result.imageUrl) ?? imageUrl))];
         } catch (error) {
           return [fail(nameFromUrl(imageUrl), errorMessage(error), imageUrl)];
@@ -110,6 +113,7 @@ export function useGenerateJob() {
           if (isBatchItemError(item)) arrived.set(index, fail(nameFromUrl(item.imageUrl), item.error.message, item.imageUrl));
           else {
             outcome.succeeded += 1;
+            outcome.describedUrls.push(job.urls[index] ?? item.imageUrl);
             arrived.set(index, shown(doneEntry(item, nameFromUrl(item.imageUrl), previewSource(item.imageUrl))));
           }
         };

@@ -16,6 +16,7 @@ import { isActive } from './api/job-polling';
 import { JobModeSummary } from './components/job-mode';
 import { JobProgress, jobTiming, sizeText } from './components/job-progress';
 import { ReviewPanel } from './components/review-panel';
+import { skippedRowsText } from './job-texts';
 
 export default function JobPage() {
   const { id = '' } = useParams();
@@ -52,7 +53,7 @@ export default function JobPage() {
             <JobProgress job={job.data} label="Progress" />
             {job.data.rowErrors.length > 0 && (
               <details className="mt-3 text-sm text-gray-800 dark:text-gray-100">
-                <summary>{job.data.counts.skipped.toLocaleString()} rows were not accepted</summary>
+                <summary>{skippedRowsText(job.data.counts.skipped)}</summary>
                 <ul className="list-disc break-words pl-5">
                   {job.data.rowErrors.slice(0, 50).map((error) => (
                     <li key={error.row}>

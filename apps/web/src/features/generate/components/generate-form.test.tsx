@@ -390,7 +390,7 @@ describe('Generate form', () => {
     const field = screen.getByLabelText('Image URL');
     await user.type(field, 'foo bar{Enter}');
     expect(field).toHaveAttribute('aria-invalid', 'true');
-    expect(field).toHaveAccessibleDescription('Image URL must be an http or https address');
+    expect(field).toHaveAccessibleDescription(/Image URL must be an http or https address/);
     expect(field).toHaveFocus();
     expect(callsTo('POST /api/v1/images')).toHaveLength(0);
     await user.clear(field);
@@ -405,6 +405,71 @@ describe('Generate form', () => {
     const card = await screen.findByTestId('result');
     await waitFor(() => expect(card).toHaveFocus());
     expect(card).toHaveAccessibleName('a.png');
+  });
+
+  it('clears the described address after a result, so the next upload is not described with it too (issue 35 row 13)', async () => {
+    routeFetch({
+      ...baseRoutes,
+      'POST /api/v1/images': (init) =>
+        init?.body instanceof FormData ? describeUpload(init, '') : jsonResponse(result('https://example.com/meadow.png', 'A green meadow')),
+    });
+    const { user } = renderPage({ applyAccept: false });
+    const field = screen.getByLabelText('Image URL');
+    expect(field).toHaveAccessibleDescription(/cleared once described/i);
+    await user.type(field, 'https://example.com/meadow.png');
+    await user.click(generateButton());
+    expect(await screen.findByText('Alt text generated successfully!')).toBeInTheDocument();
+    expect(screen.getByLabelText('Image URL')).toHaveValue('');
+
+    useToastStore.getState().clear();
+    await user.upload(screen.getByLabelText(/^Drag and drop images, or click to upload/), new File(['a'], 'cat.png', { type: 'image/png' }));
+    await user.click(generateButton());
+    expect(await screen.findByText('Alt text generated successfully!')).toBeInTheDocument();
+    const calls = callsTo('POST /api/v1/images');
+    expect(calls).toHaveLength(2);
+    expect(calls[1]![1]?.body).toBeInstanceOf(FormData);
+  });
+
+  it('in batch mode clears the described addresses and keeps the one that failed, to be fixed', async () => {
+    routeFetch({
+      ...baseRoutes,
+      'POST /api/v1/images/batch': () =>
+        jsonResponse({
+          results: [
+            result('https://example.com/one.png', 'First image'),
+            { imageUrl: 'https://example.com/two.png', error: { code: 'image_unreachable', message: 'The image could not be fetched (404)' } },
+          ],
+          summary: { total: 2, succeeded: 1, failed: 1 },
+        }),
+    });
+    const { user } = renderPage();
+    await enterBatch(user, ['https://example.com/one.png', 'https://example.com/two.png']);
+    await user.click(generateButton());
+    expect(await screen.findByText('Generated alt text for 1 of 2 images; 1 failed')).toBeInTheDocument();
+    expect(screen.getByLabelText('Image URL 1')).toHaveValue('https://example.com/two.png');
+    expect(screen.queryByLabelText('Image URL 2')).toBeNull();
+  });
+
+  it('keeps every address when the batch request itself fails (none was described)', async () => {
+    routeFetch({
+      ...baseRoutes,
+      'POST /api/v1/images/batch': () => jsonResponse({ error: { code: 'internal_error', message: 'Something went wrong' } }, 500),
+    });
+    const { user } = renderPage();
+    await enterBatch(user, ['https://example.com/one.png', 'https://example.com/two.png']);
+    await user.click(generateButton());
+    await waitFor(() => expect(useToastStore.getState().toasts.length).toBeGreaterThan(0));
+    await waitFor(() => expect(generateButton()).not.toHaveAttribute('aria-disabled', 'true'));
+    expect(screen.getByLabelText('Image URL 1')).toHaveValue('https://example.com/one.png');
+    expect(screen.getByLabelText('Image URL 2')).toHaveValue('https://example.com/two.png');
+  });
+
+  it('says in the tips that http and https both work, from a public address', () => {
+    routeFetch(baseRoutes);
+    renderPage();
+    const tips = screen.getByRole('complementary', { name: 'Tips for best results' });
+    expect(within(tips).getByText(/public web addresses \(http or https\)/)).toBeInTheDocument();
+    expect(within(tips).queryByText(/HTTPS addresses/)).toBeNull();
   });
 
   it('marks Batch Processing "Pro" for a Free account before it is tried', () => {

@@ -138,8 +138,18 @@ export function GenerateForm({ onEntry, onResults }: GenerateFormProps) {
       if (summary) toast[summary.kind](summary.text);
       for (const message of outcome.errors.slice(0, 3)) toast.error(message);
       if (outcome.planMessage) setPlanMessage(outcome.planMessage);
-      // Described files are done; the URLs stay, to tweak the context and try again.
+      // Described files and addresses are done: left in place, they would be described again with the
+      // next files. An address that failed (or was never answered) stays, to be fixed and tried again.
       if (outcome.succeeded > 0 || outcome.failed > 0) setFiles([]);
+      if (outcome.describedUrls.length > 0) {
+        const described = new Set(outcome.describedUrls);
+        if (mode === 'single') {
+          if (described.has(url.trim())) setUrl('');
+        } else {
+          const kept = rows.filter((row) => row.value.trim() && !described.has(row.value.trim()));
+          setRows(kept.length > 0 ? kept : [newUrlRow()]);
+        }
+      }
       onResults(outcome);
     } catch (error) {
       toast.error(errorMessage(error));
@@ -173,6 +183,7 @@ export function GenerateForm({ onEntry, onResults }: GenerateFormProps) {
             name="imageUrl"
             inputMode="url"
             placeholder="https://example.com/image.jpg"
+            hint="Cleared once described, so the next images are not described with it again."
             value={url}
             disabled={busy}
             error={urlErrors.single}

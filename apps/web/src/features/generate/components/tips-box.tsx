@@ -2,7 +2,8 @@ import { Lightbulb } from 'lucide-react';
 
 const TIPS = [
   'Use high-quality images for the most accurate descriptions.',
-  'Image URLs must be public HTTPS addresses that anyone can open.',
+  // The server fetches http and https alike, and refuses private-network addresses.
+  'Image URLs must be public web addresses (http or https) that anyone can open.',
   'Batch processing is more efficient when you have several images.',
   'Descriptions follow the WCAG 2.1 guidelines for text alternatives.',
 ];

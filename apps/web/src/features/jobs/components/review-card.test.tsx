@@ -1,10 +1,10 @@
 import type { ReviewGroup } from '@altwise/shared';
-import { render, screen } from '@testing-library/react';
+import { fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { ReviewCard } from './review-card';
 
-function card(result: Partial<NonNullable<ReviewGroup['result']>>, review: ReviewGroup['review'] = null, rows = 1) {
+function card(result: Partial<NonNullable<ReviewGroup['result']>>, review: ReviewGroup['review'] = null, rows = 1, overrides: Partial<ReviewGroup> = {}) {
   const item: ReviewGroup = {
     id: '0',
     imageUrl: 'https://example.com/a.png',
@@ -32,8 +32,9 @@ function card(result: Partial<NonNullable<ReviewGroup['result']>>, review: Revie
     },
     error: null,
     finishedAt: '2025-06-01T12:00:00.000Z',
+    ...overrides,
   };
-  render(<ReviewCard item={item} index={0} selected={false} onSelect={vi.fn()} onReview={vi.fn(async () => undefined)} onDone={vi.fn()} />);
+  return render(<ReviewCard item={item} index={0} selected={false} onSelect={vi.fn()} onReview={vi.fn(async () => undefined)} onDone={vi.fn()} />);
 }
 
 describe('ReviewCard: drafts need a person', () => {
@@ -99,5 +100,27 @@ describe('ReviewCard: verified items whose readings disagree', () => {
     await user.keyboard('{Enter}');
     expect(onReview).toHaveBeenCalledWith({ status: 'approved', altText: 'Two orange apples on a table' });
     expect(screen.getByRole('button', { name: 'Accept with 3: Three red apples on a table' })).toBeInTheDocument();
+  });
+});
+
+describe('ReviewCard: a failed item (issue 35 row 14)', () => {
+  it('shows why it failed where the alt text would be, never a broken image', () => {
+    const { container } = card({}, null, 1, {
+      status: 'failed',
+      result: null,
+      imageUrl: 'https://example.com/gone.png',
+      error: { code: 'image_unreachable', message: 'The image could not be fetched (404)' },
+    });
+    expect(container.querySelector('img')).toBeNull();
+    expect(screen.getByTestId('failure-reason')).toHaveTextContent('Not described: The image could not be fetched (404)');
+    expect(screen.getByTestId('review-state')).toHaveTextContent('failed');
+  });
+
+  it('replaces a picture that does not load with "No preview"', () => {
+    const { container } = card({});
+    fireEvent.error(container.querySelector('img')!);
+    expect(container.querySelector('img')).toBeNull();
+    expect(screen.getByText('No preview')).toBeInTheDocument();
+    expect(screen.getByText('Photograph, mostly blue')).toBeInTheDocument();
   });
 });

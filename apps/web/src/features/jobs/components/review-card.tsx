@@ -30,7 +30,8 @@ function useLiveCheck(text: string | null, purpose: ReviewGroup['purpose']): Iss
 }
 
 function verdict(item: ReviewGroup) {
-  if (item.status === 'failed') return <Badge tone="red">Failed: {item.error?.message}</Badge>;
+  // The reason is in the card's text, where the alt text would be.
+  if (item.status === 'failed') return <Badge tone="red">Failed</Badge>;
   if (!item.result) return <Badge tone="gray">{item.status}</Badge>;
   // A draft is never compliant: until a person accepts or rewrites it, it says what it is.
   if (item.result.verification === 'draft') return <DraftBadge />;
@@ -48,6 +49,22 @@ export function reviewState(item: ReviewGroup): string {
   if (item.review) return item.review;
   if (item.status !== 'succeeded') return item.status;
   return item.result?.verification === 'draft' ? 'Draft: needs a person' : 'Needs review';
+}
+
+/**
+ * The picture, or a plain box: a failed item is often one whose image could not be fetched, and
+ * a picture that does not load (gone since) would show the browser's broken-image icon.
+ */
+function Thumbnail({ item }: { item: ReviewGroup }) {
+  const [broken, setBroken] = useState(false);
+  if (item.imageUrl && item.status !== 'failed' && !broken) {
+    return <img src={item.imageUrl} alt="" className="size-16 rounded object-cover" loading="lazy" onError={() => setBroken(true)} />;
+  }
+  return (
+    <div className="flex size-16 items-center justify-center rounded bg-gray-100 p-1 text-center text-xs text-gray-700 dark:bg-gray-800 dark:text-gray-200">
+      {broken ? 'No preview' : null}
+    </div>
+  );
 }
 
 /** What the card is called: the caller's id, the uploaded file's path, or its row. */
@@ -97,7 +114,7 @@ export function ReviewCard(props: {
       aria-labelledby={titleId}
       className="grid min-w-0 gap-3 rounded-lg border border-gray-200 p-3 focus:outline-none focus-visible:ring-2 focus-visible:ring-blue-600 dark:border-gray-700 dark:focus-visible:ring-blue-400 sm:grid-cols-[4rem_minmax(0,1fr)_minmax(0,11rem)] lg:grid-cols-[4rem_minmax(0,1fr)_minmax(0,11rem)_auto]"
     >
-      {item.imageUrl ? <img src={item.imageUrl} alt="" className="size-16 rounded object-cover" loading="lazy" /> : <div aria-hidden="true" className="size-16 rounded bg-gray-100 dark:bg-gray-800" />}
+      <Thumbnail item={item} />
       <div className="min-w-0 text-gray-900 dark:text-gray-100">
         <h3 id={titleId} className="break-words text-sm font-semibold text-gray-900 dark:text-white">
           {label}
@@ -109,6 +126,11 @@ export function ReviewCard(props: {
               {liveIssues && (liveIssues.length === 0 ? 'No issues found.' : liveIssues.map((issue) => issue.message).join(' · '))}
             </div>
           </div>
+        ) : item.status === 'failed' ? (
+          // Where the alt text would be: why there is none (the picture itself may be what failed to load).
+          <p className="break-words text-red-800 dark:text-red-200" data-testid="failure-reason">
+            Not described: {item.error?.message ?? 'the image could not be described.'}
+          </p>
         ) : (
           <p className="break-words">{item.result?.altText ?? '—'}</p>
         )}

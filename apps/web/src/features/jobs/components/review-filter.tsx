@@ -1,5 +1,6 @@
 import type { ReviewCounts, ReviewFilter } from '@altwise/shared';
 import { SelectField } from '@/components/select-field';
+import { countOf } from '../job-texts';
 
 const NAMES: Record<ReviewFilter, string> = {
   all: 'All',
@@ -18,7 +19,7 @@ function optionLabel(filter: ReviewFilter, counts: ReviewCounts | undefined): st
   if (!counts) return NAMES[filter];
   const groups = counts.groups[filter];
   const rows = counts.rows[filter];
-  return rows === groups ? `${NAMES[filter]} (${groups.toLocaleString()})` : `${NAMES[filter]} (${groups.toLocaleString()} images, ${rows.toLocaleString()} rows)`;
+  return rows === groups ? `${NAMES[filter]} (${groups.toLocaleString()})` : `${NAMES[filter]} (${countOf(groups, 'image')}, ${countOf(rows, 'row')})`;
 }
 
 /** Every state an item or its review can be in, each with its count. */

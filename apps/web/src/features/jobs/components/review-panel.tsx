@@ -17,19 +17,19 @@ import { useReviewItem } from '../api/review-item';
 import { useUndoReview } from '../api/undo-review';
 import { BulkActions } from './bulk-actions';
 import { KeyboardShortcuts, focusReviewCard, onReviewShortcut } from './keyboard-shortcuts';
+import { countOf } from '../job-texts';
 import { ReviewCard } from './review-card';
 import { ReviewFilterField, filterName } from './review-filter';
 import type { UndoableAction } from './undo-notice';
 import { UndoNotice } from './undo-notice';
 
-const plural = (count: number, word: string) => `${count.toLocaleString()} ${word}${count === 1 ? '' : 's'}`;
 
 /** "Accepted 1,000 images (1,000 rows). 20 left as they were." */
 function outcomeMessage(outcome: BulkReviewOutcome): string {
   const verb = outcome.action === 'approve' ? 'Accepted' : 'Rejected';
-  const rows = outcome.updated === outcome.groups ? '' : ` (${plural(outcome.updated, 'row')})`;
-  const left = outcome.skipped ? ` ${plural(outcome.skipped, 'image')} left as ${outcome.skipped === 1 ? 'it was' : 'they were'} (drafts, already so, or not described).` : '';
-  return `${verb} ${plural(outcome.groups, 'image')}${rows}.${left}`;
+  const rows = outcome.updated === outcome.groups ? '' : ` (${countOf(outcome.updated, 'row')})`;
+  const left = outcome.skipped ? ` ${countOf(outcome.skipped, 'image')} left as ${outcome.skipped === 1 ? 'it was' : 'they were'} (drafts, already so, or not described).` : '';
+  return `${verb} ${countOf(outcome.groups, 'image')}${rows}.${left}`;
 }
 
 /** The review of a job at any size: filters with counts, bulk actions with undo, shortcuts, cards. */
@@ -72,7 +72,7 @@ export function ReviewPanel({ job }: { job: Job }) {
 
   function runUndo(token: string) {
     undo.mutate(token, {
-      onSuccess: ({ restored }) => setLast({ message: `Undone: ${plural(restored, 'row')} put back as ${restored === 1 ? 'it was' : 'they were'}.`, undoToken: null }),
+      onSuccess: ({ restored }) => setLast({ message: `Undone: ${countOf(restored, 'row')} put back as ${restored === 1 ? 'it was' : 'they were'}.`, undoToken: null }),
       onError: (error) => toast.error(errorMessage(error)),
     });
   }
