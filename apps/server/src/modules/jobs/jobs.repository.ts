@@ -322,6 +322,9 @@ export function createJobsRepository(db: Kysely<Database>) {
      * module deletes their deliveries). A runner still holding one finds no row to settle.
      */
     async deleteForUser(trx: Executor, userId: string): Promise<void> {
+      // The jobs' rows first, as every item writer takes them (lockCounts): deleting the items first
+      // deadlocked on PostgreSQL with a settle of the running job (the account deletion answered 500).
+      await trx.updateTable('jobs').set({ items_pending: sql.ref('items_pending') }).where('user_id', '=', userId).execute();
       await trx.deleteFrom('job_items').where('job_id', 'in', trx.selectFrom('jobs').select('id').where('user_id', '=', userId)).execute();
       await trx.deleteFrom('job_images').where('job_id', 'in', trx.selectFrom('jobs').select('id').where('user_id', '=', userId)).execute();
       await trx.deleteFrom('jobs').where('user_id', '=', userId).execute();
