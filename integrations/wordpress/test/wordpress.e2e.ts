@@ -98,8 +98,9 @@ describe('the Altwise WordPress plugin', () => {
     await page.getByRole('button', { name: 'Test connection' }).click();
     const connected = page.getByText(/^Connected\. Plan: Pro\. Remaining today: [\d,]+ of [\d,]+ images/);
     await connected.waitFor();
-    // This Altwise runs the offline describer: Test connection says its results are drafts (issue 35 row 20).
-    expect(await connected.textContent()).toContain('This server has no vision model: its suggestions are drafts');
+    // This Altwise describes with a (fake) vision model, and Test connection says so (issue 35 row 20;
+    // the drafts sentence of a server without one is PHPUnit's).
+    expect(await connected.textContent()).toContain('A vision model describes the images.');
   });
 
   it('a signed-in administrator\'s cookies alone do nothing: REST calls and the settings form need their nonces', async () => {
