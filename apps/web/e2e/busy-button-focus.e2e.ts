@@ -16,7 +16,14 @@ const CONFIGS = [
 
 /** Gives `button` focus and presses Enter on it, as a keyboard user would. */
 async function pressWithKeyboard(page: Page, button: Locator): Promise<void> {
-  await button.focus();
+  // A screen may still re-render as its data arrives and take the focus back to the page: focus the
+  // button until it holds the focus, then press.
+  await expect
+    .poll(async () => {
+      await button.focus();
+      return button.evaluate((element) => element === document.activeElement);
+    })
+    .toBe(true);
   await page.keyboard.press('Enter');
 }
 
@@ -114,6 +121,8 @@ for (const { theme, viewport } of CONFIGS) {
       const page = await openThemed(theme, viewport, '/app/subscription', registered);
       const pro = page.getByRole('article', { name: 'Pro' });
       const upgrade = pro.getByRole('button', { name: 'Upgrade to Pro' });
+      // The account's plan has loaded (the Free card names it) before the keyboard acts.
+      await page.getByRole('article', { name: 'Free' }).getByRole('button', { name: 'Current Plan' }).waitFor();
       await pressWithKeyboard(page, upgrade);
       // The same button, now naming the current plan.
       await pro.getByRole('button', { name: 'Current Plan' }).waitFor();
