@@ -2,15 +2,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline/promises';
-import { Altwise } from '@altwise/sdk';
-import type { Job } from '@altwise/sdk';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { auditCsv, auditTable } from './audit-output';
-import { DEFAULT_URL, loadCliConfig } from './config';
+import { DEFAULT_URL } from './config';
 import { describeImages } from './describe-images';
 import { errorMessage } from './error-message';
 import { jobCreate } from './job-create';
-import { imageLines, monitorLines, runLines } from './monitor-output';
+import { addMonitorCommands } from './monitor-commands';
+import { addEpubCommands } from './epub/epub-commands';
 import { CACHE_FILE, openCache } from './fill/describe-cache';
 import { fill, summary } from './fill/fill';
 import { slowProgress } from './slow-progress';
@@ -18,47 +17,8 @@ import { slowProgress } from './slow-progress';
 /** The package's own version: package.json sits one folder above both src/main.ts and the bundle's dist/main.js. */
 const packageVersion = () => (JSON.parse(fs.readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 
-const nonNegativeInt = (value: string) => {
-  const parsed = Number(value);
-  if (!Number.isInteger(parsed) || parsed < 0) throw new InvalidArgumentError('must be a whole number, 0 or more');
-  return parsed;
-};
-
-const positiveInt = (value: string) => {
-  const parsed = Number(value);
-  if (!Number.isInteger(parsed) || parsed < 1) throw new InvalidArgumentError('must be a positive whole number');
-  return parsed;
-};
-
-interface GlobalFlags {
-  apiKey?: string;
-  url?: string;
-  config?: string;
-}
-
-/**
- * The client for the configured server. It says on stderr which server it talks to and where the key
- * came from (stdout stays the command's output alone, --json included).
- */
-function clientFrom(program: Command): { client: Altwise; baseUrl: string; concurrency: number; root?: string } {
-  const config = loadCliConfig(program.opts<GlobalFlags>());
-  if (!config.apiKey) throw new Error('No API key: pass --api-key, set ALTWISE_API_KEY, or put "apiKey" in altwise.config.json');
-  for (const note of config.notes) process.stderr.write(`altwise: ${note}\n`);
-  process.stderr.write(`altwise: using ${config.url} (API key from ${config.keyFrom})\n`);
-  return { client: new Altwise({ apiKey: config.apiKey, baseUrl: config.url }), baseUrl: config.url.replace(/\/+$/, ''), concurrency: config.concurrency, root: config.root };
-}
-
-/** One line per change of the job's counts (stderr: stdout keeps the audit alone). */
-function jobProgress(err: (text: string) => void) {
-  let last = '';
-  return (job: Job) => {
-    const line = `  ${job.status}: ${job.counts.succeeded + job.counts.failed}/${job.total} described${job.counts.failed ? `, ${job.counts.failed} failed` : ''}`;
-    if (line !== last) err(line);
-    last = line;
-  };
-}
-
-const write = (text: string) => void process.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
+import { clientFrom, jobProgress, nonNegativeInt, positiveInt, write } from './command-kit';
+import type { GlobalFlags } from './command-kit';
 
 export function buildProgram(): Command {
   const program = new Command('altwise')
@@ -222,129 +182,8 @@ export function buildProgram(): Command {
       });
     });
 
-  const epub = program.command('epub').description('alt text in EPUB publications: check every content document, or describe what is missing into a new book');
-  epub
-    .command('lint')
-    .description('check the text alternatives of every image in an EPUB, offline (no server, no key); exits 1 on an error')
-    .argument('<book>', 'the .epub file')
-    .option('--language <tag>', 'BCP-47 language of the alt text where the document does not say (xml:lang)')
-    .option('--json', 'print the findings as JSON')
-    .action(async (book: string, flags: { language?: string; json?: boolean }) => {
-      const { epubLint } = await import('./epub/epub-lint');
-      process.exitCode = await epubLint(path.resolve(book), flags, { out: write, err: (text) => void process.stderr.write(`${text}\n`) });
-    });
-  epub
-    .command('fill')
-    .description("describe the images of an EPUB that have no alt text and write a new EPUB with them and its accessibility metadata; a publisher's alt text stays; exits 1 when an image was left without one")
-    .argument('<book>', 'the .epub file')
-    .requiredOption('-o, --output <file>', 'the new .epub')
-    .option('--overwrite-poor', 'replace existing alt text when the checker finds an error in it')
-    .option('--allow-drafts', 'also write drafts (alt text written without a vision model); without it they are refused')
-    .option('--concurrency <n>', 'descriptions in flight', positiveInt)
-    .option('--language <tag>', 'BCP-47 language of the alt text (default: the xml:lang of each image)')
-    .option('--max-length <n>', 'longest alt text', positiveInt)
-    .action(async (book: string, flags: { output: string; overwritePoor?: boolean; allowDrafts?: boolean; concurrency?: number; language?: string; maxLength?: number }) => {
-      const { client, concurrency } = clientFrom(program);
-      const { epubFill, epubFillSummary } = await import('./epub/epub-fill');
-      const output = path.resolve(flags.output);
-      const report = await epubFill(
-        client,
-        { input: path.resolve(book), output, overwritePoor: flags.overwritePoor === true, allowDrafts: flags.allowDrafts === true, concurrency: flags.concurrency ?? concurrency, language: flags.language, maxLength: flags.maxLength },
-        { err: (text) => void process.stderr.write(`${text}\n`) },
-      );
-      write(epubFillSummary(report, flags.output));
-      if (report.counts.missing > 0) process.exitCode = 1;
-    });
-
-  epub
-    .command('export-csv')
-    .description("the book's images as a spreadsheet for editors: document, image, line, file, caption, current_alt, and suggested_alt, long_description, decorative to fill in (offline)")
-    .argument('<book>', 'the .epub file')
-    .option('-o, --output <file>', 'write the CSV here (default: standard output)')
-    .action(async (book: string, flags: { output?: string }) => {
-      const { openBook } = await import('./epub/epub-book');
-      const { exportCsv } = await import('./epub/epub-csv');
-      const csv = exportCsv(await openBook(path.resolve(book)));
-      if (flags.output) fs.writeFileSync(path.resolve(flags.output), csv);
-      else process.stdout.write(csv);
-    });
-  epub
-    .command('import-csv')
-    .description('apply an edited sheet (from export-csv) to the book and write a new EPUB with its accessibility metadata; exits 1 when a row was refused')
-    .argument('<book>', 'the .epub file the sheet was exported from')
-    .argument('<sheet>', 'the edited CSV')
-    .requiredOption('-o, --output <file>', 'the new .epub')
-    .action(async (book: string, sheet: string, flags: { output: string }) => {
-      const { importCsv } = await import('./epub/epub-csv');
-      const report = await importCsv(path.resolve(book), path.resolve(sheet), path.resolve(flags.output));
-      write(`Wrote ${flags.output}: ${report.applied} rows applied, ${report.longDescriptions} long descriptions, ${report.refused.length} refused.`);
-      for (const line of report.refused) write(`  refused: ${line}`);
-      if (report.refused.length > 0) process.exitCode = 1;
-    });
-
-  const monitor = program.command('monitor').description('site monitors: a whole site crawled on a schedule, each run compared with the one before');
-  const collect = (value: string, previous: string[] = []) => [...previous, value];
-  monitor
-    .command('create')
-    .description('monitor a site; prints the monitor id')
-    .argument('<url>', "the site's start page")
-    .option('--schedule <schedule>', 'manual, daily, weekly or a cron expression (UTC)', 'manual')
-    .option('--max-pages <n>', 'pages per run', positiveInt, 100)
-    .option('--include <pattern>', 'only crawl paths starting so (* matches anything); repeatable', collect)
-    .option('--exclude <pattern>', 'never crawl paths starting so; repeatable', collect)
-    .option('--json', 'print the monitor as JSON')
-    .action(async (url: string, flags: { schedule: string; maxPages: number; include?: string[]; exclude?: string[]; json?: boolean }) => {
-      const { client } = clientFrom(program);
-      const created = await client.monitors.create({ url, schedule: flags.schedule, maxPages: flags.maxPages, include: flags.include, exclude: flags.exclude });
-      write(flags.json ? JSON.stringify(created, null, 2) : monitorLines(created).join('\n'));
-    });
-  monitor
-    .command('run')
-    .description('run a monitor now and follow the run; exits 1 when it found regressions or failed')
-    .argument('<id>', 'the monitor')
-    .option('--no-wait', 'print the queued run and return')
-    .option('--json', 'print the run as JSON')
-    .action(async (id: string, flags: { wait: boolean; json?: boolean }) => {
-      const { client } = clientFrom(program);
-      let run = await client.monitors.run(id);
-      if (flags.wait) {
-        let last = '';
-        run = await client.monitors.waitForRun(id, run.id, {
-          onPoll: (polled) => {
-            const line = `  ${polled.status}: ${polled.pagesCrawled} pages read`;
-            if (line !== last) process.stderr.write(`${line}\n`);
-            last = line;
-          },
-        });
-      }
-      write(flags.json ? JSON.stringify(run, null, 2) : runLines(run).join('\n'));
-      if (run.status === 'failed' || (run.regressed ?? 0) > 0) process.exitCode = 1;
-    });
-  monitor
-    .command('status')
-    .description("a monitor and its latest run")
-    .argument('<id>', 'the monitor')
-    .option('--json', 'print JSON')
-    .action(async (id: string, flags: { json?: boolean }) => {
-      const { client } = clientFrom(program);
-      const [found, runs] = await Promise.all([client.monitors.get(id), client.monitors.runs(id)]);
-      if (flags.json) return write(JSON.stringify({ monitor: found, latestRun: runs[0] ?? null }, null, 2));
-      write([...monitorLines(found), ...(runs[0] ? runLines(runs[0]) : ['No run yet.'])].join('\n'));
-    });
-  monitor
-    .command('report')
-    .description("a run's figures, what changed and its failing images (default: the latest completed run); exits 1 when an image fails")
-    .argument('<id>', 'the monitor')
-    .option('--run <runId>', 'another run')
-    .option('--json', 'print JSON')
-    .action(async (id: string, flags: { run?: string; json?: boolean }) => {
-      const { client } = clientFrom(program);
-      const run = flags.run ? await client.monitors.getRun(id, flags.run) : (await client.monitors.runs(id)).find((candidate) => candidate.status === 'completed');
-      if (!run) throw new Error('This monitor has no completed run yet');
-      const images = await client.monitors.images(id, run.id, { failing: 'true', limit: 500 });
-      write(flags.json ? JSON.stringify({ run, failingImages: images }, null, 2) : [...runLines(run), ...imageLines(images)].join('\n'));
-      if ((run.failing ?? 0) > 0) process.exitCode = 1;
-    });
+  addEpubCommands(program);
+  addMonitorCommands(program);
 
   program
     .command('lint')

@@ -1,21 +1,9 @@
-import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
-import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DATABASES, createPostgresSchema } from '../../../test/support/test-server';
-import { createMigrator } from '../database';
-import { migrations } from './index';
+import { DATABASES } from '../../../test/support/test-server';
+import { migrationTestDatabase } from '../../../test/support/migration-test-database';
 
 /** A database migrated up to `0010`, as an instance running before issue 19 left it. */
-async function databaseBefore(kind: (typeof DATABASES)[number]) {
-  if (kind === 'sqlite') {
-    const db = new Kysely<any>({ dialect: new SqliteDialect({ database: new SQLite(':memory:') }) });
-    return { db, migrator: new Migrator({ db, provider: { getMigrations: async () => migrations } }), drop: async () => undefined };
-  }
-  const schema = await createPostgresSchema(process.env.TEST_DATABASE_URL!);
-  const db = new Kysely<any>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: schema.url, max: 1 }) }) });
-  return { db, migrator: await createMigrator(db, 'postgres'), drop: schema.drop };
-}
+const databaseBefore = migrationTestDatabase;
 
 const generation = (id: string, provider: string) => ({
   id,

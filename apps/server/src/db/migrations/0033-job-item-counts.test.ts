@@ -1,21 +1,9 @@
-import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
-import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DATABASES, createPostgresSchema } from '../../../test/support/test-server';
-import { createMigrator } from '../database';
-import { migrations } from './index';
+import { DATABASES } from '../../../test/support/test-server';
+import { migrationTestDatabase } from '../../../test/support/migration-test-database';
 
 /** A database migrated up to `0026`, as an instance running before issue 32 row 4 left it. */
-async function databaseBefore(kind: (typeof DATABASES)[number]) {
-  if (kind === 'sqlite') {
-    const db = new Kysely<any>({ dialect: new SqliteDialect({ database: new SQLite(':memory:') }) });
-    return { db, migrator: new Migrator({ db, provider: { getMigrations: async () => migrations } }), drop: async () => undefined };
-  }
-  const schema = await createPostgresSchema(process.env.TEST_DATABASE_URL!);
-  const db = new Kysely<any>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: schema.url, max: 1 }) }) });
-  return { db, migrator: await createMigrator(db, 'postgres'), drop: schema.drop };
-}
+const databaseBefore = migrationTestDatabase;
 
 const job = (id: string) => ({ id, user_id: 'u1', api_key_id: null, status: 'running', total: 0, options: '{}', columns: '[]', row_errors: '[]', webhook_url: null, created_at: 1, started_at: null, finished_at: null, waiting_until: null, progress_sent_at: null });
 const item = (jobId: string, idx: number, status: string, duplicateOf: number | null = null) => ({ job_id: jobId, idx, image_url: `https://img.example/${idx}.png`, context: null, client_id: null, columns: null, status, lease_owner: null, result: null, error_code: null, error_message: null, review: null, finished_at: null, duplicate_of: duplicateOf });

@@ -6,6 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASES, registerUser } from '../../../test/support/test-server';
 import type { AltTextTestEnv } from './alt-text.test-support';
 import { setPlan, startAltTextEnv } from './alt-text.test-support';
+import { DEFAULT_FAKE_USAGE } from '@altwise/test-support/fake-vision-server';
 
 /** The fake model's answer by the reading's seed (none on the first), whatever order the calls arrive in. */
 const readings = (texts: string[]) => (request: RecordedRequest) => ({ altText: texts[(request.body as { seed?: number }).seed ?? 0]! });
@@ -53,9 +54,9 @@ for (const database of DATABASES) {
       );
       expect(result.uncertain).toHaveLength(2);
       expect(result.claims).toContainEqual({ text: 'red apples', kind: 'colour', support: 2, of: 3 });
-      // Tokens of every reading (the fake reports 100 in, 20 out per call).
-      expect(result.usage?.inputTokens).toBeGreaterThanOrEqual(300);
-      expect(result.usage?.outputTokens).toBeGreaterThanOrEqual(60);
+      // Tokens of all three readings (a token count, not a time): the fake reports the same usage per call.
+      expect(result.usage?.inputTokens).toBeGreaterThanOrEqual(3 * DEFAULT_FAKE_USAGE.prompt_tokens);
+      expect(result.usage?.outputTokens).toBeGreaterThanOrEqual(3 * DEFAULT_FAKE_USAGE.completion_tokens);
     });
 
     it('three agreeing readings: nothing uncertain, compliant', async () => {

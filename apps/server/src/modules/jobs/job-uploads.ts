@@ -57,8 +57,8 @@ export class TooLarge extends Error {}
 
 export const HOSTILE_NAME = 'The file name must be a relative path without ".." (e.g. products/shoes/red.jpg)';
 export const megabytes = (bytes: number) => (bytes >= 1024 * 1024 ? `${Math.floor(bytes / (1024 * 1024))} MB` : `${Math.floor(bytes / 1024)} KB`);
-const tooManyFiles = () => new AppError('payload_too_large', `Too many files or parts: at most ${MAX_JOB_ITEMS.toLocaleString('en-US')} files a job`, 413);
-const tooLargeUpload = () => new AppError('payload_too_large', `The upload is larger than ${MAX_UPLOAD_BYTES / 1024 ** 3} GB: split it into several jobs`, 413);
+export const tooManyFiles = () => new AppError('payload_too_large', `Too many files or parts: at most ${MAX_JOB_ITEMS.toLocaleString('en-US')} files a job`, 413);
+export const tooLargeUpload = () => new AppError('payload_too_large', `The upload is larger than ${MAX_UPLOAD_BYTES / 1024 ** 3} GB: split it into several jobs`, 413);
 
 /** Reads one part up to `cap` bytes (one file in memory at a time, never the whole upload), hashing as it goes. */
 export async function readCapped(stream: Readable, cap: number): Promise<{ bytes: Buffer; sha256: string }> {
@@ -76,6 +76,24 @@ export async function readCapped(stream: Readable, cap: number): Promise<{ bytes
   }
   if ((stream as Readable & { truncated?: boolean }).truncated) throw new TooLarge();
   return { bytes: Buffer.concat(chunks, size), sha256: hash.digest('hex') };
+}
+
+/**
+ * One uploaded image part: its path in the folder and its bytes, or why it is refused (a hostile
+ * name, over `cap`). Folder uploads and resumable upload sessions read their parts through it.
+ */
+export async function readFilePart(part: { filename: string; file: Readable }, cap: number): Promise<{ path: string; bytes: Buffer; sha256: string } | { refused: string }> {
+  const path = sanitizePath(part.filename);
+  if (!path) {
+    part.file.resume();
+    return { refused: HOSTILE_NAME };
+  }
+  try {
+    return { path, ...(await readCapped(part.file, cap)) };
+  } catch (error) {
+    if (!(error instanceof TooLarge)) throw error;
+    return { refused: `${path}: larger than ${megabytes(cap)}` };
+  }
 }
 
 /**
@@ -177,21 +195,9 @@ export async function readJobForm(
         continue;
       }
       position += 1;
-      const path = sanitizePath(part.filename);
-      if (!path) {
-        part.file.resume();
-        refuse(HOSTILE_NAME);
-        continue;
-      }
-      let read: { bytes: Buffer; sha256: string };
-      try {
-        read = await readCapped(part.file, deps.maxImageBytes);
-      } catch (error) {
-        if (!(error instanceof TooLarge)) throw error;
-        refuse(`${path}: larger than ${megabytes(deps.maxImageBytes)}`);
-        continue;
-      }
-      await accept(path, read);
+      const read = await readFilePart(part, deps.maxImageBytes);
+      if ('refused' in read) refuse(read.refused);
+      else await accept(read.path, read);
     }
     // A connection cut mid-body ends the parts quietly: only a complete request is a job.
     if (!request.raw.complete) throw AppError.badRequest('The upload was cut short: send it again');

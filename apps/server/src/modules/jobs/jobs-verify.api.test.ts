@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASES } from '../../../test/support/test-server';
 import type { JobsTestEnv } from './jobs.test-support';
 import { startJobsEnv } from './jobs.test-support';
+import { DEFAULT_FAKE_USAGE } from '@altwise/test-support/fake-vision-server';
 
 /** Each item's three readings, found by the item's context in the prompt and the reading's seed. */
 const READINGS: Record<string, string[]> = {
@@ -63,7 +64,8 @@ for (const database of DATABASES) {
       expect(items.map((item) => item.result?.uncertain?.length)).toEqual([0, 1, 2, 0]);
       expect(items[2]!.result).toMatchObject({ altText: 'Two red apples on a wooden table', wcagCompliant: false, samples: 3 });
       expect(items[0]!.result).toMatchObject({ wcagCompliant: true, agreement: 1 });
-      for (const item of items) expect(item.result!.usage!.inputTokens).toBeGreaterThanOrEqual(300);
+      // Every reading's tokens (a token count, not a time): three calls' worth per item at least.
+      for (const item of items) expect(item.result!.usage!.inputTokens).toBeGreaterThanOrEqual(3 * DEFAULT_FAKE_USAGE.prompt_tokens);
       const used = await env.server.app.db.selectFrom('quota_counters').select('used').where('user_id', '=', userId).where('window', '=', 'hour').where('window_start', '=', Math.floor(Date.now() / HOUR_MS) * HOUR_MS).executeTakeFirst();
       expect(Number(used?.used)).toBe(12);
     });

@@ -8,7 +8,7 @@ import type { JobFilesTable } from '../../db/schema';
 import type { JobFilesRepository } from './job-files';
 import { fileRef } from './job-files';
 import type { JobRow as InputRow, ParsedRows } from './job-input';
-import { HOSTILE_NAME, MAX_UPLOAD_BYTES, TooLarge, isImage, megabytes, readCapped, sanitizePath } from './job-uploads';
+import { MAX_UPLOAD_BYTES, isImage, readFilePart, tooLargeUpload, tooManyFiles } from './job-uploads';
 
 /*
  * Resumable folder uploads (issue 32 row 2). A client names a session (its own random id) and sends
@@ -86,25 +86,17 @@ export async function readSessionPiece(
         throw new AppError('payload_too_large', `Too many files: at most ${MAX_JOB_ITEMS.toLocaleString('en-US')} files a job`, 413);
       }
       const refuse = (reason: string) => rowErrors.push({ row: idx + 1, reason });
-      const path = sanitizePath(part.filename);
-      if (!path) {
-        part.file.resume();
-        refuse(HOSTILE_NAME);
+      const filePart = await readFilePart(part, deps.maxImageBytes);
+      if ('refused' in filePart) {
+        refuse(filePart.refused);
         continue;
       }
-      let read: { bytes: Buffer; sha256: string };
-      try {
-        read = await readCapped(part.file, deps.maxImageBytes);
-      } catch (error) {
-        if (!(error instanceof TooLarge)) throw error;
-        refuse(`${path}: larger than ${megabytes(deps.maxImageBytes)}`);
-        continue;
-      }
+      const { path, ...read } = filePart;
       if (read.bytes.length === 0) refuse(`${path}: the file is empty`);
       else if (!isImage(read.bytes.subarray(0, 16))) refuse(`${path}: not an image (JPEG, PNG, GIF, WebP or AVIF)`);
       else {
         total += read.bytes.length;
-        if (total > MAX_UPLOAD_BYTES) throw new AppError('payload_too_large', `The upload is larger than ${MAX_UPLOAD_BYTES / 1024 ** 3} GB: split it into several jobs`, 413);
+        if (total > MAX_UPLOAD_BYTES) throw tooLargeUpload();
         held = { upload_id: uploadId, idx, job_id: null, path, size: read.bytes.length, sha256: read.sha256, bytes: read.bytes, created_at: deps.now() };
         received += 1;
       }
@@ -117,7 +109,7 @@ export async function readSessionPiece(
     // The files read whole before the failure stay: resuming skips them.
     await store().catch(() => undefined);
     if (error instanceof AppError) throw error;
-    if ((error as { statusCode?: number }).statusCode === 413) throw new AppError('payload_too_large', `Too many files or parts: at most ${MAX_JOB_ITEMS.toLocaleString('en-US')} files a job`, 413);
+    if ((error as { statusCode?: number }).statusCode === 413) throw tooManyFiles();
     throw AppError.badRequest('The multipart body could not be read');
   }
   if (first === null) throw new AppError('validation_failed', 'Send "first" and the images as "files" parts', 400, [{ field: 'files', message: 'No files' }]);
