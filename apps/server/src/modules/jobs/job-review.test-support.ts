@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
-import { recountJobs } from './jobs.repository';
+import { recountJobs } from './job-counts.repository';
 
 export type SeedKind = 'model' | 'draft' | 'failing' | 'failed' | 'pending' | 'cancelled';
 

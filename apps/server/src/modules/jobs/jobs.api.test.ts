@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASES, registerUser } from '../../../test/support/test-server';
 import { meteringFor } from '../usage/usage.test-support';
 import { parseCsv } from './csv';
-import { recountJobs } from './jobs.repository';
+import { recountJobs } from './job-counts.repository';
 import type { JobsTestEnv } from './jobs.test-support';
 import { jobEvents, startJobsEnv } from './jobs.test-support';
 

@@ -16,8 +16,9 @@ import { estimateOf } from './job-estimate';
 import { purposeOf, toJobItem } from './job-item-view';
 import type { JobRow as InputRow, ParsedRows } from './job-input';
 import { rowsFromItems } from './job-input';
-import type { ItemFilter, JobRow, JobsRepository, NewJobRow, StatusCounts } from './jobs.repository';
-import { countsOf } from './jobs.repository';
+import type { ItemFilter, JobRow, JobsRepository, NewJobRow } from './jobs.repository';
+import type { StatusCounts } from './job-counts.repository';
+import { countsOf } from './job-counts.repository';
 import { reviewedResult } from './reviewed-result';
 
 export interface JobOptions {
