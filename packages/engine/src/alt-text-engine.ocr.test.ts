@@ -182,6 +182,16 @@ describe('the engine with offline OCR', { timeout: 60_000 }, () => {
     expect((await engine.prepareRequest({ bytes: images.summer })).cacheKey).toEqual(expect.any(String));
   });
 
+  it('never passes a look OCR could not take for "no text" either: a failed glance of a loading image is a missing read', async () => {
+    const blind: TextReader = { ...unsureReader, glance: async () => Promise.reject(new Error('vips could not decode')) };
+    const cache = countingStore<AltTextDescription>();
+    const engine = createAltTextEngine({ provider: { provider: 'offline' }, ocr: blind, cache });
+    const result = await engine.describe({ bytes: images.banner });
+    expect(result.issues).toContainEqual(expect.objectContaining({ id: 'ocr-unavailable', severity: 'warning' }));
+    expect(cache.calls.save).toBe(0);
+    expect((await engine.prepareRequest({ bytes: images.banner })).cacheKey).toBeUndefined();
+  });
+
   it('can be turned off', async () => {
     const engine = createAltTextEngine({ provider: { provider: 'offline' }, ocr: false });
     expect((await engine.describe({ bytes: images.summer })).containsText).toBe(

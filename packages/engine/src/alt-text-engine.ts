@@ -157,8 +157,12 @@ export function createAltTextEngine(options: AltTextEngineOptions): AltTextEngin
     signal?: AbortSignal,
   ): Promise<PreparedInput> {
     const { context, language, maxLength, purpose } = options;
-    const copy = await ocrCopy;
     let ocrMissing = false;
+    // An image that loaded but that OCR could not look at was not read: that is no "no text" either.
+    const copy = await ocrCopy?.catch(() => {
+      ocrMissing = true;
+      return undefined;
+    });
     // "No text" is an answer; a read that did not happen is not, and must not pass for one.
     const textFound =
       copy &&
@@ -286,12 +290,21 @@ export function createAltTextEngine(options: AltTextEngineOptions): AltTextEngin
     return { ocrMissing, description: { ...description, issues: [...description.issues, { ...OCR_UNAVAILABLE_WARNING }] } };
   }
 
+  /**
+   * OCR's look at an image, started beside its load. An image that does not load fails in the load,
+   * and its glance's failure is then nobody's concern; the describe that awaits it marks the read missing.
+   */
+  function glance(bytes: Uint8Array): Promise<OcrCopy | undefined> | undefined {
+    const copy = ocr?.glance(bytes, maxPixels);
+    copy?.catch(() => undefined);
+    return copy;
+  }
+
   /** A miss: load the bytes already read (never fetched again), describe, save. */
   async function fresh(key: string, raw: RawImage, describeOptions: DescribeOptions, signal?: AbortSignal, scope?: string) {
     // OCR's look at the image (a decode of its own) runs beside the load's decode instead of
-    // after it: on a 1600 px photo, 15 + 15 ms in turn, 20 ms side by side. OCR is an aid: an
-    // image it cannot decode is described without it (and one that does not load fails in the load).
-    const ocrCopy = ocr?.glance(raw.bytes, maxPixels).catch(() => undefined);
+    // after it: on a 1600 px photo, 15 + 15 ms in turn, 20 ms side by side.
+    const ocrCopy = glance(raw.bytes);
     const image = await loadImage({ raw }, fetchOptions, signal);
     const { description, ocrMissing } = await queue(() => describeLoaded(image, ocrCopy, describeOptions, signal));
     // Nothing is cached from a missing read: the next request reads the image again.
@@ -306,7 +319,7 @@ export function createAltTextEngine(options: AltTextEngineOptions): AltTextEngin
       // The key `describe` would use for these bytes and options: the answer is saved under it.
       const unscoped = cacheKey({ sha256: raw.sha256, fileName: raw.fileName, provider: provider.name, model: provider.model, ...describeOptions });
       const key = call.cacheScope === undefined ? unscoped : `${call.cacheScope}:${unscoped}`;
-      const ocrCopy = ocr?.glance(raw.bytes, maxPixels).catch(() => undefined);
+      const ocrCopy = glance(raw.bytes);
       const image = await loadImage({ raw }, fetchOptions, call.signal);
       const { input, ocrMissing } = await inputOf(image, ocrCopy, normaliseDescribeOptions(describeOptions), call.signal);
       // Without a key the batch answer is not remembered: it was written without OCR's read.
