@@ -24,13 +24,14 @@ step() {
   return "$status"
 }
 
-# steps_parallel LABEL 'COMMAND' LABEL 'COMMAND' ...: each command is a shell string.
+# steps_parallel LABEL 'COMMAND' LABEL 'COMMAND' ...: each command is a shell string, run in a
+# subshell of this one (so it may call functions of .ci/run, and `step` for timed parts of its own).
 steps_parallel() {
   local dir pids=() labels=() status=0 i
   dir="$(mktemp -d)"
   while [ "$#" -gt 0 ]; do
     labels+=("$1")
-    ( step "$1" bash -c "$2" ) >"${dir}/${#labels[@]}.log" 2>&1 &
+    ( step "$1" eval "$2" ) >"${dir}/${#labels[@]}.log" 2>&1 &
     pids+=("$!")
     shift 2
   done
