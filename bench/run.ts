@@ -1,6 +1,7 @@
 /**
  * npm run bench: runs every exported `bench*` function of bench/*.bench.ts in one process, one
  * after the other (so measurements do not compete for the 2 cores), and prints one table.
+ * `npm run bench -- monitor jobs` runs only the files whose names contain one of the words.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -8,9 +9,11 @@ import { pathToFileURL } from 'node:url';
 import type { BenchRow } from './support/stats';
 
 const dir = import.meta.dirname;
+const only = process.argv.slice(2);
 const files = fs
   .readdirSync(dir)
   .filter((file) => file.endsWith('.bench.ts'))
+  .filter((file) => only.length === 0 || only.some((word) => file.includes(word)))
   .sort();
 const rows: BenchRow[] = [];
 
