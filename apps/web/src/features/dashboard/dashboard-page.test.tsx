@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { useToastStore } from '@/lib/toast';
 import { apiKeyFixture } from '@/test/api-key-fixtures';
-import { jsonResponse, renderRoute } from '@/test/render';
+import { jsonResponse, renderRoute, sampleUser } from '@/test/render';
 import { mockFetch, signInAs } from '@/test/session';
 import { buckets, usageResponse } from '@/test/usage-fixtures';
 import DashboardPage from './dashboard-page';
@@ -107,5 +107,16 @@ describe('DashboardPage', () => {
     await user.click(screen.getByRole('button', { name: 'Retry' }));
     await waitFor(() => expect(stat('Total Requests')).toHaveTextContent('42'));
     expect(screen.getByRole('table', { name: 'Weekly usage' })).toBeInTheDocument();
+  });
+  it('tells a new account whose address is unverified to follow the link sent to it, and says nothing once verified', async () => {
+    serve();
+    signInAs({ ...sampleUser, emailVerified: false });
+    const { unmount } = renderRoute(<DashboardPage />, { path: '/app/dashboard' });
+    expect(screen.getByText('Your email address is unverified')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Resend the link' })).toBeInTheDocument();
+    unmount();
+    signInAs({ ...sampleUser, emailVerified: true });
+    renderRoute(<DashboardPage />, { path: '/app/dashboard' });
+    expect(screen.queryByText('Your email address is unverified')).not.toBeInTheDocument();
   });
 });

@@ -3,7 +3,7 @@ import { useAuthStore } from '@/lib/auth-store';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { AccountActions } from './components/account-actions';
 import { ChangePasswordForm } from './components/change-password-form';
-import { EmailVerificationNotice } from './components/email-verification-notice';
+import { EmailVerificationNotice } from '@/components/email-verification-notice';
 import { ProfileForm } from './components/profile-form';
 import { ProfileHeader } from './components/profile-header';
 

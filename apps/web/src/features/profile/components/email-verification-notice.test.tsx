@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { expectNoAxeViolations } from '@/test/axe';
 import { jsonResponse, renderRoute, sampleUser } from '@/test/render';
 import { mockFetch } from '@/test/session';
-import { EmailVerificationNotice } from './email-verification-notice';
+import { EmailVerificationNotice } from '@/components/email-verification-notice';
 import { ProfileHeader } from './profile-header';
 
 const fetchMock = mockFetch();

@@ -2,7 +2,7 @@ import type { User } from '@altwise/shared';
 import { Button } from '@/components/button';
 import { InlineAlert } from '@/components/inline-alert';
 import { errorMessage } from '@/lib/api-client';
-import { useResendVerification } from '../api/resend-verification';
+import { useResendVerification } from '@/lib/api/resend-verification';
 
 /**
  * For an account whose address is not verified: says so in words (not only colour), says what
