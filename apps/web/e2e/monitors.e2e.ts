@@ -94,7 +94,13 @@ describe.each([
     await expect.poll(() => images.count()).toBe(1);
     await images.getByText(`${site.url}/photos/photo-3.png`).waitFor();
     await page.getByLabel('Rule').selectOption('missing-alt');
+    // The rule alone (failing only unticked again) still keeps just that image of the nine.
+    const ruleOnly = page.waitForResponse((response) => response.url().includes('rule=missing-alt') && !response.url().includes('failing=true'));
+    await page.getByLabel('Failing only').focus();
+    await page.keyboard.press('Space');
+    await ruleOnly;
     await page.getByText('1 image', { exact: true }).waitFor();
+    expect(await images.count()).toBe(1);
     await tabTo(page, page.getByRole('radio', { name: 'All' }));
     await page.keyboard.press('ArrowRight');
     await expect.poll(() => page.getByTestId('monitor-page').count()).toBe(8);
