@@ -48,7 +48,14 @@ async function parameterValues(registered: RegisteredAccount): Promise<Record<st
   const audit = await apiCall<{ id: string }>(env.baseUrl, registered, 'POST', '/v1/audits', { url: `${pageHost.url}/shop.html`, suggest: true });
   expect([201, 202]).toContain(job.status);
   expect(audit.status).toBe(201);
-  return { 'jobs/:id': `jobs/${job.body.id}`, 'audit/:id': `audit/${audit.body.id}` };
+  // A monitor of the shop with one completed run: its page shows the trend, what changed, images and pages.
+  const monitor = await apiCall<{ id: string }>(env.baseUrl, registered, 'POST', '/v1/monitors', { url: `${pageHost.url}/shop.html`, maxPages: 5 });
+  expect(monitor.status).toBe(201);
+  const run = await apiCall<{ id: string }>(env.baseUrl, registered, 'POST', `/v1/monitors/${monitor.body.id}/runs`);
+  expect(run.status).toBe(202);
+  const runStatus = async () => (await apiCall<{ status: string }>(env.baseUrl, registered, 'GET', `/v1/monitors/${monitor.body.id}/runs/${run.body.id}`)).body.status;
+  await expect.poll(runStatus, { timeout: 60_000 }).toBe('completed');
+  return { 'jobs/:id': `jobs/${job.body.id}`, 'audit/:id': `audit/${audit.body.id}`, 'monitors/:id': `monitors/${monitor.body.id}` };
 }
 
 function concrete(path: string, values: Record<string, string>): string {
@@ -125,7 +132,7 @@ describe('Reflow at 320 CSS px (WCAG 1.4.10)', () => {
   const all = routePaths(routes);
 
   it('finds the screens in the route table', () => {
-    for (const path of ['/', '/login', '/app/dashboard', '/app/audit', '/app/audit/:id', '/app/jobs/:id', '/*']) expect(all).toContain(path);
+    for (const path of ['/', '/login', '/app/dashboard', '/app/audit', '/app/audit/:id', '/app/jobs/:id', '/app/monitors/:id', '/*']) expect(all).toContain(path);
   });
 
   it('every route reflows signed out', async () => {

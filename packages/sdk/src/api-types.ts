@@ -9837,13 +9837,14 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The run's distinct images (one per resolved URL) with their occurrences, most first */
+        /** The run's distinct images (one per resolved URL) with their occurrences, most first; `failing=true` keeps those failing somewhere, `rule` those breaking that rule somewhere */
         get: {
             parameters: {
                 query?: {
                     limit?: number;
                     offset?: number;
                     failing?: "true" | "false";
+                    rule?: string;
                 };
                 header?: never;
                 path: {

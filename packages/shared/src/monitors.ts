@@ -121,6 +121,8 @@ export const monitorImagesQuerySchema = z.object({
   offset: z.coerce.number().int().min(0).default(0),
   /** Only images with at least one failing occurrence. */
   failing: z.enum(['true', 'false']).optional(),
+  /** Only images with at least one occurrence that breaks this rule (an issue id of the run's `rules`, e.g. missing-alt). */
+  rule: z.string().regex(/^[a-z0-9-]{1,64}$/, 'A rule is an issue id such as missing-alt').optional(),
 });
 
 export const monitorImageSchema = z.object({

@@ -42,7 +42,7 @@ const layout = (load: () => Promise<PageModule>): Pick<RouteObject, 'lazy' | 'Er
 });
 
 /** The signed-in screens; the short paths (/dashboard, …) redirect to /app/<path>. */
-export const APP_SCREENS = ['dashboard', 'generate', 'audit', 'api-keys', 'usage', 'subscription', 'profile', 'settings'] as const;
+export const APP_SCREENS = ['dashboard', 'generate', 'audit', 'monitors', 'api-keys', 'usage', 'subscription', 'profile', 'settings'] as const;
 
 export const routes: RouteObject[] = [
   {
@@ -88,6 +88,8 @@ export const routes: RouteObject[] = [
               { path: 'api-keys', ...page(() => import('@/features/api-keys/api-keys-page')) },
               { path: 'jobs', ...page(() => import('@/features/jobs/jobs-page')) },
               { path: 'jobs/:id', ...page(() => import('@/features/jobs/job-page')) },
+              { path: 'monitors', ...page(() => import('@/features/monitors/monitors-page')) },
+              { path: 'monitors/:id', ...page(() => import('@/features/monitors/monitor-page')) },
               { path: 'usage', ...page(() => import('@/features/usage/usage-page')) },
               { path: 'subscription', ...page(() => import('@/features/subscription/subscription-page')) },
               { path: 'profile', ...page(() => import('@/features/profile/profile-page')) },

@@ -6,13 +6,14 @@ import { Toaster } from '@/components/toaster';
 
 /**
  * Renders `ui` at `path` inside a memory router with the toaster and a fresh query client.
- * Every other path renders "<path> page" so tests can assert where a navigation went.
+ * Every other path renders "<path> page" so tests can assert where a navigation went. `at`: the
+ * URL first shown, when `path` has parameters (`/app/monitors/:id` at `/app/monitors/m1`).
  */
-export function renderRoute(ui: ReactElement, { path = '/', extraPaths = [] as string[] } = {}) {
+export function renderRoute(ui: ReactElement, { path = '/', extraPaths = [] as string[], at }: { path?: string; extraPaths?: string[]; at?: string } = {}) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   const router = createMemoryRouter(
     [{ path, element: ui }, ...extraPaths.map((extra) => ({ path: extra, element: <p>{extra} page</p> }))],
-    { initialEntries: [path] },
+    { initialEntries: [at ?? path] },
   );
   const result = render(
     <QueryClientProvider client={queryClient}>

@@ -194,8 +194,10 @@ export function createMonitorRepository(db: Kysely<Database>) {
     },
 
     /** Distinct images of a run (by resolved URL), most occurrences first. */
-    async imagesOf(runId: string, query: { limit: number; offset: number; failing?: boolean }) {
+    async imagesOf(runId: string, query: { limit: number; offset: number; failing?: boolean; rule?: string }) {
       const failingCount = sql<number>`sum(case when verdict in (${sql.join(FAILING)}) then 1 else 0 end)`;
+      // issues holds the occurrence's rule ids separated by spaces; the schema allows no LIKE wildcard in a rule.
+      const ruleCount = sql<number>`sum(case when (' ' || issues || ' ') like ${`% ${query.rule ?? ''} %`} then 1 else 0 end)`;
       let grouped = db
         .selectFrom('monitor_occurrences')
         .select((eb) => [
@@ -210,6 +212,7 @@ export function createMonitorRepository(db: Kysely<Database>) {
         .where('run_id', '=', runId)
         .groupBy('image_key');
       if (query.failing) grouped = grouped.having(failingCount, '>', 0);
+      if (query.rule) grouped = grouped.having(ruleCount, '>', 0);
       const rows = await grouped.orderBy('occurrences', 'desc').orderBy('image_key').limit(query.limit).offset(query.offset).execute();
       const total = await db
         .selectFrom(grouped.as('images'))

@@ -202,9 +202,9 @@ export function createMonitorService({ ctx, repository, planOf, wake }: { ctx: A
 
     getRun: async (userId: string, monitorId: string, runId: string) => toRun(await ownedRun(userId, monitorId, runId)),
 
-    async images(userId: string, monitorId: string, runId: string, query: { limit: number; offset: number; failing?: 'true' | 'false' }) {
+    async images(userId: string, monitorId: string, runId: string, query: { limit: number; offset: number; failing?: 'true' | 'false'; rule?: string }) {
       await ownedRun(userId, monitorId, runId);
-      const { rows, total } = await repository.imagesOf(runId, { limit: query.limit, offset: query.offset, failing: query.failing === 'true' });
+      const { rows, total } = await repository.imagesOf(runId, { limit: query.limit, offset: query.offset, failing: query.failing === 'true', rule: query.rule });
       return {
         total,
         images: rows.map((row) => ({

@@ -96,6 +96,11 @@ for (const database of DATABASES) {
       expect(JSON.parse(receiver.received[0]!.body)).toMatchObject({ type: 'monitor.regressed', data: { regressed: 1, failing: 1, run: { id: second.id, number: 2 } } });
       const failing = await server.request('GET', `/api/v1/monitors/${monitorId}/runs/${second.id}/images?failing=true`, { token });
       expect(failing.body.images).toEqual([expect.objectContaining({ imageUrl: `${site.url}/photos/photo-7.png`, failing: 1 })]);
+      // The rule filter (the monitor page's "Rule" select): the image breaking it, none for a rule nobody broke.
+      const byRule = async (rule: string) => (await server.request('GET', `/api/v1/monitors/${monitorId}/runs/${second.id}/images?rule=${rule}`, { token })).body;
+      expect(await byRule('missing-alt')).toEqual({ total: 1, images: [expect.objectContaining({ imageUrl: `${site.url}/photos/photo-7.png`, occurrences: 1 })] });
+      expect((await byRule('too-long')).total).toBe(0);
+      expect((await server.request('GET', `/api/v1/monitors/${monitorId}/runs/${second.id}/images?rule=a%25`, { token })).status).toBe(400);
 
       site.setPage('/page-7.html', original);
       const third = await runToEnd();

@@ -107,7 +107,7 @@ export const monitorsRoutes: FastifyPluginAsyncZod<{ monitors: MonitorService; g
     '/api/v1/monitors/:id/runs/:runId/images',
     {
       ...secured,
-      schema: { tags, summary: "The run's distinct images (one per resolved URL) with their occurrences, most first", security, params: runParams, querystring: monitorImagesQuerySchema, response: { 200: monitorImageListSchema } },
+      schema: { tags, summary: "The run's distinct images (one per resolved URL) with their occurrences, most first; `failing=true` keeps those failing somewhere, `rule` those breaking that rule somewhere", security, params: runParams, querystring: monitorImagesQuerySchema, response: { 200: monitorImageListSchema } },
     },
     async (request) => monitors.images(userOf(request), request.params.id, request.params.runId, request.query),
   );

@@ -1,4 +1,4 @@
-import { BarChart3, CreditCard, Key, Layers, LayoutDashboard, ScanSearch, Settings, Sparkles, User } from 'lucide-react';
+import { BarChart3, CreditCard, Key, Layers, LayoutDashboard, Radar, ScanSearch, Settings, Sparkles, User } from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
 
 export interface NavItem {
@@ -13,6 +13,7 @@ export const NAV_ITEMS: NavItem[] = [
   { to: '/app/generate', label: 'Generate Alt Text', icon: Sparkles },
   { to: '/app/jobs', label: 'Bulk jobs', icon: Layers },
   { to: '/app/audit', label: 'Audit a page', icon: ScanSearch },
+  { to: '/app/monitors', label: 'Site monitors', icon: Radar },
   { to: '/app/api-keys', label: 'API Keys', icon: Key },
   { to: '/app/usage', label: 'Usage & Analytics', icon: BarChart3 },
   { to: '/app/subscription', label: 'Subscription', icon: CreditCard },
