@@ -41,6 +41,7 @@ for (const database of DATABASES) {
     let userId: string;
     let monitorId: string;
     let runId: string;
+    let secondRunId: string;
 
     beforeAll(async () => {
       host = await site();
@@ -86,7 +87,7 @@ for (const database of DATABASES) {
       const mail = await env.server.app.db.selectFrom('mail_outbox').select(['subject']).where('user_id', '=', userId).where('kind', '=', 'monitor-regressed').executeTakeFirstOrThrow();
       expect(mail.subject).toContain('coverage fell below 90%');
 
-      await runToEnd();
+      secondRunId = (await runToEnd()).id;
       expect(await alerts()).toEqual({ webhooks: 2, mails: 2 });
 
       const patched = await env.server.request('PATCH', `/api/v1/monitors/${monitorId}`, { token, body: { coverageThreshold: 0.5 } });
@@ -147,6 +148,16 @@ for (const database of DATABASES) {
       expect(lines[2]).not.toMatch(/,=HYPERLINK|,"=HYPERLINK/);
     });
 
+    it('keeps one job when two requests ask for the same run at once', async () => {
+      const path = `/api/v1/monitors/${monitorId}/runs/${secondRunId}/fix`;
+      const [first, second] = await Promise.all([env.server.request('POST', path, { token }), env.server.request('POST', path, { token })]);
+      expect(first.body.id).toBe(second.body.id);
+      expect([first.status, second.status].sort()).toEqual([200, 202]);
+      const recorded = await env.server.app.db.selectFrom('monitor_runs').select('fix_job_id').where('id', '=', secondRunId).executeTakeFirstOrThrow();
+      expect(recorded.fix_job_id).toBe(first.body.id);
+      expect((await env.server.request('POST', path, { token })).body.id).toBe(first.body.id);
+    });
+
     it('reports the run as dated, printable HTML with every text of the site escaped', async () => {
       const report = await env.server.request('GET', `/api/v1/monitors/${monitorId}/runs/${runId}/report.html`, { token });
       expect(report.status).toBe(200);
@@ -154,7 +165,8 @@ for (const database of DATABASES) {
       expect(report.headers.get('content-security-policy')).toContain("default-src 'none'");
       const html = report.body as string;
       expect(html).not.toContain('<script');
-      expect(html).toContain('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; Shop &amp; more');
+      // The page's title twice, escaped: naming its page, and in its image's location (under its heading).
+      expect(html.split('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; Shop &amp; more').length - 1).toBe(2);
       expect(html).toMatch(/<time datetime="[^"]+">\d{1,2} [A-Z][a-z]+ \d{4}, \d{2}:\d{2} UTC<\/time>/);
       expect(html).toContain('class="table-scroll" role="region"');
       expect(html).toContain('@media print');
