@@ -68,6 +68,8 @@ function summary(report: RunReport): string {
   if (report.comparedWithNumber !== null) {
     rows.push(['Compared with', `run ${report.comparedWithNumber}`], ['New', count(run.new)], ['Fixed', count(run.fixed)], ['Regressed', count(run.regressed)], ['Removed', count(run.removed)], ['Unchanged', count(run.unchanged)]);
   }
+  const found = run.findings;
+  if (found) rows.push(['Links not followed', `${found.disallowed} disallowed by robots.txt, ${found.filtered} outside the patterns, ${found.trapped} query variants past the cap, ${found.offSite} to other hosts`]);
   return `<dl>\n${rows.map(([term, value]) => `<dt>${escapeHtml(term)}</dt><dd>${value}</dd>`).join('\n')}\n</dl>`;
 }
 
