@@ -1,6 +1,15 @@
+import fs from 'node:fs';
 import type { Command } from 'commander';
+import { InvalidArgumentError } from 'commander';
 import { clientFrom, positiveInt, write } from './command-kit';
 import { imageLines, monitorLines, runLines } from './monitor-output';
+
+/** A share from 0 to 1 (a coverage threshold). */
+function share(value: string): number {
+  const parsed = Number(value);
+  if (value.trim() === '' || !Number.isFinite(parsed) || parsed < 0 || parsed > 1) throw new InvalidArgumentError('must be a share from 0 to 1, such as 0.95');
+  return parsed;
+}
 
 /** altwise monitor create|run|status|report (docs/monitors.md). */
 export function addMonitorCommands(program: Command): void {
@@ -14,10 +23,18 @@ export function addMonitorCommands(program: Command): void {
     .option('--max-pages <n>', 'pages per run', positiveInt, 100)
     .option('--include <pattern>', 'only crawl paths starting so (* matches anything); repeatable', collect)
     .option('--exclude <pattern>', 'never crawl paths starting so; repeatable', collect)
+    .option('--coverage-threshold <share>', 'alert when a run covers less than this share of images (0 to 1)', share)
     .option('--json', 'print the monitor as JSON')
-    .action(async (url: string, flags: { schedule: string; maxPages: number; include?: string[]; exclude?: string[]; json?: boolean }) => {
+    .action(async (url: string, flags: { schedule: string; maxPages: number; include?: string[]; exclude?: string[]; coverageThreshold?: number; json?: boolean }) => {
       const { client } = clientFrom(program);
-      const created = await client.monitors.create({ url, schedule: flags.schedule, maxPages: flags.maxPages, include: flags.include, exclude: flags.exclude });
+      const created = await client.monitors.create({
+        url,
+        schedule: flags.schedule,
+        maxPages: flags.maxPages,
+        include: flags.include,
+        exclude: flags.exclude,
+        ...(flags.coverageThreshold !== undefined && { coverageThreshold: flags.coverageThreshold }),
+      });
       write(flags.json ? JSON.stringify(created, null, 2) : monitorLines(created).join('\n'));
     });
   monitor
@@ -58,11 +75,15 @@ export function addMonitorCommands(program: Command): void {
     .description("a run's figures, what changed and its failing images (default: the latest completed run); exits 1 when an image fails")
     .argument('<id>', 'the monitor')
     .option('--run <runId>', 'another run')
+    .option('--html <file>', "also write the run's printable, dated HTML report to this file")
+    .option('--fixes <file>', 'also write the fix list (approved suggestions of the run\'s fix job, per page) as CSV to this file')
     .option('--json', 'print JSON')
-    .action(async (id: string, flags: { run?: string; json?: boolean }) => {
+    .action(async (id: string, flags: { run?: string; html?: string; fixes?: string; json?: boolean }) => {
       const { client } = clientFrom(program);
       const run = flags.run ? await client.monitors.getRun(id, flags.run) : (await client.monitors.runs(id)).find((candidate) => candidate.status === 'completed');
       if (!run) throw new Error('This monitor has no completed run yet');
+      if (flags.html) fs.writeFileSync(flags.html, await client.monitors.report(id, run.id));
+      if (flags.fixes) fs.writeFileSync(flags.fixes, await client.monitors.fixesCsv(id, run.id));
       const images = await client.monitors.images(id, run.id, { failing: 'true', limit: 500 });
       write(flags.json ? JSON.stringify({ run, failingImages: images }, null, 2) : [...runLines(run), ...imageLines(images)].join('\n'));
       if ((run.failing ?? 0) > 0) process.exitCode = 1;

@@ -1,5 +1,7 @@
 // `altwise monitor create|run|status|report`, the real binary against a real server and a loopback site.
 import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SiteHost } from '@altwise/test-support/site-host';
@@ -37,9 +39,10 @@ describe('altwise monitor', () => {
     });
 
   it('creates a monitor, runs it, and reports a regression with exit code 1', async () => {
-    const created = await altwise(['monitor', 'create', `${site.url}/`, '--max-pages', '20', '--json']);
+    const created = await altwise(['monitor', 'create', `${site.url}/`, '--max-pages', '20', '--coverage-threshold', '0.95', '--json']);
     expect(created.code, created.stderr).toBe(0);
     const id = JSON.parse(created.stdout).id as string;
+    expect(JSON.parse(created.stdout).coverageThreshold).toBe(0.95);
 
     const first = await altwise(['monitor', 'run', id]);
     expect(first.code, first.stderr).toBe(0);
@@ -53,9 +56,19 @@ describe('altwise monitor', () => {
     expect(second.stdout).toContain('1 regressed, 0 fixed');
     expect(second.stdout).toContain(`regressed: ${site.url}/page-2.html`);
 
-    const report = await altwise(['monitor', 'report', id]);
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'altwise-monitor-report-'));
+    const htmlFile = path.join(folder, 'report.html');
+    const fixesFile = path.join(folder, 'fixes.csv');
+    const report = await altwise(['monitor', 'report', id, '--html', htmlFile, '--fixes', fixesFile]);
     expect(report.code, report.stderr).toBe(1);
     expect(report.stdout).toContain(`1/1 failing on 1 page(s): ${site.url}/photos/photo-2.png`);
+    // The run's printable report, and its fix list (no fix job yet: the header alone).
+    const html = fs.readFileSync(htmlFile, 'utf8');
+    expect(html).toMatch(/^<!doctype html>/);
+    expect(html).toContain(`${site.url}/page-2.html`);
+    expect(html).toContain('Regressed');
+    expect(fs.readFileSync(fixesFile, 'utf8')).toBe('page_url,location,selector,image_url,current_alt,suggested_alt\r\n');
+    fs.rmSync(folder, { recursive: true, force: true });
     const status = await altwise(['monitor', 'status', id]);
     expect(status.code).toBe(0);
     expect(status.stdout).toContain(`Monitor ${id}: ${site.url}/`);

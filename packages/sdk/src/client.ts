@@ -70,7 +70,7 @@ export class Altwise {
   private readonly client;
   /** Bulk jobs: create, get, results, cancel, and waitFor (polls until the job is over). */
   readonly jobs;
-  /** Site monitors: create, run, runs, images, pages, trend, and waitForRun. */
+  /** Site monitors: create, run, runs, images, pages, trend, waitForRun, a run's fix job, fix list and report. */
   readonly monitors;
 
   constructor(options: AltwiseOptions = {}) {

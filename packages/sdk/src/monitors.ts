@@ -13,6 +13,8 @@ export type MonitorImagesQuery = NonNullable<paths['/api/v1/monitors/{id}/runs/{
 export type MonitorPages = Json<paths['/api/v1/monitors/{id}/runs/{runId}/pages']['get']['responses'][200]>;
 export type MonitorPagesQuery = NonNullable<paths['/api/v1/monitors/{id}/runs/{runId}/pages']['get']['parameters']['query']>;
 export type MonitorTrend = Json<paths['/api/v1/monitors/{id}/trend']['get']['responses'][200]>;
+export type MonitorFixJob = Json<paths['/api/v1/monitors/{id}/runs/{runId}/fix']['post']['responses'][202]>;
+export type MonitorFixList = Json<paths['/api/v1/monitors/{id}/runs/{runId}/fixes']['get']['responses'][200]>;
 
 export interface WaitForRunOptions {
   /** Between two polls (default 2 s). */
@@ -50,6 +52,20 @@ export function createMonitorsApi(client: Client<paths>) {
     pages: async (id: string, runId: string, query: MonitorPagesQuery = {}): Promise<MonitorPages> =>
       unwrap(await client.GET('/api/v1/monitors/{id}/runs/{runId}/pages', { params: { path: { id, runId }, query } })),
     trend: async (id: string): Promise<MonitorTrend> => unwrap(await client.GET('/api/v1/monitors/{id}/trend', path(id))),
+    /**
+     * Suggest alt text for the run's failing images: the bulk job made from the run (the same job at
+     * every later call), whose results are reviewed in its queue (`client.jobs`).
+     */
+    fix: async (id: string, runId: string): Promise<MonitorFixJob> => unwrap(await client.POST('/api/v1/monitors/{id}/runs/{runId}/fix', runPath(id, runId))),
+    /** The fix list per page: failing occurrences whose image's suggestion was approved in the review. */
+    fixes: async (id: string, runId: string): Promise<MonitorFixList> =>
+      unwrap(await client.GET('/api/v1/monitors/{id}/runs/{runId}/fixes', { params: { path: { id, runId }, query: { format: 'json' } } })),
+    /** The same fix list as CSV (cells safe for spreadsheets). */
+    fixesCsv: async (id: string, runId: string): Promise<string> =>
+      unwrap(await client.GET('/api/v1/monitors/{id}/runs/{runId}/fixes', { params: { path: { id, runId }, query: { format: 'csv' } }, parseAs: 'text' })),
+    /** The run's self-contained, printable and dated HTML report. */
+    report: async (id: string, runId: string): Promise<string> =>
+      unwrap(await client.GET('/api/v1/monitors/{id}/runs/{runId}/report.html', { ...runPath(id, runId), parseAs: 'text' })),
     /** Polls the run until it is completed or failed. */
     async waitForRun(id: string, runId: string, options: WaitForRunOptions = {}): Promise<MonitorRun> {
       const { intervalMs = 2_000, timeoutMs = 2 * 60 * 60_000, onPoll, sleep = sleepFor, now = Date.now } = options;

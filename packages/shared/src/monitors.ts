@@ -32,12 +32,16 @@ export const monitorCreateSchema = z.object({
   include: z.array(pathPattern).max(20).optional(),
   /** Paths matching one of these are never crawled. */
   exclude: z.array(pathPattern).max(20).optional(),
+  /** 0 to 1: a run whose coverage falls below it alerts (mail and `monitor.regressed`), once per run. */
+  coverageThreshold: z.number().min(0).max(1).optional(),
 });
 export type MonitorCreate = z.input<typeof monitorCreateSchema>;
 
 export const monitorUpdateSchema = monitorCreateSchema.omit({ url: true }).partial().extend({
   include: z.array(pathPattern).max(20).nullable().optional(),
   exclude: z.array(pathPattern).max(20).nullable().optional(),
+  /** null: no coverage alert any more. */
+  coverageThreshold: z.number().min(0).max(1).nullable().optional(),
 });
 
 export const monitorSchema = z.object({
@@ -47,6 +51,8 @@ export const monitorSchema = z.object({
   maxPages: z.number().int(),
   include: z.array(z.string()).nullable(),
   exclude: z.array(z.string()).nullable(),
+  /** A run whose coverage falls below it alerts; null: none. */
+  coverageThreshold: z.number().nullable(),
   /** When the schedule starts the next run (null: manual). */
   nextRunAt: z.string().nullable(),
   createdAt: z.string(),
@@ -173,3 +179,32 @@ export const monitorTrendSchema = z.object({
     }),
   ),
 });
+
+/** GET …/runs/{runId}/fixes: the formats of the fix list. */
+export const monitorFixesQuerySchema = z.object({ format: z.enum(['json', 'csv']).default('json') });
+
+/**
+ * One fix: an occurrence the run found failing whose image's suggestion a person approved in the
+ * review queue of the run's fix job. Sorted by page, then by where on the page.
+ */
+export const monitorFixSchema = z.object({
+  pageUrl: z.string(),
+  /** Where the element is on the page, in words, and its CSS path. */
+  location: z.string(),
+  selector: z.string(),
+  imageUrl: z.string(),
+  /** What the element is announced by now (null: nothing). */
+  currentAlt: z.string().nullable(),
+  /** The approved text to put in its place. */
+  suggestedAlt: z.string(),
+});
+export type MonitorFix = z.infer<typeof monitorFixSchema>;
+
+export const monitorFixListSchema = z.object({
+  /** The bulk job the suggestions come from (null: none was created from this run yet). */
+  jobId: z.string().nullable(),
+  pages: z.array(z.object({ pageUrl: z.string(), fixes: z.array(monitorFixSchema.omit({ pageUrl: true })) })),
+  /** Fixes listed (approved suggestions times the failing occurrences of their image). */
+  total: z.number().int(),
+});
+export type MonitorFixList = z.infer<typeof monitorFixListSchema>;

@@ -1,4 +1,4 @@
-// Site monitors' tables (migration 0029-site-monitors).
+// Site monitors' tables (migrations 0029-site-monitors, 0036-monitor-fixes).
 
 export interface MonitorsTable {
   id: string;
@@ -13,6 +13,8 @@ export interface MonitorsTable {
   next_run_at: number | null;
   created_at: number;
   updated_at: number;
+  /** 0 to 1: a run whose coverage falls below it alerts; null: no such alert. */
+  coverage_threshold: number | null;
 }
 
 export interface MonitorRunsTable {
@@ -34,6 +36,8 @@ export interface MonitorRunsTable {
   created_at: number;
   started_at: number | null;
   finished_at: number | null;
+  /** The bulk job suggesting alt text for the run's failing images, once created. */
+  fix_job_id: string | null;
 }
 
 export interface MonitorPagesTable {
@@ -59,4 +63,8 @@ export interface MonitorOccurrencesTable {
   verdict: string;
   /** Issue ids, space-separated. */
   issues: string;
+  /** A failing occurrence's surroundings for its suggestion (the page's own words); null when passing. */
+  context: string | null;
+  /** JSON ImagePurpose: the link or button a failing occurrence is the only content of; else null. */
+  purpose: string | null;
 }

@@ -74,6 +74,21 @@ function imageRow(image: AuditImage): string {
 </tr>`;
 }
 
+/**
+ * The look of the downloadable reports (this audit report and a monitor run's): inline, no script,
+ * readable in both colour schemes' print, a wide table scrolling in its own region on a narrow
+ * screen and printed whole.
+ */
+export const REPORT_STYLE = `body{font-family:system-ui,sans-serif;margin:2rem;color:#1a1a1a;background:#fff;line-height:1.5}
+table{border-collapse:collapse;width:100%}th,td{border:1px solid #767676;padding:.5rem;vertical-align:top;text-align:left}
+h1{overflow-wrap:anywhere}th{background:#f0f0f0}code{font-size:.85em;word-break:break-all}img{max-width:96px;height:auto}
+.verdict-missing{color:#a50e0e;font-weight:bold}.verdict-poor{color:#7a4b00;font-weight:bold}.verdict-ok{color:#0b6b2b}.verdict-decorative{color:#444}.verdict-broken{color:#a50e0e;font-weight:bold}.draft{color:#7a4b00}
+.table-scroll{overflow-x:auto;max-width:100%}.table-scroll:focus-visible{outline:3px solid #1a5fb4;outline-offset:2px}
+@media (max-width:40rem){body{margin:1rem}}
+dl{display:grid;grid-template-columns:max-content auto;gap:.25rem 1rem}dt{font-weight:bold}
+@media print{body{margin:0}.table-scroll{overflow:visible}a{color:inherit}}
+`;
+
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
 /**
@@ -97,14 +112,7 @@ export function auditHtml(audit: Audit): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(title)}</title>
 <style>
-body{font-family:system-ui,sans-serif;margin:2rem;color:#1a1a1a;background:#fff;line-height:1.5}
-table{border-collapse:collapse;width:100%}th,td{border:1px solid #767676;padding:.5rem;vertical-align:top;text-align:left}
-h1{overflow-wrap:anywhere}th{background:#f0f0f0}code{font-size:.85em;word-break:break-all}img{max-width:96px;height:auto}
-.verdict-missing{color:#a50e0e;font-weight:bold}.verdict-poor{color:#7a4b00;font-weight:bold}.verdict-ok{color:#0b6b2b}.verdict-decorative{color:#444}.verdict-broken{color:#a50e0e;font-weight:bold}.draft{color:#7a4b00}
-.table-scroll{overflow-x:auto;max-width:100%}.table-scroll:focus-visible{outline:3px solid #1a5fb4;outline-offset:2px}
-@media (max-width:40rem){body{margin:1rem}}
-dl{display:grid;grid-template-columns:max-content auto;gap:.25rem 1rem}dt{font-weight:bold}
-</style>
+${REPORT_STYLE}</style>
 </head>
 <body>
 <main>

@@ -61,7 +61,7 @@ export function verdictOf(
  * instructions: a describer that pastes its context must never paste ours ("Caption: …"), and what
  * a link image is for travels as the generation's `purpose`, not as a sentence.
  */
-export function suggestionContext(pageTitle: string | null, image: AuditImage): string {
+export function suggestionContext(pageTitle: string | null, image: Pick<AuditImage, 'context'>): string {
   const { figcaption, heading, paragraph } = image.context;
   const lines = [...new Set([figcaption, heading, paragraph, pageTitle].filter((line): line is string => Boolean(line)))];
   return lines.join('\n').slice(0, 2000);

@@ -7,4 +7,6 @@ export { auditsModule } from './audits.module';
 export { createPageParsePool } from './page-parse-pool';
 export type { PageParsePool } from './page-parse-pool';
 export type { PageImages } from './page-images';
-export { verdictOf } from './audit-verdicts';
+export { suggestionContext, verdictOf } from './audit-verdicts';
+// The report's look and its dates, for the monitors' run report.
+export { readableInstant, REPORT_STYLE } from './audit-report';

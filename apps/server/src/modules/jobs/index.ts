@@ -2,3 +2,5 @@
 export { createJobsModule, jobsModule } from './jobs.module';
 export type { JobsModule } from './jobs.module';
 export type { JobsService } from './jobs.service';
+// CSV written safe for spreadsheets (formula injection), for other modules' exports.
+export { csvLine } from './csv';

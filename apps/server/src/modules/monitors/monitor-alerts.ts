@@ -1,4 +1,4 @@
-// A run that found regressions tells the account once: a `monitor.regressed` event for the default
+// A run that found regressions, or whose coverage fell below the monitor's threshold, tells the account once: a `monitor.regressed` event for the default
 // webhook URL (Settings → "Webhook notifications", signed and retried like every account event) and
 // a mail through the outbox (Settings → email notifications). Both are queued in the transaction
 // that completes the run, which only one attempt of the run can commit: once per run, across
@@ -16,16 +16,39 @@ export interface RegressedRun {
   regressed: number;
   failing: number;
   coverage: number | null;
+  /** The monitor's threshold (null: none). */
+  coverageThreshold: number | null;
 }
 
-export function monitorRegressedMail(input: { firstName: string; siteUrl: string; regressed: number; failing: number; coverage: number | null; link: string }): ComposedMail {
+/** Whether a completed run alerts: regressions, or coverage below the monitor's threshold. */
+export function alertReasons(figures: { regressed: number; coverage: number | null }, threshold: number | null): Array<'regressed' | 'coverage'> {
+  const reasons: Array<'regressed' | 'coverage'> = [];
+  if (figures.regressed > 0) reasons.push('regressed');
+  if (threshold !== null && figures.coverage !== null && figures.coverage < threshold) reasons.push('coverage');
+  return reasons;
+}
+
+const percent = (share: number) => `${Math.round(share * 1000) / 10}%`;
+
+export function monitorRegressedMail(input: {
+  firstName: string;
+  siteUrl: string;
+  regressed: number;
+  failing: number;
+  coverage: number | null;
+  coverageThreshold: number | null;
+  link: string;
+}): ComposedMail {
   const images = (count: number) => `${count} image${count === 1 ? '' : 's'}`;
+  const host = new URL(input.siteUrl).host;
+  const below = alertReasons(input, input.coverageThreshold).includes('coverage');
   return composeMail({
-    subject: `${images(input.regressed)} got worse on ${new URL(input.siteUrl).host}`,
+    subject: input.regressed > 0 ? `${images(input.regressed)} got worse on ${host}` : `Alt text coverage fell below ${percent(input.coverageThreshold ?? 0)} on ${host}`,
     greeting: `Hello ${input.firstName},`,
     paragraphs: [
-      `The latest run of your monitor of ${input.siteUrl} found ${images(input.regressed)} whose text alternative got worse or disappeared since the previous run.`,
-      `${images(input.failing)} fail now${input.coverage === null ? '' : `; ${Math.round(input.coverage * 1000) / 10}% of the images have an acceptable text alternative`}.`,
+      ...(input.regressed > 0 ? [`The latest run of your monitor of ${input.siteUrl} found ${images(input.regressed)} whose text alternative got worse or disappeared since the previous run.`] : []),
+      ...(below ? [`${percent(input.coverage!)} of the images of ${input.siteUrl} have an acceptable text alternative, below the ${percent(input.coverageThreshold!)} you set for this monitor.`] : []),
+      `${images(input.failing)} fail now${input.coverage === null ? '' : `; ${percent(input.coverage)} of the images have an acceptable text alternative`}.`,
     ],
     action: { label: "The run's figures (JSON, with your API key)", url: input.link },
     closing: ['You can turn these mails off with email notifications in your settings.'],
@@ -43,14 +66,19 @@ export function createMonitorAlerts(deps: {
     /** Whom a mail goes to: read before the completing transaction (SQLite has one connection, held by it). */
     recipientOf: (userId: string) => deps.users.get(userId),
 
-    /** Queues the alerts in the run's completing transaction; true when a mail was queued (wake the outbox after commit). */
+    /**
+     * Queues the alerts in the run's completing transaction (the caller checked alertReasons); true
+     * when a mail was queued (wake the outbox after commit). The event says why: `reasons`.
+     */
     async regressed(found: RegressedRun, user: { email: string; first_name: string }, trx: Executor): Promise<boolean> {
       const data = {
         monitor: found.monitor,
         run: { ...found.run, url: `/api/v1/monitors/${found.monitor.id}/runs/${found.run.id}` },
+        reasons: alertReasons(found, found.coverageThreshold),
         regressed: found.regressed,
         failing: found.failing,
         coverage: found.coverage,
+        coverageThreshold: found.coverageThreshold,
       };
       await deps.events.emit(found.userId, 'monitor.regressed', data, trx);
       const settings = await deps.settings.get(found.userId, trx);
@@ -66,6 +94,7 @@ export function createMonitorAlerts(deps: {
             regressed: found.regressed,
             failing: found.failing,
             coverage: found.coverage,
+            coverageThreshold: found.coverageThreshold,
             link: `${deps.linkBaseUrl}${data.run.url}`,
           }),
         },

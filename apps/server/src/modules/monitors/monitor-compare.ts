@@ -19,7 +19,9 @@ export type RunFigures = Pick<
   'distinctImages' | 'occurrences' | 'failing' | 'new' | 'fixed' | 'regressed' | 'removed' | 'unchanged' | 'coverage' | 'rules' | 'comparedWith' | 'changes'
 >;
 
-const FAILING = new Set(['missing', 'poor', 'broken']);
+/** Verdicts that fail: no acceptable text alternative. */
+export const FAILING_VERDICTS: ReadonlySet<string> = new Set(['missing', 'poor', 'broken']);
+const FAILING = FAILING_VERDICTS;
 /** Worse is higher: an acceptable alternative, a poor one, none (or a picture that does not load). */
 const RANK: Record<string, number> = { ok: 0, decorative: 0, poor: 1, missing: 2, broken: 2 };
 /** Changes listed in the summary (the counts cover every one). */

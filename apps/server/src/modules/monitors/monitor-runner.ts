@@ -8,13 +8,14 @@ import { fetchPage, fetchSiteFile, isEngineError } from '@altwise/engine';
 import type { AppContext } from '../../platform/context';
 import { createSweepLoop } from '../../platform/sweep-loop';
 import type { PageParsePool } from '../audits';
-import { verdictOf } from '../audits';
+import { suggestionContext, verdictOf } from '../audits';
 import type { CrawledPage, CrawlFindings } from './crawl';
 import { crawlSite, LINKS_PER_PAGE } from './crawl';
 import { patternMatcher } from './crawl-urls';
 import { createHostLimiter, retryAfterMs } from './host-limiter';
 import type { MonitorAlerts } from './monitor-alerts';
-import { compareRuns } from './monitor-compare';
+import { alertReasons } from './monitor-alerts';
+import { compareRuns, FAILING_VERDICTS } from './monitor-compare';
 import type { MonitorRepository, OccurrenceRow, RunRow } from './monitor.repository';
 import { createMonitorScheduler } from './monitor-scheduler';
 
@@ -33,7 +34,7 @@ export interface MonitorRunnerDeps {
   parser: PageParsePool;
   logger: FastifyBaseLogger;
   pollMs: number;
-  /** Regressions found by a run (none: no alerts, as in tests of the crawl alone). */
+  /** Regressions or low coverage found by a run (none: no alerts, as in tests of the crawl alone). */
   alerts?: MonitorAlerts;
   /** A mail was queued (the outbox is woken once the transaction committed). */
   onMailQueued?: () => void;
@@ -76,6 +77,8 @@ export function createMonitorRunner({ ctx, repository, parser, logger, pollMs, a
   function occurrencesOf(runId: string, page: CrawledPage): OccurrenceRow[] {
     return (page.page?.images ?? []).map((image) => {
       const { verdict, issues } = verdictOf(image, image.language);
+      // What a suggestion for it is written from, as a page audit's (kept for failing ones only: the rest are never described).
+      const failing = FAILING_VERDICTS.has(verdict);
       return {
         run_id: runId,
         page_url: page.url,
@@ -87,6 +90,8 @@ export function createMonitorRunner({ ctx, repository, parser, logger, pollMs, a
         accessible_name: image.accessibleName,
         verdict,
         issues: issues.map((issue) => issue.id).join(' '),
+        context: failing ? suggestionContext(page.page?.pageTitle ?? null, image) || null : null,
+        purpose: failing && image.purpose ? JSON.stringify(image.purpose) : null,
       };
     });
   }
@@ -143,7 +148,7 @@ export function createMonitorRunner({ ctx, repository, parser, logger, pollMs, a
     }
   }
 
-  async function complete(run: RunRow, monitor: { id: string; url: string }, findings: CrawlFindings): Promise<void> {
+  async function complete(run: RunRow, monitor: { id: string; url: string; coverage_threshold: number | null }, findings: CrawlFindings): Promise<void> {
     const fresh = await repository.getRun(run.id);
     // A resumed run read its seeds' findings in an earlier attempt: keep those, add this attempt's counts.
     const stored = fresh?.findings ? (JSON.parse(fresh.findings) as CrawlFindings) : null;
@@ -152,13 +157,23 @@ export function createMonitorRunner({ ctx, repository, parser, logger, pollMs, a
     const figures = compareRuns(await repository.occurrencesOf(run.id), previous ? await repository.occurrencesOf(previous.id) : null, previous?.id ?? null);
     const pages = await repository.pageCounts(run.id);
     const summary = { ...figures, pagesCrawled: pages.ok, pagesSkipped: pages.skipped, pagesFailed: pages.failed };
-    const recipient = alerts && figures.regressed ? await alerts.recipientOf(run.user_id) : null;
+    const threshold = monitor.coverage_threshold === null ? null : Number(monitor.coverage_threshold);
+    const alerting = alertReasons({ regressed: figures.regressed ?? 0, coverage: figures.coverage }, threshold).length > 0;
+    const recipient = alerts && alerting ? await alerts.recipientOf(run.user_id) : null;
     const mailed = await ctx.db.transaction().execute(async (trx) => {
       const finished = await repository.finish(run.id, owner, { status: 'completed', summary: JSON.stringify(summary), error: null, findings: JSON.stringify(merged), finishedAt: ctx.now() }, trx);
       // Queued with the completion, which one attempt of the run commits: one alert per run.
-      if (!finished || !alerts || !recipient || !figures.regressed) return false;
+      if (!finished || !alerts || !recipient || !alerting) return false;
       return alerts.regressed(
-        { userId: run.user_id, monitor: { id: monitor.id, url: monitor.url }, run: { id: run.id, number: Number(run.number) }, regressed: figures.regressed, failing: figures.failing ?? 0, coverage: figures.coverage },
+        {
+          userId: run.user_id,
+          monitor: { id: monitor.id, url: monitor.url },
+          run: { id: run.id, number: Number(run.number) },
+          regressed: figures.regressed ?? 0,
+          failing: figures.failing ?? 0,
+          coverage: figures.coverage,
+          coverageThreshold: threshold,
+        },
         recipient,
         trx,
       );

@@ -39,6 +39,7 @@ export function createMonitorScheduler(repository: MonitorRepository, now: () =>
               created_at: at,
               started_at: null,
               finished_at: refused ? at : null,
+              fix_job_id: null,
             };
         if ((await repository.startScheduled(monitor, nextRunAt(monitor.schedule, at), run)) && run && !refused) started += 1;
       }

@@ -29,6 +29,7 @@ function toMonitor(row: MonitorRow): Monitor {
     maxPages: row.max_pages,
     include: patterns(row.include),
     exclude: patterns(row.exclude),
+    coverageThreshold: row.coverage_threshold === null ? null : Number(row.coverage_threshold),
     nextRunAt: iso(row.next_run_at),
     createdAt: iso(row.created_at)!,
     updatedAt: iso(row.updated_at)!,
@@ -90,11 +91,12 @@ export function createMonitorService({ ctx, repository, planOf, wake }: { ctx: A
     };
   }
 
-  async function ownedRun(userId: string, monitorId: string, runId: string): Promise<RunRow> {
-    await owned(userId, monitorId);
+  /** A run of the caller's monitor, with it; another account's is not found. */
+  async function ownedRun(userId: string, monitorId: string, runId: string): Promise<{ monitor: MonitorRow; run: RunRow }> {
+    const monitor = await owned(userId, monitorId);
     const run = await repository.findRun(monitorId, runId);
     if (!run) throw AppError.notFound('Run not found');
-    return run;
+    return { monitor, run };
   }
 
   /** Why the account may start no run now (its plan's runs per day), or null: the scheduler asks too. */
@@ -106,6 +108,8 @@ export function createMonitorService({ ctx, repository, planOf, wake }: { ctx: A
 
   return {
     runRefusal,
+    ownedRun,
+    toRun,
 
     async create(userId: string, input: z.output<typeof monitorCreateSchema>): Promise<Monitor> {
       const { plan, limits } = await limitsOf(userId);
@@ -133,6 +137,7 @@ export function createMonitorService({ ctx, repository, planOf, wake }: { ctx: A
         next_run_at: nextRunAt(input.schedule, now),
         created_at: now,
         updated_at: now,
+        coverage_threshold: input.coverageThreshold ?? null,
       };
       await repository.insertMonitor(row);
       return toMonitor(row);
@@ -159,6 +164,7 @@ export function createMonitorService({ ctx, repository, planOf, wake }: { ctx: A
       }
       if (input.include !== undefined) values.include = input.include?.length ? JSON.stringify(input.include) : null;
       if (input.exclude !== undefined) values.exclude = input.exclude?.length ? JSON.stringify(input.exclude) : null;
+      if (input.coverageThreshold !== undefined) values.coverage_threshold = input.coverageThreshold;
       await repository.updateMonitor(userId, id, values);
       return toMonitor({ ...row, ...values });
     },
@@ -190,6 +196,7 @@ export function createMonitorService({ ctx, repository, planOf, wake }: { ctx: A
         created_at: now,
         started_at: null,
         finished_at: null,
+        fix_job_id: null,
       });
       wake();
       return toRun(run);
@@ -200,7 +207,7 @@ export function createMonitorService({ ctx, repository, planOf, wake }: { ctx: A
       return Promise.all((await repository.listRuns(monitorId, RUNS_LISTED)).map(toRun));
     },
 
-    getRun: async (userId: string, monitorId: string, runId: string) => toRun(await ownedRun(userId, monitorId, runId)),
+    getRun: async (userId: string, monitorId: string, runId: string) => toRun((await ownedRun(userId, monitorId, runId)).run),
 
     async images(userId: string, monitorId: string, runId: string, query: { limit: number; offset: number; failing?: 'true' | 'false'; rule?: string }) {
       await ownedRun(userId, monitorId, runId);

@@ -2,15 +2,20 @@ import { MONITOR_LIMITS } from '@altwise/shared';
 import { defineModule } from '../../platform/app-module';
 import { createPageParsePool } from '../audits';
 import { createMonitorAlerts } from './monitor-alerts';
+import type { MonitorFixes } from './monitor-fixes';
+import { createMonitorFixes } from './monitor-fixes';
+import { createMonitorFixesRepository } from './monitor-fixes.repository';
 import { createMonitorRunner } from './monitor-runner';
 import type { MonitorRunner } from './monitor-runner';
 import { createMonitorRepository } from './monitor.repository';
 import type { MonitorService } from './monitor.service';
 import { createMonitorService } from './monitor.service';
+import { monitorFixesRoutes } from './monitor-fixes.routes';
 import { monitorsRoutes } from './monitors.routes';
 
 export interface MonitorsModule {
   monitors: MonitorService;
+  fixes: MonitorFixes;
   runner: MonitorRunner;
   close: () => Promise<void>;
 }
@@ -28,9 +33,10 @@ const POLL_MS = 1_000;
 export const monitorsModule = defineModule({
   name: 'monitors',
   // audits: its page walk (the parsing workers) is the crawl's.
-  // mail, webhooks: the alerts of a run that found regressions.
-  needs: ['users', 'audits', 'mail', 'webhooks'],
-  create: ({ ctx, logger, retention }, { users, mail, webhooks }) => {
+  // mail, webhooks: the alerts of a run that found regressions or low coverage.
+  // jobs: a run's failing images described as a bulk job, reviewed in its queue (monitor-fixes.ts).
+  needs: ['users', 'audits', 'mail', 'webhooks', 'jobs'],
+  create: ({ ctx, logger, retention }, { users, mail, webhooks, jobs }) => {
     const repository = createMonitorRepository(ctx.db);
     const kept = { free: MONITOR_LIMITS.free.runsKept, pro: MONITOR_LIMITS.pro.runsKept, enterprise: MONITOR_LIMITS.enterprise.runsKept };
     retention.add({ name: 'monitor run details', run: (trx) => repository.dropOldDetails(trx, kept) });
@@ -42,12 +48,14 @@ export const monitorsModule = defineModule({
     const monitors = createMonitorService({ ctx, repository, planOf: (userId) => users.users.planOf(userId), wake: () => wake() });
     const runner = createMonitorRunner({ ctx, repository, parser, logger, pollMs: POLL_MS, alerts, onMailQueued: () => mail.wake(), runRefusal: monitors.runRefusal });
     wake = () => runner.wake();
-    return { monitors, runner, close: () => parser.close() };
+    const fixes = createMonitorFixes({ repository: createMonitorFixesRepository(ctx.db), monitors, jobs: jobs.jobs, now: ctx.now });
+    return { monitors, fixes, runner, close: () => parser.close() };
   },
   http: {
     needs: ['guards'],
-    register: async (app, { monitors }, { guards }) => {
+    register: async (app, { monitors, fixes }, { guards }) => {
       await app.register(monitorsRoutes, { monitors, guards });
+      await app.register(monitorFixesRoutes, { fixes, guards });
     },
   },
   // On every server instance, whatever WORKERS says: a crawl waits on a remote site far more than it
