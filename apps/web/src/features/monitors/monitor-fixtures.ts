@@ -9,6 +9,7 @@ export const MONITOR: Monitor = {
   include: null,
   exclude: null,
   nextRunAt: '2026-12-01T06:00:00.000Z',
+  coverageThreshold: null,
   createdAt: '2026-11-01T00:00:00.000Z',
   updatedAt: '2026-11-01T00:00:00.000Z',
 };

@@ -98,4 +98,25 @@ describe("A monitor's page", () => {
     await waitFor(() => expect(fetchMock.mock.calls.some(([input, init]) => String(input).endsWith('/v1/monitors/m1/runs') && init?.method === 'POST')).toBe(true));
     expect(await screen.findByText('Run started')).toBeInTheDocument();
   });
+  it('suggests alt text for the failing images of the last run as a bulk job, and links to its review', async () => {
+    answer([run()]);
+    const job = {
+      id: 'job-9', status: 'queued', total: 1, mode: 'standard', effectiveMode: 'standard', modeNote: null,
+      counts: { total: 1, succeeded: 0, failed: 0, pending: 1, cancelled: 0, skipped: 0 },
+      webhookUrl: null, createdAt: '2026-11-27T10:00:00.000Z', startedAt: null, finishedAt: null, etaSeconds: null,
+      waitingForQuotaUntil: null, rowErrors: [], distinctImages: 1,
+      estimate: { units: 1, deduplicated: true, remaining: { hourly: 99, daily: 999 }, finishesAt: null, basis: 'fits now' },
+    };
+    const reads = fetchMock.getMockImplementation()!;
+    fetchMock.mockImplementation(async (input, init) =>
+      String(input).endsWith('/v1/monitors/m1/runs/r2/fix') && init?.method === 'POST' ? jsonResponse(job, 202) : reads(input, init),
+    );
+    const user = userEvent.setup();
+    const { container } = renderPage();
+    expect(await screen.findByText(/1 failing occurrence: suggestions are drafts until you approve them/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Suggest alt text for the failing images' }));
+    expect(await screen.findByText(/A bulk job of 1 image holds the suggestions/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Review the suggestions' })).toHaveAttribute('href', '/app/jobs/job-9');
+    await expectNoAxeViolations(container);
+  });
 });

@@ -12,6 +12,7 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 import { useStartRun } from './api/monitor-mutations';
 import { isRunActive, useMonitor, useRuns, useTrend } from './api/monitor-queries';
 import { RunChanges } from './components/run-changes';
+import { RunFix } from './components/run-fix';
 import { RunImages } from './components/run-images';
 import { RunPages } from './components/run-pages';
 import { RunStatus } from './components/run-status';
@@ -87,6 +88,7 @@ export default function MonitorPage() {
           {lastCompleted && (
             <>
               <RunChanges run={lastCompleted} />
+              <RunFix key={`fix-${lastCompleted.id}`} run={lastCompleted} />
               <RunImages key={`images-${lastCompleted.id}`} run={lastCompleted} />
               <RunPages key={`pages-${lastCompleted.id}`} run={lastCompleted} />
             </>

@@ -1,5 +1,6 @@
 import type { Monitor, MonitorInput, MonitorRun } from '@altwise/sdk';
-import { monitorRunSchema, monitorSchema } from '@altwise/shared';
+import type { Job } from '@altwise/shared';
+import { jobSchema, monitorRunSchema, monitorSchema } from '@altwise/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { parseResponse } from '@/lib/parse-response';
@@ -34,5 +35,13 @@ export function useStartRun() {
   return useMutation({
     mutationFn: async (id: string): Promise<MonitorRun> => parseResponse(monitorRunSchema, await api.post(`/v1/monitors/${encodeURIComponent(id)}/runs`), 'run'),
     onSuccess: (_run, id) => client.invalidateQueries({ queryKey: [...MONITORS_KEY, id, 'runs'] }),
+  });
+}
+
+/** POST /v1/monitors/:id/runs/:runId/fix: the bulk job suggesting alt text for the run's failing images (the same job at every call). */
+export function useFixRun() {
+  return useMutation({
+    mutationFn: async (run: Pick<MonitorRun, 'id' | 'monitorId'>): Promise<Job> =>
+      parseResponse(jobSchema, await api.post(`/v1/monitors/${encodeURIComponent(run.monitorId)}/runs/${encodeURIComponent(run.id)}/fix`), 'job'),
   });
 }
