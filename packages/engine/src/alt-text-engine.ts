@@ -1,4 +1,4 @@
-import type { AltTextIssue, UncertainClaim } from '@altwise/shared';
+import type { AltTextIssue } from '@altwise/shared';
 import type { DescribeOptions, NormalisedDescribeOptions } from './cache-key';
 import { cacheKey, normaliseDescribeOptions } from './cache-key';
 import type { AltTextDescription, Described, DescriptionCache } from './description';
@@ -20,12 +20,18 @@ import { checkedAnswer, withOneRepair } from './self-repair';
 import type { PreparedRequest } from './batch-request';
 import { parseBatchAnswer, requestOf } from './batch-request';
 import { DRAFT_WARNING, verificationOf, withVerification } from './verification';
-import { verifyReadings } from './verify/verify-readings';
+import type { MadeReading } from './verify/verified-description';
+import { VERIFY_NEEDS_MODEL, combineReadings } from './verify/verified-description';
 
 export interface AltTextEngineOptions {
   /** A ready provider, or the plain config to build one with `createProvider`. */
   readonly provider: VisionProvider | ProviderConfig;
   readonly providerDependencies?: ProviderDependencies;
+  /**
+   * VERIFY_PROVIDERS: the providers a verified description's readings are spread over beside the
+   * main one (reading n by the (n mod k)th of [main, ...these]). Unverified descriptions use the main only.
+   */
+  readonly verifyProviders?: readonly VisionProvider[];
   readonly fetch?: {
     /** `host:port` entries exempt from the private-address block (IMAGE_FETCH_ALLOW). */
     readonly allow?: readonly string[];
@@ -105,23 +111,6 @@ const OCR_UNAVAILABLE_WARNING: AltTextIssue = Object.freeze({
     'The text in this image could not be read this time (OCR was busy or gave up): check that the alt text covers it, or generate again.',
 });
 
-/** `verify` asked of the offline describer: it answers its draft, read once. */
-const VERIFY_NEEDS_MODEL: AltTextIssue = Object.freeze({
-  id: 'verification-needs-model',
-  severity: 'info',
-  message: 'Checking with several readings needs a vision model: this is the offline draft, read once.',
-});
-
-/** "colour: 2 of 3 readings say red, 1 says orange". */
-export function readingsDisagree(uncertain: readonly UncertainClaim[], samples: number): AltTextIssue {
-  const parts = uncertain.map(({ kind, readings }) => `${kind}: ${readings.map(({ value, count }, index) => (index === 0 ? `${count} of ${samples} readings say ${value}` : `${count} says ${value}`)).join(', ')}`);
-  return {
-    id: 'readings-disagree',
-    severity: 'warning',
-    message: `The readings disagree (${parts.join('; ')}). Check these claims against the image before publishing.`,
-  };
-}
-
 /** What the provider is asked, and whether OCR's read of the image is missing from it. */
 interface PreparedInput {
   readonly input: VisionInput;
@@ -146,6 +135,9 @@ export function createAltTextEngine(options: AltTextEngineOptions): AltTextEngin
   const ocr = options.ocr === false ? undefined : (options.ocr ?? sharedTextReader());
   const cache = options.cache ?? NO_CACHE;
   const queue = options.queue ?? ((task) => task());
+  const readers = [provider, ...(options.verifyProviders ?? [])];
+  // A verified answer depends on every reader: changing VERIFY_PROVIDERS must not return the old one.
+  const readersKey = readers.length > 1 ? readers.map((reader) => `${reader.name}/${reader.model}`) : undefined;
   // Concurrent generations of the same uncached image share one model call (batches with repeats).
   const inFlight = new Map<string, Promise<AltTextDescription>>();
 
@@ -201,8 +193,8 @@ export function createAltTextEngine(options: AltTextEngineOptions): AltTextEngin
   }
 
   /** The checked answer as a description: who wrote it, the draft warnings, the tokens it cost. */
-  function finished(best: CheckedAnswer, tries: number, usage: TokenUsage | undefined, language: string): AltTextDescription {
-    const verification = verificationOf(provider.name);
+  function finished(best: CheckedAnswer, tries: number, usage: TokenUsage | undefined, language: string, by: Pick<VisionProvider, 'name' | 'model'> = provider): AltTextDescription {
+    const verification = verificationOf(by.name);
     const issues = [...best.issues];
     if (verification === 'draft') {
       issues.push({ ...DRAFT_WARNING });
@@ -216,24 +208,24 @@ export function createAltTextEngine(options: AltTextEngineOptions): AltTextEngin
       wcagCompliant: best.wcagCompliant,
       verification,
       issues,
-      provider: provider.name,
-      model: provider.model,
+      provider: by.name,
+      model: by.model,
       tries,
       usage,
     });
   }
 
   /** One reading: provider → sanitise → check, with its one repair try. */
-  async function readOnce(input: VisionInput, options: NormalisedDescribeOptions, signal?: AbortSignal, sample?: number) {
+  async function readOnce(input: VisionInput, options: NormalisedDescribeOptions, signal?: AbortSignal, sample?: number, by: VisionProvider = provider): Promise<MadeReading> {
     let usage: TokenUsage | undefined;
     const asked = sample === undefined ? input : { ...input, sample };
     const answer = async (feedback?: VisionInput['feedback']) => {
-      const output = await provider.describe(feedback ? { ...asked, feedback } : asked, signal);
+      const output = await by.describe(feedback ? { ...asked, feedback } : asked, signal);
       if (output.usage) usage = addUsage(usage, output.usage);
       return checkedAnswer(output, options);
     };
-    const { answer: best, tries } = await withOneRepair(answer, provider.name !== 'offline', signal);
-    return { best, tries, usage };
+    const { answer: best, tries } = await withOneRepair(answer, by.name !== 'offline', signal);
+    return { best, tries, usage, by: { name: by.name, model: by.model } };
   }
 
   /**
@@ -249,26 +241,9 @@ export function createAltTextEngine(options: AltTextEngineOptions): AltTextEngin
       const draft = finished(best, tries, usage, options.language);
       return { ...draft, issues: [...draft.issues, { ...VERIFY_NEEDS_MODEL }] };
     }
-    const readings = await Promise.all(Array.from({ length: samples }, (_, sample) => readOnce(input, options, signal, sample)));
-    const result = verifyReadings({
-      readings: readings.map(({ best }) => ({ altText: best.description.altText, textInImage: best.description.textInImage })),
-      language: options.language,
-      // OCR's own doubt marks ("[w0rd?]") are not text in the image.
-      ocrText: input.textFound?.text.replace(/\[([^\]]*)\?\]/g, '$1'),
-    });
-    const usage = readings.reduce<TokenUsage | undefined>((sum, reading) => (reading.usage ? addUsage(sum, reading.usage) : sum), undefined);
-    const tries = readings.reduce((sum, reading) => sum + reading.tries, 0);
-    const chosen = finished(readings[result.chosen]!.best, tries, usage, options.language);
-    const issues = result.uncertain.length > 0 ? [...chosen.issues, readingsDisagree(result.uncertain, samples)] : chosen.issues;
-    return {
-      ...chosen,
-      issues,
-      wcagCompliant: chosen.wcagCompliant && result.uncertain.length === 0,
-      samples,
-      agreement: result.agreement,
-      claims: result.claims,
-      uncertain: result.uncertain,
-    };
+    // Reading n by the (n mod k)th reader: 3 readings over two providers are 2 from the main, 1 from the second.
+    const readings = await Promise.all(Array.from({ length: samples }, (_, sample) => readOnce(input, options, signal, sample, readers[sample % readers.length])));
+    return combineReadings(readings, options.language, input.textFound?.text, (reading, tries, usage) => finished(reading.best, tries, usage, options.language, reading.by));
   }
 
   /** Provider → sanitise → check, for an image this engine loaded (and so prepared for its provider). */
@@ -331,7 +306,7 @@ export function createAltTextEngine(options: AltTextEngineOptions): AltTextEngin
     async describe(source: ImageSource, describeOptions: DescribeOptions = {}, call: DescribeCall = {}): Promise<Described> {
       const maxBytes = Math.min(call.maxBytes ?? engineMaxBytes, engineMaxBytes);
       const raw = await readImage(source, { ...fetchOptions, maxBytes }, call.signal);
-      const unscoped = cacheKey({ sha256: raw.sha256, fileName: raw.fileName, provider: provider.name, model: provider.model, ...describeOptions });
+      const unscoped = cacheKey({ sha256: raw.sha256, fileName: raw.fileName, provider: provider.name, model: provider.model, readers: readersKey, ...describeOptions });
       const scope = call.cacheScope;
       const key = scope === undefined ? unscoped : `${scope}:${unscoped}`;
       if (!call.regenerate) {
