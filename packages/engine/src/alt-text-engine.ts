@@ -95,6 +95,12 @@ export interface AltTextEngine {
    * in), so a later live call for the same bytes and options is a cache hit, as after `describe`.
    */
   rememberAnswer(cacheKey: string, description: AltTextDescription, cacheScope?: string): Promise<void>;
+  /**
+   * A verified description from a batch's readings (one answer per reading, each with its tokens):
+   * each finished as `finishAnswer` does, then compared as a live verify compares its readings,
+   * with `ocrText` (the request's) as one more witness for the text. Throws as `finishAnswer` does.
+   */
+  finishReadings(answers: ReadonlyArray<{ readonly answer: unknown; readonly usage?: TokenUsage }>, options?: DescribeOptions, ocrText?: string): AltTextDescription;
 }
 
 const OFFLINE_LANGUAGE_WARNING: AltTextIssue = Object.freeze({
@@ -285,7 +291,7 @@ export function createAltTextEngine(options: AltTextEngineOptions): AltTextEngin
       const image = await loadImage({ raw }, fetchOptions, call.signal);
       const { input, ocrMissing } = await inputOf(image, ocrCopy, normaliseDescribeOptions(describeOptions), call.signal);
       // Without a key the batch answer is not remembered: it was written without OCR's read.
-      return { ...(await requestOf(provider, input, raw.sha256)), cacheKey: ocrMissing ? undefined : key };
+      return { ...(await requestOf(provider, input, raw.sha256)), cacheKey: ocrMissing ? undefined : key, ...(input.textFound && { ocrText: input.textFound.text }) };
     },
 
     async rememberAnswer(key: string, description: AltTextDescription, scope?: string): Promise<void> {
@@ -295,6 +301,12 @@ export function createAltTextEngine(options: AltTextEngineOptions): AltTextEngin
     finishAnswer(answer: unknown, describeOptions: DescribeOptions = {}, usage?: TokenUsage): AltTextDescription {
       const options = normaliseDescribeOptions(describeOptions);
       return finished(checkedAnswer(parseBatchAnswer(answer, usage), options), 1, usage, options.language);
+    },
+
+    finishReadings(answers: ReadonlyArray<{ readonly answer: unknown; readonly usage?: TokenUsage }>, describeOptions: DescribeOptions = {}, ocrText?: string): AltTextDescription {
+      const options = normaliseDescribeOptions(describeOptions);
+      const readings = answers.map(({ answer, usage }): MadeReading => ({ best: checkedAnswer(parseBatchAnswer(answer, usage), options), tries: 1, usage }));
+      return combineReadings(readings, options.language, ocrText, (reading, tries, usage) => finished(reading.best, tries, usage, options.language));
     },
 
     /**
