@@ -59,3 +59,16 @@ export const idxOf = (customId: string): number | null => readingOf(customId)?.i
 
 /** Most bytes of one provider batch: under OpenAI's 200 MB input file and Anthropic's 256 MB. */
 export const MAX_BATCH_BYTES = 150 * 1024 * 1024;
+
+/** An ended batch's answers by item, each item's by reading (one for an unverified job); other ids are ignored. */
+export function answersByItem(answers: readonly BatchAnswer[]): Map<number, BatchAnswer[]> {
+  const byIdx = new Map<number, BatchAnswer[]>();
+  for (const answer of answers) {
+    const reading = readingOf(answer.customId);
+    if (!reading) continue;
+    const got = byIdx.get(reading.idx) ?? [];
+    got[reading.sample] = answer;
+    byIdx.set(reading.idx, got);
+  }
+  return byIdx;
+}

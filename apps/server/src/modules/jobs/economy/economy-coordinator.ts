@@ -10,7 +10,7 @@ import { JOBS_ENDPOINT, imageKeyOf } from '../job-runner';
 import type { ClaimedItem } from '../job-item-leases.repository';
 import type { ItemOutcome, JobsRepository } from '../jobs.repository';
 import type { BatchAnswer, BatchClient, BatchFailure, BatchLine } from './batch-client';
-import { MAX_BATCH_BYTES, customIdOf, readingOf } from './batch-client';
+import { MAX_BATCH_BYTES, answersByItem, customIdOf, readingOf } from './batch-client';
 import { jobReadingsOf } from './economy-mode';
 import type { BatchRow, EconomyRepository } from './economy.repository';
 import type { Executor } from '../../../db/executor';
@@ -100,9 +100,11 @@ export function createEconomyCoordinator(deps: {
     for (const job of await repository.jobsToSubmit(now, 20)) {
       const quota = await deps.quotaStatus(job.user_id);
       const left = Math.min(quota.hour.remaining, quota.day.remaining);
-      if (left <= 0) {
+      // A verified job's item needs a unit per reading: fewer left than that is no room at all.
+      const readings = jobReadingsOf(job.options);
+      if (left < readings) {
         // Submitting what cannot be charged would pay the provider for answers we could not give.
-        await jobs.setWaiting(job.id, quota.hour.remaining <= 0 ? quota.hour.resetAt : quota.day.resetAt);
+        await jobs.setWaiting(job.id, quota.hour.remaining < readings ? quota.hour.resetAt : quota.day.resetAt);
         continue;
       }
       // Nothing opened when the room is taken by open batches: their answers are charged or their
@@ -172,15 +174,7 @@ export function createEconomyCoordinator(deps: {
 
   /** Step 2b: an ended batch's answers, checked and recorded; the unanswered tried again later. */
   async function record(batch: BatchRow, answers: BatchAnswer[]): Promise<void> {
-    // Each item's answers by reading (one for an unverified job).
-    const byIdx = new Map<number, BatchAnswer[]>();
-    for (const answer of answers) {
-      const reading = readingOf(answer.customId);
-      if (!reading) continue;
-      const got = byIdx.get(reading.idx) ?? [];
-      got[reading.sample] = answer;
-      byIdx.set(reading.idx, got);
-    }
+    const byIdx = answersByItem(answers);
     const readings = jobReadingsOf(batch.options);
     const items = await repository.pendingItems(batch.job_id, batch.id);
     const hashOf = new Map(items.map((item) => [item.idx, item.image_hash]));

@@ -1,13 +1,19 @@
 // Issue 36 on economy jobs: a verified item's readings all go in the provider batch (one request
 // per reading, sampled as the live readings are), and are combined by the same agreement code as a
 // live verify. Every reading's tokens are in the item's usage; each reading is one unit.
-import { HOUR_MS, jobResultsResponseSchema, reviewQueueResponseSchema } from '@altwise/shared';
+import { jobResultsResponseSchema, reviewQueueResponseSchema } from '@altwise/shared';
 import type { FakeBatchApi, FakeBatchRequest } from '@altwise/test-support/fake-batch-api';
 import { startFakeBatchApi } from '@altwise/test-support/fake-batch-api';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASES } from '../../../../test/support/test-server';
+import { meteringFor } from '../../usage/usage.test-support';
 import type { JobsTestEnv } from '../jobs.test-support';
 import { startJobsEnv } from '../jobs.test-support';
+
+// The app's clock: real time from the middle of an hour, so no quota window resets mid-test.
+const START = Date.parse('2026-03-02T10:30:00Z');
+const started = Date.now();
+const now = () => START + (Date.now() - started);
 
 /** Each item's three readings, found by the item's context in the prompt and the reading's seed. */
 const READINGS: Record<string, string[]> = {
@@ -33,7 +39,7 @@ for (const database of DATABASES) {
     let liveCalls: number;
     beforeAll(async () => {
       batchApi = await startFakeBatchApi({ reply });
-      env = await startJobsEnv(database, { env: { ALT_PROVIDER: 'openai', OPENAI_BASE_URL: batchApi.openaiUrl, OPENAI_API_KEY: 'test', ECONOMY_POLL_MS: '100' } });
+      env = await startJobsEnv(database, { env: { ALT_PROVIDER: 'openai', OPENAI_BASE_URL: batchApi.openaiUrl, OPENAI_API_KEY: 'test', ECONOMY_POLL_MS: '100' }, now });
       ({ token, userId } = await env.proUser());
       const urls = await env.hostImages(2);
       const items = Object.keys(READINGS).map((context, at) => ({ imageUrl: urls[at]!, context }));
@@ -81,13 +87,37 @@ for (const database of DATABASES) {
     it('counts every reading: the tokens of all three in usage, one unit per reading charged', async () => {
       const response = await env.server.request('GET', `/api/v1/jobs/${jobId}/results`, { token });
       for (const item of jobResultsResponseSchema.parse(response.body).items) expect(item.result!.usage!.inputTokens).toBe(3 * PROMPT_TOKENS);
-      const used = await env.server.app.db.selectFrom('quota_counters').select('used').where('user_id', '=', userId).where('window', '=', 'hour').where('window_start', '=', Math.floor(Date.now() / HOUR_MS) * HOUR_MS).executeTakeFirst();
-      expect(Number(used?.used)).toBe(6);
+      expect((await meteringFor(env.server, now).quota.status(userId)).hour.used).toBe(6);
       const events = await env.server.app.db.selectFrom('usage_events').select(['images', 'outcome']).where('user_id', '=', userId).execute();
       expect(events).toEqual([
         { images: 3, outcome: 'success' },
         { images: 3, outcome: 'success' },
       ]);
+    });
+
+    it('sends no more readings than the quota has units left: with 7 left, 2 items of 3 readings; the rest waits for the window', async () => {
+      const user = await env.proUser();
+      const quota = meteringFor(env.server, now).quota;
+      await quota.admit(user.userId, (await quota.status(user.userId)).hour.limit - 7);
+      const items = (await env.hostImages(4)).map((imageUrl) => ({ imageUrl, context: 'case-agree' }));
+      const before = batchApi.submissions;
+      batchApi.hold();
+      const created = await env.server.request('POST', '/api/v1/jobs', { token: user.token, body: { items, verify: true, mode: 'economy' } });
+      expect(created.status).toBe(202);
+      await batchApi.waitForSubmissions(before + 1);
+      expect(batchApi.batches.at(-1)!.requests.map((request) => request.customId)).toEqual(['item-0', 'item-0-r1', 'item-0-r2', 'item-1', 'item-1-r1', 'item-1-r2']);
+      batchApi.release();
+      await env.waitFor(user.token, created.body.id, (job) => job.counts.succeeded === 2);
+      const deadline = Date.now() + 20_000;
+      for (;;) {
+        const row = await env.server.app.db.selectFrom('jobs').select('waiting_until').where('id', '=', created.body.id).executeTakeFirst();
+        if (row?.waiting_until != null) break;
+        if (Date.now() > deadline) throw new Error('the job never waited for the quota');
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+      // The one unit left pays for no item's three readings: nothing more went to the provider.
+      expect(batchApi.submissions).toBe(before + 1);
+      expect((await quota.status(user.userId)).hour.remaining).toBe(1);
     });
   });
 }
