@@ -48,6 +48,18 @@ describe('loadConfig', () => {
     }
   });
 
+  it('reads VERIFY_PROVIDERS as providers with an optional model, and stops a start whose provider lacks its key', () => {
+    expect(loadConfig({}).ai.verifyProviders).toEqual([]);
+    expect(loadConfig({ VERIFY_PROVIDERS: 'ollama, anthropic:claude-haiku-4-5', ANTHROPIC_API_KEY: 'k' }).ai.verifyProviders).toEqual([
+      { provider: 'ollama', model: undefined },
+      { provider: 'anthropic', model: 'claude-haiku-4-5' },
+    ]);
+    expect(() => loadConfig({ VERIFY_PROVIDERS: 'offline' })).toThrow(/\bVERIFY_PROVIDERS\b/);
+    expect(() => loadConfig({ VERIFY_PROVIDERS: 'skynet:big' })).toThrow(/\bVERIFY_PROVIDERS\b/);
+    expect(() => loadConfig({ VERIFY_PROVIDERS: 'anthropic' })).toThrow(/VERIFY_PROVIDERS anthropic needs ANTHROPIC_API_KEY/);
+    expect(() => loadConfig({ VERIFY_PROVIDERS: 'openai-compatible' })).toThrow(/needs OPENAI_BASE_URL/);
+  });
+
   it('is documented whole: docs/configuration.md lists every variable the schema reads, and no other', () => {
     const doc = fs.readFileSync(path.join(import.meta.dirname, '../../../docs/configuration.md'), 'utf8');
     // The table's first column: `NAME`, `A` / `B`, `A`, `B`.

@@ -3,6 +3,18 @@ import path from 'node:path';
 import { z } from 'zod';
 
 const PROVIDERS = ['auto', 'offline', 'openai', 'openai-compatible', 'ollama', 'anthropic', 'google'] as const;
+/** Providers a verified description's readings may be spread over (a second witness must read pixels). */
+const VERIFY_PROVIDER_NAMES = ['openai', 'openai-compatible', 'ollama', 'anthropic', 'google'] as const;
+type VerifyProviderName = (typeof VERIFY_PROVIDER_NAMES)[number];
+/** Each provider's own variable it cannot run without (ollama has a default address). */
+const PROVIDER_NEEDS: Record<VerifyProviderName, 'OPENAI_API_KEY' | 'OPENAI_BASE_URL' | 'ANTHROPIC_API_KEY' | 'GOOGLE_GENERATIVE_AI_API_KEY' | null> = {
+  openai: 'OPENAI_API_KEY',
+  'openai-compatible': 'OPENAI_BASE_URL',
+  ollama: null,
+  anthropic: 'ANTHROPIC_API_KEY',
+  google: 'GOOGLE_GENERATIVE_AI_API_KEY',
+};
+
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 const optionalText = z
@@ -19,6 +31,21 @@ const commaList = z
       .map((item) => item.trim())
       .filter(Boolean),
   );
+/** VERIFY_PROVIDERS: `anthropic, ollama:qwen2.5vl` — a provider name as ALT_PROVIDER takes it, and optionally `:model`. */
+const verifyProvidersSchema = commaList.transform((entries, ctx) => {
+  const parsed: Array<{ provider: VerifyProviderName; model?: string }> = [];
+  for (const entry of entries) {
+    const at = entry.indexOf(':');
+    const name = (at < 0 ? entry : entry.slice(0, at)).trim();
+    const model = at < 0 ? undefined : entry.slice(at + 1).trim() || undefined;
+    if (!(VERIFY_PROVIDER_NAMES as readonly string[]).includes(name)) {
+      ctx.addIssue({ code: 'custom', message: `"${name}" is not one of ${VERIFY_PROVIDER_NAMES.join(', ')} (optionally with :model)` });
+      return z.NEVER;
+    }
+    parsed.push({ provider: name as VerifyProviderName, model });
+  }
+  return parsed;
+});
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
 /** An IPv4/IPv6 address or a CIDR range (what Fastify's trustProxy takes in a list). */
@@ -69,6 +96,8 @@ const envSchema = z.object({
   }),
   ALT_PROVIDER: z.enum(PROVIDERS).default('auto'),
   ALT_MODEL: optionalText,
+  // Altwise's own: more providers a verified description's readings are spread over (issue 36).
+  VERIFY_PROVIDERS: verifyProvidersSchema,
   OPENAI_API_KEY: optionalText,
   OPENAI_BASE_URL: optionalText.refine((url) => !url || URL.canParse(url), { message: 'must be a URL' }),
   OLLAMA_BASE_URL: z.string().trim().url().default('http://127.0.0.1:11434'),
@@ -172,6 +201,8 @@ function toConfig(env: z.infer<typeof envSchema>) {
       anthropicBaseUrl: env.ANTHROPIC_BASE_URL,
       googleApiKey: env.GOOGLE_GENERATIVE_AI_API_KEY,
       maxImageEdge: env.ALT_IMAGE_MAX_EDGE,
+      /** VERIFY_PROVIDERS: beside the main provider, who reads a verified image (keys from the same variables). */
+      verifyProviders: env.VERIFY_PROVIDERS,
     },
     images: {
       maxBytes: env.IMAGE_MAX_BYTES,
@@ -251,6 +282,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
   }
   const config = toConfig(parsed.data);
+  const unready = config.ai.verifyProviders.filter(({ provider }) => {
+    const needs = PROVIDER_NEEDS[provider];
+    return needs !== null && !parsed.data[needs];
+  });
+  if (unready.length > 0) {
+    throw new ConfigError(`Invalid configuration: VERIFY_PROVIDERS ${unready.map(({ provider }) => `${provider} needs ${PROVIDER_NEEDS[provider]}`).join(', ')}`);
+  }
   if (config.billing.provider === 'stripe') {
     const missing = Object.entries({
       STRIPE_SECRET_KEY: config.billing.stripe.secretKey,

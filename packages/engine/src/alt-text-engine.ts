@@ -1,4 +1,4 @@
-import type { AltTextIssue, UncertainClaim } from '@altwise/shared';
+import type { AltTextIssue } from '@altwise/shared';
 import type { DescribeOptions, NormalisedDescribeOptions } from './cache-key';
 import { cacheKey, normaliseDescribeOptions } from './cache-key';
 import type { AltTextDescription, Described, DescriptionCache } from './description';
@@ -20,12 +20,18 @@ import { checkedAnswer, withOneRepair } from './self-repair';
 import type { PreparedRequest } from './batch-request';
 import { parseBatchAnswer, requestOf } from './batch-request';
 import { DRAFT_WARNING, verificationOf, withVerification } from './verification';
-import { verifyReadings } from './verify/verify-readings';
+import type { MadeReading } from './verify/verified-description';
+import { VERIFY_NEEDS_MODEL, combineReadings } from './verify/verified-description';
 
 export interface AltTextEngineOptions {
   /** A ready provider, or the plain config to build one with `createProvider`. */
   readonly provider: VisionProvider | ProviderConfig;
   readonly providerDependencies?: ProviderDependencies;
+  /**
+   * VERIFY_PROVIDERS: the providers a verified description's readings are spread over beside the
+   * main one (reading n by the (n mod k)th of [main, ...these]). Unverified descriptions use the main only.
+   */
+  readonly verifyProviders?: readonly VisionProvider[];
   readonly fetch?: {
     /** `host:port` entries exempt from the private-address block (IMAGE_FETCH_ALLOW). */
     readonly allow?: readonly string[];
@@ -89,6 +95,12 @@ export interface AltTextEngine {
    * in), so a later live call for the same bytes and options is a cache hit, as after `describe`.
    */
   rememberAnswer(cacheKey: string, description: AltTextDescription, cacheScope?: string): Promise<void>;
+  /**
+   * A verified description from a batch's readings (one answer per reading, each with its tokens):
+   * each finished as `finishAnswer` does, then compared as a live verify compares its readings,
+   * with `ocrText` (the request's) as one more witness for the text. Throws as `finishAnswer` does.
+   */
+  finishReadings(answers: ReadonlyArray<{ readonly answer: unknown; readonly usage?: TokenUsage }>, options?: DescribeOptions, ocrText?: string): AltTextDescription;
 }
 
 const OFFLINE_LANGUAGE_WARNING: AltTextIssue = Object.freeze({
@@ -104,23 +116,6 @@ const OCR_UNAVAILABLE_WARNING: AltTextIssue = Object.freeze({
   message:
     'The text in this image could not be read this time (OCR was busy or gave up): check that the alt text covers it, or generate again.',
 });
-
-/** `verify` asked of the offline describer: it answers its draft, read once. */
-const VERIFY_NEEDS_MODEL: AltTextIssue = Object.freeze({
-  id: 'verification-needs-model',
-  severity: 'info',
-  message: 'Checking with several readings needs a vision model: this is the offline draft, read once.',
-});
-
-/** "colour: 2 of 3 readings say red, 1 says orange". */
-export function readingsDisagree(uncertain: readonly UncertainClaim[], samples: number): AltTextIssue {
-  const parts = uncertain.map(({ kind, readings }) => `${kind}: ${readings.map(({ value, count }, index) => (index === 0 ? `${count} of ${samples} readings say ${value}` : `${count} says ${value}`)).join(', ')}`);
-  return {
-    id: 'readings-disagree',
-    severity: 'warning',
-    message: `The readings disagree (${parts.join('; ')}). Check these claims against the image before publishing.`,
-  };
-}
 
 /** What the provider is asked, and whether OCR's read of the image is missing from it. */
 interface PreparedInput {
@@ -146,6 +141,9 @@ export function createAltTextEngine(options: AltTextEngineOptions): AltTextEngin
   const ocr = options.ocr === false ? undefined : (options.ocr ?? sharedTextReader());
   const cache = options.cache ?? NO_CACHE;
   const queue = options.queue ?? ((task) => task());
+  const readers = [provider, ...(options.verifyProviders ?? [])];
+  // A verified answer depends on every reader: changing VERIFY_PROVIDERS must not return the old one.
+  const readersKey = readers.length > 1 ? readers.map((reader) => `${reader.name}/${reader.model}`) : undefined;
   // Concurrent generations of the same uncached image share one model call (batches with repeats).
   const inFlight = new Map<string, Promise<AltTextDescription>>();
 
@@ -205,8 +203,8 @@ export function createAltTextEngine(options: AltTextEngineOptions): AltTextEngin
   }
 
   /** The checked answer as a description: who wrote it, the draft warnings, the tokens it cost. */
-  function finished(best: CheckedAnswer, tries: number, usage: TokenUsage | undefined, language: string): AltTextDescription {
-    const verification = verificationOf(provider.name);
+  function finished(best: CheckedAnswer, tries: number, usage: TokenUsage | undefined, language: string, by: Pick<VisionProvider, 'name' | 'model'> = provider): AltTextDescription {
+    const verification = verificationOf(by.name);
     const issues = [...best.issues];
     if (verification === 'draft') {
       issues.push({ ...DRAFT_WARNING });
@@ -220,24 +218,24 @@ export function createAltTextEngine(options: AltTextEngineOptions): AltTextEngin
       wcagCompliant: best.wcagCompliant,
       verification,
       issues,
-      provider: provider.name,
-      model: provider.model,
+      provider: by.name,
+      model: by.model,
       tries,
       usage,
     });
   }
 
   /** One reading: provider → sanitise → check, with its one repair try. */
-  async function readOnce(input: VisionInput, options: NormalisedDescribeOptions, signal?: AbortSignal, sample?: number) {
+  async function readOnce(input: VisionInput, options: NormalisedDescribeOptions, signal?: AbortSignal, sample?: number, by: VisionProvider = provider): Promise<MadeReading> {
     let usage: TokenUsage | undefined;
     const asked = sample === undefined ? input : { ...input, sample };
     const answer = async (feedback?: VisionInput['feedback']) => {
-      const output = await provider.describe(feedback ? { ...asked, feedback } : asked, signal);
+      const output = await by.describe(feedback ? { ...asked, feedback } : asked, signal);
       if (output.usage) usage = addUsage(usage, output.usage);
       return checkedAnswer(output, options);
     };
-    const { answer: best, tries } = await withOneRepair(answer, provider.name !== 'offline', signal);
-    return { best, tries, usage };
+    const { answer: best, tries } = await withOneRepair(answer, by.name !== 'offline', signal);
+    return { best, tries, usage, by: { name: by.name, model: by.model } };
   }
 
   /**
@@ -253,26 +251,9 @@ export function createAltTextEngine(options: AltTextEngineOptions): AltTextEngin
       const draft = finished(best, tries, usage, options.language);
       return { ...draft, issues: [...draft.issues, { ...VERIFY_NEEDS_MODEL }] };
     }
-    const readings = await Promise.all(Array.from({ length: samples }, (_, sample) => readOnce(input, options, signal, sample)));
-    const result = verifyReadings({
-      readings: readings.map(({ best }) => ({ altText: best.description.altText, textInImage: best.description.textInImage })),
-      language: options.language,
-      // OCR's own doubt marks ("[w0rd?]") are not text in the image.
-      ocrText: input.textFound?.text.replace(/\[([^\]]*)\?\]/g, '$1'),
-    });
-    const usage = readings.reduce<TokenUsage | undefined>((sum, reading) => (reading.usage ? addUsage(sum, reading.usage) : sum), undefined);
-    const tries = readings.reduce((sum, reading) => sum + reading.tries, 0);
-    const chosen = finished(readings[result.chosen]!.best, tries, usage, options.language);
-    const issues = result.uncertain.length > 0 ? [...chosen.issues, readingsDisagree(result.uncertain, samples)] : chosen.issues;
-    return {
-      ...chosen,
-      issues,
-      wcagCompliant: chosen.wcagCompliant && result.uncertain.length === 0,
-      samples,
-      agreement: result.agreement,
-      claims: result.claims,
-      uncertain: result.uncertain,
-    };
+    // Reading n by the (n mod k)th reader: 3 readings over two providers are 2 from the main, 1 from the second.
+    const readings = await Promise.all(Array.from({ length: samples }, (_, sample) => readOnce(input, options, signal, sample, readers[sample % readers.length])));
+    return combineReadings(readings, options.language, input.textFound?.text, (reading, tries, usage) => finished(reading.best, tries, usage, options.language, reading.by));
   }
 
   /** Provider → sanitise → check, for an image this engine loaded (and so prepared for its provider). */
@@ -323,7 +304,7 @@ export function createAltTextEngine(options: AltTextEngineOptions): AltTextEngin
       const image = await loadImage({ raw }, fetchOptions, call.signal);
       const { input, ocrMissing } = await inputOf(image, ocrCopy, normaliseDescribeOptions(describeOptions), call.signal);
       // Without a key the batch answer is not remembered: it was written without OCR's read.
-      return { ...(await requestOf(provider, input, raw.sha256)), cacheKey: ocrMissing ? undefined : key };
+      return { ...(await requestOf(provider, input, raw.sha256)), cacheKey: ocrMissing ? undefined : key, ...(input.textFound && { ocrText: input.textFound.text }) };
     },
 
     async rememberAnswer(key: string, description: AltTextDescription, scope?: string): Promise<void> {
@@ -335,6 +316,12 @@ export function createAltTextEngine(options: AltTextEngineOptions): AltTextEngin
       return finished(checkedAnswer(parseBatchAnswer(answer, usage), options), 1, usage, options.language);
     },
 
+    finishReadings(answers: ReadonlyArray<{ readonly answer: unknown; readonly usage?: TokenUsage }>, describeOptions: DescribeOptions = {}, ocrText?: string): AltTextDescription {
+      const options = normaliseDescribeOptions(describeOptions);
+      const readings = answers.map(({ answer, usage }): MadeReading => ({ best: checkedAnswer(parseBatchAnswer(answer, usage), options), tries: 1, usage }));
+      return combineReadings(readings, options.language, ocrText, (reading, tries, usage) => finished(reading.best, tries, usage, options.language));
+    },
+
     /**
      * URLs and uploads alike are keyed before any decoding: a hit ends after the read. Skipping
      * the decode on a hit is safe because an entry exists only for bytes that were fully loaded
@@ -344,7 +331,7 @@ export function createAltTextEngine(options: AltTextEngineOptions): AltTextEngin
     async describe(source: ImageSource, describeOptions: DescribeOptions = {}, call: DescribeCall = {}): Promise<Described> {
       const maxBytes = Math.min(call.maxBytes ?? engineMaxBytes, engineMaxBytes);
       const raw = await readImage(source, { ...fetchOptions, maxBytes }, call.signal);
-      const unscoped = cacheKey({ sha256: raw.sha256, fileName: raw.fileName, provider: provider.name, model: provider.model, ...describeOptions });
+      const unscoped = cacheKey({ sha256: raw.sha256, fileName: raw.fileName, provider: provider.name, model: provider.model, readers: readersKey, ...describeOptions });
       const scope = call.cacheScope;
       const key = scope === undefined ? unscoped : `${scope}:${unscoped}`;
       if (!call.regenerate) {

@@ -3,6 +3,7 @@ import type { FakeVisionServer } from '@altwise/test-support/fake-vision-server'
 import { startFakeVisionServer } from '@altwise/test-support/fake-vision-server';
 import { landscapePhotoJpeg, redSquarePng } from '../test/image-fixtures';
 import { createAltTextEngine } from './alt-text-engine';
+import { cacheKey } from './cache-key';
 
 // Verified alt text (issue 36): several readings in parallel, compared claim by claim.
 
@@ -64,5 +65,25 @@ describe('verify', () => {
     expect(result.verification).toBe('draft');
     expect(result.uncertain).toBeUndefined();
     expect(result.issues.map((issue) => issue.id)).toContain('verification-needs-model');
+  });
+});
+
+describe('verify over batch answers (economy jobs) and several providers', () => {
+  it('finishReadings combines batch answers as a live verify does: majority alt, uncertain, every reading’s tokens, OCR a witness', () => {
+    const usage = { inputTokens: 640, outputTokens: 40, cachedInputTokens: 0 };
+    const answers = ['Sign reading "Open 9 to 5"', 'Sign reading "Open 5"', 'Sign reading "Open 5"'].map((altText) => ({ answer: { altText, isDecorative: false, containsText: true, textInImage: '', longDescription: '', keywordsShown: [] }, usage }));
+    const result = modelEngine().finishReadings(answers, { samples: 3 }, 'OPEN 9 to 5');
+    expect(result).toMatchObject({ samples: 3, wcagCompliant: false, verification: 'model', usage: { inputTokens: 1920, outputTokens: 120 } });
+    // OCR sides with the one reading: 2 against 2, so the text is uncertain whichever is chosen.
+    expect(result.uncertain).toEqual([{ kind: 'text', readings: expect.arrayContaining([{ value: 'Open 9 to 5', count: 2 }, { value: 'Open 5', count: 2 }]) }]);
+    expect(result.issues.map((issue) => issue.id)).toContain('readings-disagree');
+  });
+
+  it('keys a verified answer by its readers: a second provider does not return the main provider’s cached readings', () => {
+    const input = { sha256: 'ab'.repeat(32), provider: 'openai', model: 'gpt-4o-mini', samples: 3 };
+    expect(cacheKey({ ...input, readers: ['openai/gpt-4o-mini', 'ollama/llava'] })).not.toBe(cacheKey(input));
+    // Unverified answers are read by the main provider alone: their key does not change.
+    const { samples: _samples, ...plain } = input;
+    expect(cacheKey({ ...plain, readers: ['openai/gpt-4o-mini', 'ollama/llava'] })).toBe(cacheKey(plain));
   });
 });

@@ -25,6 +25,8 @@ export interface PreparedRequest {
   readonly schemaName: string;
   /** The description cache's key of this image and these options (set by the engine's prepareRequest). */
   readonly cacheKey?: string;
+  /** What local OCR read in the image (set by prepareRequest): a verified item's witness for its text. */
+  readonly ocrText?: string;
 }
 
 const SCHEMA_NAME = 'alt_text';

@@ -99,6 +99,8 @@ export type CacheKeyInput = DescribeOptions & {
   readonly model: string;
   /** The upload's name or the URL's last segment: describers read it, so it changes the output. */
   readonly fileName?: string;
+  /** A verified answer's readers (`provider/model`) when VERIFY_PROVIDERS adds any to the main provider. */
+  readonly readers?: readonly string[];
 } & ({ readonly bytes: Uint8Array } | { readonly sha256: string });
 
 /**
@@ -124,6 +126,7 @@ export function cacheKey(input: CacheKeyInput): string {
     options.purpose ? [options.purpose.kind, options.purpose.href ?? null, options.purpose.label ?? null] : null,
     // Only when set, so the keys of unverified answers stay as they were.
     ...(options.samples ? [['samples', options.samples]] : []),
+    ...(options.samples && input.readers?.length ? [['readers', ...input.readers]] : []),
   ]);
   return createHash('sha256').update(encoded).digest('hex');
 }

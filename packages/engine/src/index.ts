@@ -5,7 +5,7 @@ export { createAltTextEngine } from './alt-text-engine';
 export type { AltTextEngine } from './alt-text-engine';
 export type { PreparedRequest } from './batch-request';
 export { requestOf } from './batch-request';
-export { MAX_OUTPUT_TOKENS, TEMPERATURE, openAiChatBody } from './providers/model-request';
+export { MAX_OUTPUT_TOKENS, TEMPERATURE, generationSettings, openAiChatBody, sampleSettings } from './providers/model-request';
 export type { AltTextDescription, Described, DescriptionCache } from './description';
 
 export { isEngineError } from './errors/engine-error';

@@ -43,12 +43,17 @@ export function sampleSettings(
   return { ...settings, ...(temperature !== undefined && { temperature }), seed: sample };
 }
 
-/** The Chat Completions body of a prepared request: the body the live call sends, for a batch line. */
+/**
+ * The Chat Completions body of a prepared request: the body the live call sends, for a batch line.
+ * `sample`: a verified description's reading, sampled as the live reading is (sampleSettings).
+ */
 export function openAiChatBody(
   request: PreparedRequest,
   model: string = request.model,
+  sample?: number,
 ): Record<string, unknown> {
   const reasoning = modelFamily('openai', model) === 'reasoning';
+  const sampled = sampleSettings(generationSettings('openai', model), sample);
   return {
     model,
     messages: [
@@ -75,7 +80,8 @@ export function openAiChatBody(
       },
     },
     ...(reasoning
-      ? { max_completion_tokens: MAX_OUTPUT_TOKENS }
-      : { max_tokens: MAX_OUTPUT_TOKENS, temperature: TEMPERATURE }),
+      ? { max_completion_tokens: sampled.maxOutputTokens }
+      : { max_tokens: sampled.maxOutputTokens, temperature: sampled.temperature }),
+    ...(sampled.seed !== undefined && { seed: sampled.seed }),
   };
 }

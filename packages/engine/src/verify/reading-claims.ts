@@ -2,6 +2,7 @@
 // words (objects, actions, setting) for the word-by-word comparison. Deterministic: plain string
 // rules over the reading, no model.
 import type { Colour, LanguageTerms } from './language-terms';
+import { synonymOf } from './synonyms';
 
 export interface Reading {
   readonly altText: string;
@@ -91,7 +92,7 @@ function tokensOf(text: string, terms: LanguageTerms): Token[] {
     else if (colour) [type, norm] = ['colour', colour];
     else if (terms.articles.has(lower)) [type, norm] = ['article', '1'];
     else if (terms.functionWords.has(lower)) type = 'function';
-    else [type, norm] = ['word', terms.stem(lower)];
+    else [type, norm] = ['word', synonymOf(terms, terms.stem(lower))];
     const previous = tokens.at(-1)?.type;
     tokens.push({ surface, norm, type, before, nounPlace: previous !== 'word' });
     before = type === 'function' || type === 'article' ? [...before, lower] : [];

@@ -72,6 +72,27 @@ describe('verifyReadings', () => {
     expect(result.claims).toContainEqual({ text: 'Open 9 to 5', kind: 'text', support: 3, of: 4 });
   });
 
+  it('common synonyms agree (sofa = couch, Auto = PKW, canapé = sofa, coche = automóvil), in the languages’ own inflection', () => {
+    const en = verifyReadings({ language: 'en', readings: [{ altText: 'A grey cat asleep on a sofa.' }, { altText: 'A grey cat asleep on a couch.' }, { altText: 'A grey cat asleep on the couches.' }] });
+    expect(en.uncertain).toEqual([]);
+    expect(en.agreement).toBe(1);
+    const de = verifyReadings({ language: 'de', readings: [{ altText: 'Ein rotes Auto vor einem Haus.' }, { altText: 'Ein roter PKW vor einem Haus.' }, { altText: 'Ein rotes Auto vor einem Haus.' }] });
+    expect(de.uncertain).toEqual([]);
+    const fr = verifyReadings({ language: 'fr', readings: [{ altText: 'Un chat dort sur le canapé.' }, { altText: 'Un chat dort sur le sofa.' }, { altText: 'Un chat dort sur le divan.' }] });
+    expect(fr.uncertain).toEqual([]);
+    const es = verifyReadings({ language: 'es', readings: [{ altText: 'Dos coches rojos en la calle.' }, { altText: 'Dos automóviles rojos en la calle.' }, { altText: 'Dos coches rojos en la calle.' }] });
+    expect(es.uncertain).toEqual([]);
+  });
+
+  it('synonyms do not hide a disagreement: a different object, or a colour of the same thing named two ways, is still flagged', () => {
+    const object = verifyReadings({ language: 'en', readings: [{ altText: 'A dog asleep on a sofa.' }, { altText: 'A cat asleep on a couch.' }, { altText: 'A dog asleep on a couch.' }] });
+    expect(object.uncertain).toEqual([{ kind: 'object', readings: [{ value: 'dog', count: 2 }, { value: 'cat', count: 1 }] }]);
+    // The colour is matched by its noun: "red sofa" and "blue couch" are one thing in two colours.
+    const colour = verifyReadings({ language: 'en', readings: [{ altText: 'A cat on a red sofa.' }, { altText: 'A cat on a red couch.' }, { altText: 'A cat on a blue couch.' }] });
+    expect(colour.uncertain).toEqual([{ kind: 'colour', readings: [{ value: 'red', count: 2 }, { value: 'blue', count: 1 }] }]);
+    expect(colour.chosen).not.toBe(2);
+  });
+
   it('a detail one reading leaves out is not a disagreement', () => {
     const result = verifyReadings({ language: 'en', readings: [{ altText: 'A red bicycle against a white wall.' }, { altText: 'A red bicycle against a wall.' }, { altText: 'A bicycle against a white wall.' }] });
     expect(result.uncertain).toEqual([]);

@@ -215,11 +215,13 @@ export function createGenerationUnit(deps: {
      * checked by the engine's finishAnswer) settles through the same one writer: the caller's row,
      * the usage event and the unit's settlement in one transaction, under an admitted reservation.
      */
-    async record(work: Pick<UnitWork, 'payer' | 'endpoint' | 'reservation' | 'succeeded' | 'persistent'> & { described: Described; processingMs: number }): Promise<RowVerdict> {
+    async record(work: Pick<UnitWork, 'payer' | 'endpoint' | 'reservation' | 'succeeded' | 'persistent' | 'units'> & { described: Described; processingMs: number }): Promise<RowVerdict> {
       const at = ctx.now();
       const rowWrite = await work.succeeded(work.described, work.processingMs, at);
-      const event = { userId: work.payer.userId, apiKeyId: work.payer.apiKeyId, endpoint: work.endpoint, outcome: 'success' as const, images: 1, processingMs: work.processingMs, cached: false, at, ...(work.described.usage && { tokens: work.described.usage }) };
-      return write({ reservation: work.reservation, outcome: 'success', event, write: rowWrite }, work.persistent === true);
+      // A verified item's readings: one unit each, admitted together, counted in the one event's `images`.
+      const units = work.units ?? 1;
+      const event = { userId: work.payer.userId, apiKeyId: work.payer.apiKeyId, endpoint: work.endpoint, outcome: 'success' as const, images: units, processingMs: work.processingMs, cached: false, at, ...(work.described.usage && { tokens: work.described.usage }) };
+      return write({ reservation: work.reservation, outcome: 'success', units, event, write: rowWrite }, work.persistent === true);
     },
 
     /** Commits what is queued (reads of history flush first). */

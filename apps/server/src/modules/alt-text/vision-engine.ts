@@ -22,6 +22,9 @@ export interface VisionEngine {
 export function createVisionEngine(ctx: Pick<AppContext, 'config' | 'db' | 'now'>, dependencies?: ProviderDependencies): VisionEngine {
   const { config } = ctx;
   const provider = createProvider(config.ai, dependencies);
+  // VERIFY_PROVIDERS: each with its own model (or the provider's default, never ALT_MODEL, which names
+  // the main provider's), its key or address from the same variables as the main provider's.
+  const verifyProviders = config.ai.verifyProviders.map(({ provider: name, model }) => createProvider({ ...config.ai, provider: name, model }, dependencies));
   // MODEL_CONCURRENCY: one queue for every model call of this instance (single requests, batches,
   // the demo), so twenty concurrent batches cannot open 160 provider connections at once.
   const modelCalls = createConcurrencyLimit(config.modelConcurrency);
@@ -30,10 +33,13 @@ export function createVisionEngine(ctx: Pick<AppContext, 'config' | 'db' | 'now'
   const modelStarts = config.modelRpm ? createStartRateLimit(config.modelRpm) : undefined;
   const engine = createAltTextEngine({
     provider,
+    verifyProviders,
     fetch: { allow: config.images.fetchAllow, maxBytes: config.images.maxBytes, timeoutMs: config.images.fetchTimeoutMs },
     cache: createAltTextCache(createAltTextCacheRepository(ctx.db), ctx.now),
     queue: (task) => modelCalls.run(() => (modelStarts ? modelStarts.run(task) : task())),
   });
   const visionModel = provider.name !== 'offline';
-  return { engine, label: visionModel ? `${provider.name} (${provider.model})` : 'offline', visionModel };
+  const readers = verifyProviders.map((reader) => `${reader.name} (${reader.model})`);
+  const label = visionModel ? `${provider.name} (${provider.model})${readers.length ? `, verify also ${readers.join(', ')}` : ''}` : 'offline';
+  return { engine, label, visionModel };
 }

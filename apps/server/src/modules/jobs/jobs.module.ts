@@ -49,7 +49,7 @@ export function createJobsModule(deps: {
   /** Job webhooks and account events (job.finished), the webhooks module's. */
   webhooks: WebhooksModule;
   /** The process's engine, for economy jobs' batch requests (economy/); none: economy jobs run as standard. */
-  engine?: Pick<AltTextEngine, 'prepareRequest' | 'finishAnswer' | 'rememberAnswer'>;
+  engine?: Pick<AltTextEngine, 'prepareRequest' | 'finishAnswer' | 'finishReadings' | 'rememberAnswer'>;
 }) {
   const { ctx } = deps;
   const { webhooks, accountWebhooks } = deps.webhooks;

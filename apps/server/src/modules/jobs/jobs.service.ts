@@ -158,8 +158,6 @@ export function createJobsService(deps: {
     const webhookUrl = options.webhookUrl ?? (await deps.defaultWebhook(caller.userId));
     const id = randomUUID();
     const mode = options.mode ?? 'standard';
-    // A provider batch answers one reading per request line: verified economy jobs are not built yet.
-    if (options.verify && mode === 'economy') throw AppError.badRequest('verify is not available for economy jobs yet: use mode "standard"');
     const modeRun = runModeOf(mode);
     const row: NewJobRow = {
       id,

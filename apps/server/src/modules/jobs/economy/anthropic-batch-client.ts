@@ -1,14 +1,16 @@
 import Anthropic from '@anthropic-ai/sdk';
-import { MAX_OUTPUT_TOKENS, TEMPERATURE } from '@altwise/engine';
+import { generationSettings, sampleSettings } from '@altwise/engine';
 import type { BatchAnswer, BatchClient, BatchLine } from './batch-client';
 
 /** The message params a live call sends: the system prompt, the user message and image, the schema as the one tool. */
 function paramsOf(line: BatchLine, model: string) {
   const { request } = line;
+  // A verified item's later readings sample more freely, as live; Anthropic takes no seed.
+  const { maxOutputTokens, temperature } = sampleSettings(generationSettings('anthropic', model), line.sample);
   return {
     model,
-    max_tokens: MAX_OUTPUT_TOKENS,
-    temperature: TEMPERATURE,
+    max_tokens: maxOutputTokens,
+    temperature,
     system: request.system,
     messages: [
       {

@@ -4,6 +4,8 @@ import type { PreparedRequest, TokenUsage } from '@altwise/engine';
 export interface BatchLine {
   readonly customId: string;
   readonly request: PreparedRequest;
+  /** A verified item's reading (1…): sampled as the live reading n is (seed, temperature); unset for reading 0. */
+  readonly sample?: number;
 }
 
 /** A request's outcome in an ended provider batch: the model's answer, or why there is none. */
@@ -43,12 +45,30 @@ export interface BatchClient {
   cancel(id: string): Promise<void>;
 }
 
-/** The batch line's custom id of an item (both providers accept [A-Za-z0-9_-]{1,64}). */
-export const customIdOf = (idx: number) => `item-${idx}`;
-export const idxOf = (customId: string): number | null => {
-  const match = /^item-(\d{1,6})$/.exec(customId);
-  return match ? Number(match[1]) : null;
+/**
+ * The batch line's custom id of an item, and of a verified item's reading n ≥ 1 (`item-7-r2`; both
+ * providers accept [A-Za-z0-9_-]{1,64}). Reading 0 keeps the plain id, so unverified lines are unchanged.
+ */
+export const customIdOf = (idx: number, sample?: number) => (sample ? `item-${idx}-r${sample}` : `item-${idx}`);
+/** The item and reading a custom id names, or null for one that is not ours. */
+export const readingOf = (customId: string): { idx: number; sample: number } | null => {
+  const match = /^item-(\d{1,6})(?:-r([1-9]))?$/.exec(customId);
+  return match ? { idx: Number(match[1]), sample: Number(match[2] ?? 0) } : null;
 };
+export const idxOf = (customId: string): number | null => readingOf(customId)?.idx ?? null;
 
 /** Most bytes of one provider batch: under OpenAI's 200 MB input file and Anthropic's 256 MB. */
 export const MAX_BATCH_BYTES = 150 * 1024 * 1024;
+
+/** An ended batch's answers by item, each item's by reading (one for an unverified job); other ids are ignored. */
+export function answersByItem(answers: readonly BatchAnswer[]): Map<number, BatchAnswer[]> {
+  const byIdx = new Map<number, BatchAnswer[]>();
+  for (const answer of answers) {
+    const reading = readingOf(answer.customId);
+    if (!reading) continue;
+    const got = byIdx.get(reading.idx) ?? [];
+    got[reading.sample] = answer;
+    byIdx.set(reading.idx, got);
+  }
+  return byIdx;
+}

@@ -6,7 +6,7 @@ import { startFakeBatchApi } from '@altwise/test-support/fake-batch-api';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createAnthropicBatchClient } from './anthropic-batch-client';
 import type { BatchClient, BatchLine } from './batch-client';
-import { customIdOf } from './batch-client';
+import { answersByItem, customIdOf } from './batch-client';
 import { createOpenAiBatchClient } from './openai-batch-client';
 
 const request: PreparedRequest = {
@@ -52,6 +52,21 @@ const clients: Record<string, () => BatchClient> = {
 };
 
 describe.each(Object.keys(clients))('%s batch client against the fake batch API', (name) => {
+  it('sends a verified item’s readings as its own lines, each sampled as the live reading is, and maps the answers back per reading', async () => {
+    const client = clients[name]!();
+    const readings: BatchLine[] = [0, 1, 2].map((sample) => ({ customId: customIdOf(4, sample), request, ...(sample > 0 && { sample }) }));
+    const id = await client.submit(readings, 'marker-readings');
+    const sent = api.batches.at(-1)!.requests;
+    expect(sent.map((line) => line.customId)).toEqual(['item-4', 'item-4-r1', 'item-4-r2']);
+    expect(sent.map((line) => (line.body as { temperature?: number }).temperature)).toEqual([0.2, 0.55, 0.9]);
+    // Anthropic's Messages API takes no seed; OpenAI's Chat Completions does.
+    expect(sent.map((line) => (line.body as { seed?: number }).seed)).toEqual(name === 'openai' ? [undefined, 1, 2] : [undefined, undefined, undefined]);
+    expect((await poll(client, id)).ended).toBe(true);
+    const byItem = answersByItem(await client.results(id));
+    expect([...byItem.keys()]).toEqual([4]);
+    expect(byItem.get(4)!.map((answer) => answer.customId)).toEqual(['item-4', 'item-4-r1', 'item-4-r2']);
+  });
+
   it('submits the lines as one batch, polls it, and maps every answer back by custom id', async () => {
     const client = clients[name]!();
     api.hold();

@@ -10,7 +10,8 @@ import { JOBS_ENDPOINT, imageKeyOf } from '../job-runner';
 import type { ClaimedItem } from '../job-item-leases.repository';
 import type { ItemOutcome, JobsRepository } from '../jobs.repository';
 import type { BatchAnswer, BatchClient, BatchFailure, BatchLine } from './batch-client';
-import { MAX_BATCH_BYTES, customIdOf, idxOf } from './batch-client';
+import { MAX_BATCH_BYTES, answersByItem, customIdOf, readingOf } from './batch-client';
+import { jobReadingsOf } from './economy-mode';
 import type { BatchRow, EconomyRepository } from './economy.repository';
 import type { Executor } from '../../../db/executor';
 import pMap from 'p-map';
@@ -36,7 +37,7 @@ export function createEconomyCoordinator(deps: {
   owner: string;
   aliveSince: () => number;
   client: BatchClient;
-  engine: Pick<AltTextEngine, 'prepareRequest' | 'finishAnswer' | 'rememberAnswer'>;
+  engine: Pick<AltTextEngine, 'prepareRequest' | 'finishAnswer' | 'finishReadings' | 'rememberAnswer'>;
   generation: GenerationUnit;
   repository: EconomyRepository;
   jobs: JobsRepository;
@@ -55,10 +56,11 @@ export function createEconomyCoordinator(deps: {
   let running: Promise<void> | undefined;
   let again = false;
   let stopped = true;
-  // Each submitted item's description-cache key (batch id → idx → key), kept from its preparation
-  // to its answer so the answer is cached as a live one is. In memory only: a batch recorded by
-  // another instance, or after a restart, is recorded without caching (the cache is only a saving).
-  const cacheKeys = new Map<string, Map<number, string>>();
+  // Each submitted item's description-cache key and OCR text (batch id → idx), kept from its
+  // preparation to its answer so the answer is cached as a live one is, and a verified item's text
+  // has OCR as a witness. In memory only: a batch recorded by another instance, or after a restart,
+  // is recorded without caching (the cache is only a saving) and its readings compared without OCR.
+  const preparedOf = new Map<string, Map<number, { cacheKey?: string; ocrText?: string }>>();
 
   /** The item's row in the unit's transaction, as the runner writes it (its lease is the guard). */
   function itemWrite(item: ClaimedItem, at: number, outcome: ItemOutcome): RowWrite {
@@ -85,6 +87,8 @@ export function createEconomyCoordinator(deps: {
   }
 
   const optionsOf = (batch: BatchRow) => JSON.parse(batch.options ?? '{}') as { language?: string; maxLength?: number };
+  /** The engine's options of a batch's items: a verified job's readings as `samples`. */
+  const describeOptionsOf = <T extends object>(styled: T, readings: number) => (readings > 1 ? { ...styled, samples: readings } : styled);
   const purposeOf = (purpose: string | null | undefined) => (purpose ? (JSON.parse(purpose) as ImagePurpose) : undefined);
 
   /**
@@ -96,17 +100,26 @@ export function createEconomyCoordinator(deps: {
     for (const job of await repository.jobsToSubmit(now, 20)) {
       const quota = await deps.quotaStatus(job.user_id);
       const left = Math.min(quota.hour.remaining, quota.day.remaining);
-      if (left <= 0) {
+      // A verified job's item needs a unit per reading: fewer left than that is no room at all.
+      const readings = jobReadingsOf(job.options);
+      if (left < readings) {
         // Submitting what cannot be charged would pay the provider for answers we could not give.
-        await jobs.setWaiting(job.id, quota.hour.remaining <= 0 ? quota.hour.resetAt : quota.day.resetAt);
+        await jobs.setWaiting(job.id, quota.hour.remaining < readings ? quota.hour.resetAt : quota.day.resetAt);
         continue;
       }
       // Nothing opened when the room is taken by open batches: their answers are charged or their
       // units come back (failed, cancelled, sent again), and a later pass looks again.
-      await repository.openBatch({ id: job.id, userId: job.user_id }, client.provider, now, deps.batchMaxItems, async (trx) => {
-        const inTransaction = await deps.quotaStatus(job.user_id, trx);
-        return Math.min(inTransaction.hour.remaining, inTransaction.day.remaining);
-      });
+      await repository.openBatch(
+        { id: job.id, userId: job.user_id, options: job.options },
+        client.provider,
+        now,
+        deps.batchMaxItems,
+        async (trx) => {
+          const inTransaction = await deps.quotaStatus(job.user_id, trx);
+          return Math.min(inTransaction.hour.remaining, inTransaction.day.remaining);
+        },
+        jobReadingsOf,
+      );
     }
   }
 
@@ -120,22 +133,24 @@ export function createEconomyCoordinator(deps: {
     const items = await repository.pendingItems(batch.job_id, batch.id);
     const claimed = await repository.claimItems(batch.job_id, batch.id, items.map((item) => item.idx), owner, deps.now(), deps.aliveSince());
     const options = optionsOf(batch);
+    // A verified job's item is `readings` lines, one per reading, all in this batch.
+    const readings = jobReadingsOf(batch.options);
     const lines: BatchLine[] = [];
-    const keysOf = new Map<number, string>();
+    const prepared = new Map<number, { cacheKey?: string; ocrText?: string }>();
     let bytes = 0;
     await pMap(claimed, async (item) => {
       try {
         const styled = await deps.generation.styled(batch.user_id!, { language: options.language, maxLength: options.maxLength, context: item.context ?? undefined, purpose: purposeOf(item.purpose) });
-        const request = await deps.engine.prepareRequest({ url: item.imageUrl }, styled, { cacheScope: accountCacheScope(batch.user_id!) });
+        const request = await deps.engine.prepareRequest({ url: item.imageUrl }, describeOptionsOf(styled, readings), { cacheScope: accountCacheScope(batch.user_id!) });
         await repository.setImageHash(item.jobId, item.idx, request.sha256);
-        bytes += request.image.base64.length + request.user.length + request.system.length;
+        bytes += (request.image.base64.length + request.user.length + request.system.length) * readings;
         if (bytes > MAX_BATCH_BYTES) {
           // Past the provider's size limit: the next batch takes it.
           await retryLater({ ...item, attempts: item.attempts - 1 }, { code: 'batch_full', message: 'Sent in the next provider batch' });
           return;
         }
-        lines.push({ customId: customIdOf(item.idx), request });
-        if (request.cacheKey) keysOf.set(item.idx, request.cacheKey);
+        for (let sample = 0; sample < readings; sample += 1) lines.push({ customId: customIdOf(item.idx, sample), request, ...(sample > 0 && { sample }) });
+        prepared.set(item.idx, { cacheKey: request.cacheKey, ocrText: request.ocrText });
       } catch (error) {
         // The image could not be read (unreachable, too large, not an image): nothing was sent, nothing charged.
         await fail(item, toItemError(error));
@@ -149,8 +164,9 @@ export function createEconomyCoordinator(deps: {
       return;
     }
     await repository.renewBatch(batch.id, owner, deps.now() + leaseMs);
-    lines.sort((a, b) => (idxOf(a.customId) ?? 0) - (idxOf(b.customId) ?? 0));
-    cacheKeys.set(batch.id, keysOf);
+    const order = (line: BatchLine) => readingOf(line.customId) ?? { idx: 0, sample: 0 };
+    lines.sort((a, b) => order(a).idx - order(b).idx || order(a).sample - order(b).sample);
+    preparedOf.set(batch.id, prepared);
     const providerBatchId = await client.submit(lines, batch.id);
     await repository.setSubmitted(batch.id, owner, providerBatchId, deps.now());
     await jobs.markStarted([batch.job_id], deps.now());
@@ -158,34 +174,37 @@ export function createEconomyCoordinator(deps: {
 
   /** Step 2b: an ended batch's answers, checked and recorded; the unanswered tried again later. */
   async function record(batch: BatchRow, answers: BatchAnswer[]): Promise<void> {
-    const byIdx = new Map<number, BatchAnswer>();
-    for (const answer of answers) {
-      const idx = idxOf(answer.customId);
-      if (idx !== null) byIdx.set(idx, answer);
-    }
+    const byIdx = answersByItem(answers);
+    const readings = jobReadingsOf(batch.options);
     const items = await repository.pendingItems(batch.job_id, batch.id);
     const hashOf = new Map(items.map((item) => [item.idx, item.image_hash]));
     const claimed = await repository.claimItems(batch.job_id, batch.id, items.map((item) => item.idx), owner, deps.now(), deps.aliveSince());
     const options = optionsOf(batch);
     const payer = { userId: batch.user_id!, apiKeyId: batch.api_key_id };
-    const keysOf = cacheKeys.get(batch.id);
+    const preparedItems = preparedOf.get(batch.id);
     const described: Array<{ item: ClaimedItem; described: Described; description: AltTextDescription; processingMs: number }> = [];
     for (const item of claimed) {
-      const answer = byIdx.get(item.idx);
-      if (!answer) {
-        await retryLater(item, { code: 'provider_timeout', message: 'The provider batch ended before answering this image' });
+      // A verified item needs all its readings: one missing or failed sends the whole item to a later batch.
+      const got = Array.from({ length: readings }, (_, sample) => byIdx.get(item.idx)?.[sample]);
+      if (got.some((answer) => !answer)) {
+        await retryLater(item, { code: 'provider_timeout', message: readings > 1 ? 'The provider batch ended before answering every reading of this image' : 'The provider batch ended before answering this image' });
         continue;
       }
-      if (!answer.ok) {
-        await retryLater(item, { code: 'provider_error', message: answer.message });
+      const refused = got.find((answer) => answer && !answer.ok);
+      if (refused && !refused.ok) {
+        await retryLater(item, { code: 'provider_error', message: refused.message });
         continue;
       }
+      const answered = got.filter((answer) => answer?.ok === true);
       try {
         // This server's time on the answer (its check), not the hours the provider's queue took:
         // the usage analytics average it with live response times (the job's own times show the wait).
         const started = performance.now();
         const styled = await deps.generation.styled(payer.userId, { language: options.language, maxLength: options.maxLength, context: item.context ?? undefined, purpose: purposeOf(item.purpose) });
-        const description = deps.engine.finishAnswer(answer.answer, styled, answer.usage);
+        const description =
+          readings > 1
+            ? deps.engine.finishReadings(answered.map(({ answer, usage }) => ({ answer, usage })), describeOptionsOf(styled, readings), preparedItems?.get(item.idx)?.ocrText)
+            : deps.engine.finishAnswer(answered[0]!.answer, styled, answered[0]!.usage);
         const processingMs = Math.round(performance.now() - started);
         described.push({ item, described: { ...description, cached: false, sha256: hashOf.get(item.idx) ?? '' }, description, processingMs });
       } catch (error) {
@@ -194,7 +213,7 @@ export function createEconomyCoordinator(deps: {
     }
     for (let at = 0; at < described.length; at += ADMIT_CHUNK) {
       const chunk = described.slice(at, at + ADMIT_CHUNK);
-      const { decision, reservation } = await deps.generation.admit(payer.userId, chunk.length);
+      const { decision, reservation } = await deps.generation.admit(payer.userId, chunk.length * readings);
       if (!decision.admitted) {
         // The quota went to other work since the batch was sent: the answers wait for the window's reset.
         for (const { item } of described.slice(at)) await jobs.releaseLease(item, owner);
@@ -210,17 +229,18 @@ export function createEconomyCoordinator(deps: {
             reservation,
             described: answer,
             processingMs,
+            units: readings,
             persistent: true,
             succeeded: (done, processingTime, settledAt) => {
-              const { altText, longDescription, isDecorative, containsText, textInImage, wcagCompliant, verification, verificationReason, uncertainText, issues, provider, model } = done;
+              const { altText, longDescription, isDecorative, containsText, textInImage, wcagCompliant, verification, verificationReason, uncertainText, issues, provider, model, samples, agreement, claims, uncertain } = done;
               // The job's result shape (the runner's): the job, not the item, says it ran as economy.
-              const result = JSON.stringify({ altText, longDescription, isDecorative, containsText, textInImage, wcagCompliant, verification, verificationReason, uncertainText, issues, provider, model, cached: false, processingTime, ...resultUsage(done) });
+              const result = JSON.stringify({ altText, longDescription, isDecorative, containsText, textInImage, wcagCompliant, verification, verificationReason, uncertainText, issues, provider, model, cached: false, processingTime, ...resultUsage(done), samples, agreement, claims, uncertain });
               // Read when the batch was prepared; identical bytes in the job share one description.
               const imageHash = done.sha256;
-              return itemWrite(item, settledAt, { kind: 'succeeded', result, imageHash, imageKey: imageKeyOf(imageHash, item) });
+              return itemWrite(item, settledAt, { kind: 'succeeded', result, imageHash, imageKey: imageKeyOf(imageHash, item), uncertain: uncertain?.length ?? 0 });
             },
           });
-          const key = keysOf?.get(item.idx);
+          const key = preparedItems?.get(item.idx)?.cacheKey;
           if (verdict === 'written' && key) {
             await deps.engine.rememberAnswer(key, description, accountCacheScope(payer.userId)).catch((error: unknown) => deps.logger.warn({ err: error }, 'could not cache a batch answer'));
           }
@@ -230,7 +250,7 @@ export function createEconomyCoordinator(deps: {
       }
     }
     await repository.closeBatch(batch.id, 'recorded');
-    cacheKeys.delete(batch.id);
+    preparedOf.delete(batch.id);
   }
 
   /**
@@ -251,7 +271,7 @@ export function createEconomyCoordinator(deps: {
     }
     if (!failure.permanent && claimed.length > 0) await jobs.setWaiting(batch.job_id, deps.now() + refusalBackoffMs(tries));
     await repository.closeBatch(batch.id, 'recorded');
-    cacheKeys.delete(batch.id);
+    preparedOf.delete(batch.id);
   }
 
   /** The wait before a refused batch's items go out again: the poll interval, doubled per try, at most an hour. */
@@ -262,7 +282,7 @@ export function createEconomyCoordinator(deps: {
       // Cancelled (or gone with its account): the provider stops too; nothing is recorded or charged.
       if (batch.provider_batch_id) await client.cancel(batch.provider_batch_id).catch((error: unknown) => deps.logger.warn({ err: error }, 'could not cancel a provider batch'));
       await repository.closeBatch(batch.id, 'cancelled');
-      cacheKeys.delete(batch.id);
+      preparedOf.delete(batch.id);
       return;
     }
     if (batch.status === 'submitting' || !batch.provider_batch_id) return submit(batch);

@@ -23,10 +23,10 @@ export function createEconomyRepository(db: Kysely<Database>, dialect: DialectNa
 
   return {
     /** Active economy jobs (not waiting for quota) with items waiting for a provider batch. */
-    async jobsToSubmit(now: number, limit: number): Promise<Array<{ id: string; user_id: string }>> {
+    async jobsToSubmit(now: number, limit: number): Promise<Array<{ id: string; user_id: string; options: string | null }>> {
       return db
         .selectFrom('jobs')
-        .select(['id', 'user_id'])
+        .select(['id', 'user_id', 'options'])
         .where('status', 'in', ACTIVE)
         .where('mode', '=', 'economy')
         .where((eb) => eb.or([eb('waiting_until', 'is', null), eb('waiting_until', '<=', now)]))
@@ -41,18 +41,21 @@ export function createEconomyRepository(db: Kysely<Database>, dialect: DialectNa
      * transaction: the row's id is the marker the provider batch carries. It takes no more items
      * than `max` and than the account's quota has room for (`room`, read in the transaction) less
      * the units already sitting in the account's open batches, whichever job or instance opened
-     * them: the provider never holds more of an account's work than its quota can pay for. The
+     * them: the provider never holds more of an account's work than its quota can pay for. An
+     * item costs `readingsOf(job options)` units (a verified job's: one per reading) and as many
+     * provider requests: `max` counts requests. The
      * account's openings are serialized (its users row locked on PostgreSQL; SQLite's write lock,
      * taken by the first statement), so two instances never both count the same room. Items
      * another instance batched meanwhile are not taken twice (guarded update); an empty batch is
      * not kept.
      */
     async openBatch(
-      job: { id: string; userId: string },
+      job: { id: string; userId: string; options: string | null },
       provider: string,
       now: number,
       max: number,
       room: (trx: Executor) => Promise<number>,
+      readingsOf: (options: string | null) => number,
     ): Promise<{ id: string; items: number } | null> {
       return db.transaction().execute(async (trx) => {
         const id = randomUUID().replace(/-/g, '');
@@ -64,12 +67,15 @@ export function createEconomyRepository(db: Kysely<Database>, dialect: DialectNa
           .selectFrom('job_batches as b')
           .innerJoin('jobs as j', 'j.id', 'b.job_id')
           .innerJoin('job_items as i', (join) => join.onRef('i.job_id', '=', 'b.job_id').onRef('i.economy_batch', '=', 'b.id'))
-          .select((eb) => eb.fn.countAll<number | string>().as('units'))
+          .select((eb) => ['j.options', eb.fn.countAll<number | string>().as('items')])
           .where('j.user_id', '=', job.userId)
           .where('b.status', 'in', OPEN_BATCH)
           .where('i.status', '=', 'pending')
-          .executeTakeFirst();
-        const take = Math.min(max, (await room(trx)) - Number(inFlight?.units ?? 0));
+          .groupBy(['j.id', 'j.options'])
+          .execute();
+        const held = inFlight.reduce((sum, row) => sum + Number(row.items) * readingsOf(row.options), 0);
+        const readings = readingsOf(job.options);
+        const take = Math.floor(Math.min(max, (await room(trx)) - held) / readings);
         const wanted = take > 0 ? await trx.selectFrom('job_items').select('idx').where('job_id', '=', job.id).where((eb) => unbatched(eb, now)).orderBy('idx').limit(take).execute() : [];
         const taken =
           wanted.length === 0

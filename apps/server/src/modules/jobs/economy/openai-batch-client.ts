@@ -44,7 +44,7 @@ export function createOpenAiBatchClient(options: { apiKey: string; baseUrl?: str
   return {
     provider: 'openai',
     async submit(batchLines, marker) {
-      const jsonl = batchLines.map((line) => JSON.stringify({ custom_id: line.customId, method: 'POST', url: '/v1/chat/completions', body: openAiChatBody(line.request, options.model) })).join('\n');
+      const jsonl = batchLines.map((line) => JSON.stringify({ custom_id: line.customId, method: 'POST', url: '/v1/chat/completions', body: openAiChatBody(line.request, options.model, line.sample) })).join('\n');
       const file = await client.files.create({ file: await toFile(Buffer.from(`${jsonl}\n`), 'altwise-batch.jsonl'), purpose: 'batch' });
       const batch = await client.batches.create({ input_file_id: file.id, endpoint: '/v1/chat/completions', completion_window: '24h', metadata: { [MARKER_KEY]: marker } });
       return batch.id;
