@@ -118,4 +118,29 @@ class VerifyTest extends TestCase {
 		$this->assertStringNotContainsString( 'dangerouslySetInnerHTML', $built );
 		$this->assertStringContainsString( 'Readings disagree — check the image:', $built );
 	}
+
+	public function test_the_verify_setting_asks_for_several_readings_on_upload_and_in_a_backfill_job() {
+		$fake = new FakeAltwise(
+			array(
+				'POST /api/v1/images' => FakeAltwise::result( 'A red square' ),
+				'POST /api/v1/jobs'   => array( 202, array( 'id' => 'job-1' ) ),
+			)
+		);
+		$file = tempnam( sys_get_temp_dir(), 'img' ) . '.png';
+		file_put_contents( $file, "\x89PNG\r\n\x1a\nfake-bytes" );
+		$fake->client()->describe_file( $file, array( 'verify' => true ) );
+		$fake->client()->describe_file( $file, array() );
+		$fake->client()->create_job( array( array( 'imageUrl' => 'https://example.com/a.png' ) ), 'en', null, 30, true );
+		$fake->client()->create_job( array( array( 'imageUrl' => 'https://example.com/a.png' ) ), 'en' );
+		$this->assertStringContainsString( "name=\"verify\"\r\n\r\ntrue\r\n", $fake->calls[0]['args']['body'] );
+		$this->assertStringNotContainsString( 'name="verify"', $fake->calls[1]['args']['body'] );
+		$this->assertTrue( json_decode( $fake->calls[2]['args']['body'], true )['verify'] );
+		$this->assertArrayNotHasKey( 'verify', json_decode( $fake->calls[3]['args']['body'], true ) );
+
+		// The setting is off until a person turns it on, and the settings form keeps it.
+		delete_option( Altwise_Settings::OPTION );
+		$this->assertFalse( Altwise_Settings::get( 'verify' ) );
+		Altwise_Settings::save_form( array( 'url' => '', 'api_key' => '', 'mode' => 'review', 'on_upload' => true, 'update_posts' => true, 'allow_private' => false, 'verify' => true ) );
+		$this->assertTrue( Altwise_Settings::get( 'verify' ) );
+	}
 }
