@@ -1,6 +1,7 @@
 // Issue 36 in the browser: verified alt text (several readings of each image). The loopback fake
 // vision model answers each reading by its seed, so the readings disagree on a colour and a count.
-// On the job review card the disputed words are marked in text, the readings are said in words,
+// The job review filters and orders by disagreement; on its card the disputed words are marked in
+// text, the readings are said in words,
 // and another reading is chosen with one key press; Generate's "Check with several readings" shows
 // the same marks. Keyboard only, axe at zero (every impact), light and dark, 390 and 1280 px.
 import type { Browser, Page } from 'playwright-core';
@@ -68,11 +69,11 @@ async function noSidewaysScroll(page: Page): Promise<void> {
   expect(widths.scroll, JSON.stringify(widths)).toBeLessThanOrEqual(widths.client);
 }
 
-/** A verified bulk job of one disagreeing and one agreeing image, run to the end through the API. */
+/** A verified bulk job of one agreeing and one disagreeing image (in that order), run to the end through the API. */
 async function verifiedJob(registered: Awaited<ReturnType<typeof registerProViaApi>>): Promise<string> {
   const items = [
-    { imageUrl: await freshImage(), context: 'case-disagree', clientId: 'apples' },
-    { imageUrl: await freshImage(), context: 'case-agree', clientId: 'cat' },
+    { imageUrl: await freshImage(), context: 'case-agree', id: 'cat' },
+    { imageUrl: await freshImage(), context: 'case-disagree', id: 'apples' },
   ];
   const created = await apiCall<{ id: string }>(server.url, registered, 'POST', '/v1/jobs', { items, verify: true });
   expect(created.status, JSON.stringify(created.body)).toBe(202);
@@ -84,12 +85,23 @@ async function verifiedJob(registered: Awaited<ReturnType<typeof registerProViaA
 
 describe('verified alt text: where the readings disagree', () => {
   for (const { theme, width } of VIEWS) {
-    it(`the job review card marks the disputed words, says the readings, and takes another reading with one key (${theme}, ${width} px)`, async () => {
+    it(`the job review filters and orders by disagreement; the card marks the disputed words, says the readings, and takes another reading with one key (${theme}, ${width} px)`, async () => {
       const registered = await registerProViaApi(server.url);
       const jobId = await verifiedJob(registered);
       const page = await newPage(width);
       await signInAs(page, registered, `/app/jobs/${jobId}`);
       await setTheme(page, theme);
+      // Review starts where the readings disagree: that filter shows the apples alone, and that order
+      // puts them first (input order has the cat first).
+      const cardName = (index: number) => page.locator(`[data-review-card="${index}"] h3`).textContent();
+      await expect.poll(() => cardName(0)).toBe('cat');
+      await page.getByLabel('Show').selectOption('uncertain');
+      await expect.poll(() => page.locator('[data-review-card]').count()).toBe(1);
+      expect(await cardName(0)).toBe('apples');
+      await page.getByLabel('Show').selectOption('all');
+      await page.getByLabel('Order').selectOption('uncertainty');
+      await expect.poll(() => page.locator('[data-review-card]').count()).toBe(2);
+      await expect.poll(() => cardName(0)).toBe('apples');
       const card = page.locator('[data-review-card="0"]');
       await card.getByTestId('review-readings').waitFor();
 
@@ -120,8 +132,8 @@ describe('verified alt text: where the readings disagree', () => {
       await page.keyboard.press('Enter');
       await expect.poll(() => card.getByTestId('review-state').textContent()).toBe('approved');
       const results = await apiCall<{ items: Array<{ review: string | null; reviewedAltText?: string | null; result: { altText: string } | null }> }>(server.url, registered, 'GET', `/v1/jobs/${jobId}/results`);
-      expect(JSON.stringify(results.body.items[0])).toContain('Two orange apples on a wooden table');
-      expect(results.body.items[0]!.review).toBe('approved');
+      expect(JSON.stringify(results.body.items[1])).toContain('Two orange apples on a wooden table');
+      expect(results.body.items[1]!.review).toBe('approved');
       await page.evaluate(() => window.scrollTo(0, 0));
       await expectNoAxeViolations(page, `job review after choosing a reading (${theme}, ${width} px)`);
     });
