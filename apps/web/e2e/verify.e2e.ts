@@ -1,9 +1,8 @@
 // Issue 36 in the browser: verified alt text (several readings of each image). The loopback fake
 // vision model answers each reading by its seed, so the readings disagree on a colour and a count.
 // The job review filters and orders by disagreement; on its card the disputed words are marked in
-// text, the readings are said in words,
-// and another reading is chosen with one key press; Generate's "Check with several readings" shows
-// the same marks. Keyboard only, axe at zero (every impact), light and dark, 390 and 1280 px.
+// text, the readings are said in words, and another reading is chosen with one key press; Generate's
+// "Check with several readings" shows the same marks. Keyboard only, axe at zero (every impact), light and dark, 390 and 1280 px.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FakeVisionServer, RecordedRequest } from '@altwise/test-support/fake-vision-server';
