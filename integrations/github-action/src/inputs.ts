@@ -22,6 +22,8 @@ export interface ActionInputs {
   root: string;
   /** Descriptions in flight at once. */
   concurrency: number;
+  /** Read each image several times: an image whose readings disagree gets a comment, not a suggestion. */
+  verify: boolean;
 }
 
 export class InputError extends Error {}
@@ -70,6 +72,7 @@ export function readInputs(env: NodeJS.ProcessEnv, workspace: string): ActionInp
   const concurrency = Number(concurrencyText);
   if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 16)
     throw new InputError(`input "concurrency" must be a whole number from 1 to 16, not "${concurrencyText}"`);
+  const verify = oneOf(env, 'verify', ['true', 'false'] as const, 'false') === 'true';
   return {
     githubToken,
     report: oneOf(env, 'report', REPORTS, 'annotations'),
@@ -80,5 +83,6 @@ export function readInputs(env: NodeJS.ProcessEnv, workspace: string): ActionInp
     language: input(env, 'language') || undefined,
     root,
     concurrency,
+    verify,
   };
 }

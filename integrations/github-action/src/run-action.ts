@@ -29,7 +29,7 @@ import { syncReview } from './review-sync';
 import { addLineHashes } from './sarif-fingerprints';
 import { uploadSarif } from './sarif-upload';
 import { commentBody, reviewBody } from './review-text';
-import type { SourceFile } from './suggestions';
+import type { LineProposal, SourceFile } from './suggestions';
 import { proposeAltText } from './suggestions';
 
 declare const ACTION_VERSION: string | undefined;
@@ -150,6 +150,7 @@ async function runOnHead(
     warnings: String(report.summary.warnings),
     suggestions: '0',
     drafts: '0',
+    uncertain: '0',
   };
   let annotate = inputs.report === 'annotations';
   if (inputs.report === 'sarif' && fork) annotate = true;
@@ -190,6 +191,7 @@ async function runOnHead(
       root: inputs.root,
       language: inputs.language,
       concurrency: inputs.concurrency,
+      verify: inputs.verify,
     });
     const placed = run.lines.filter((line) => diff.commentable(line.file, line.startLine, line.endLine));
     const unplaced = run.lines.filter((line) => !placed.includes(line));
@@ -237,13 +239,14 @@ async function runOnHead(
         `altwise: could not post the review (${status ?? 'error'}: ${(error as Error).message}): ${why}`,
       );
     }
-    const count = (draft: boolean) =>
+    const count = (kind: (line: LineProposal) => boolean) =>
       placed
         .concat(unplaced)
-        .filter((line) => line.draft === draft)
+        .filter(kind)
         .reduce((sum, line) => sum + line.proposals.length, 0);
-    outputs.suggestions = String(count(false));
-    outputs.drafts = String(count(true));
+    outputs.suggestions = String(count((line) => !line.draft && !line.uncertain));
+    outputs.drafts = String(count((line) => line.draft));
+    outputs.uncertain = String(count((line) => line.uncertain && !line.draft));
   } else if (context.pullRequest && !inputs.altwiseApiKey) {
     log.info('altwise: no altwise-api-key, so no alt text is suggested (lint and the gate need none)');
   }

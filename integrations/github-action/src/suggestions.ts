@@ -14,7 +14,7 @@ import {
   requestKey,
   verdictOf,
 } from '@altwise/cli/action-kit';
-import type { Altwise } from '@altwise/sdk';
+import type { AltTextResult, Altwise } from '@altwise/sdk';
 import pMap from 'p-map';
 
 /** Errors a new alt text cannot fix: the markup hides the image, or marks it decorative. */
@@ -26,8 +26,14 @@ export interface ImageProposal {
   why: string;
   altText: string;
   description: CachedDescription;
+  /** With verify: what the model's readings disagree on (empty when they agree). */
+  uncertain: UncertainClaims;
+  /** With verify: how many readings were made. */
+  samples?: number;
   edit: Edit;
 }
+
+export type UncertainClaims = NonNullable<AltTextResult['uncertain']>;
 
 /** One comment's worth: the proposals on one run of lines, and those lines as they would read. */
 export interface LineProposal {
@@ -39,6 +45,8 @@ export interface LineProposal {
   replacement: string;
   /** Any proposal is a draft: then the comment suggests nothing, it says "draft". */
   draft: boolean;
+  /** Any proposal's readings disagree: then the comment suggests nothing, it says what they disagree on. */
+  uncertain: boolean;
 }
 
 export interface NotSuggested {
@@ -77,7 +85,7 @@ type Picture = { url: string } | { bytes: Buffer; fileName: string };
 export async function proposeAltText(
   files: readonly SourceFile[],
   client: Altwise,
-  options: { workspace: string; root: string; language?: string; concurrency: number },
+  options: { workspace: string; root: string; language?: string; concurrency: number; verify?: boolean },
 ): Promise<SuggestionRun> {
   const notSuggested: NotSuggested[] = [];
   const wanted: Array<{
@@ -128,7 +136,8 @@ export async function proposeAltText(
 
   // One description per picture, language and purpose, however often it appears.
   const byKey = new Map(wanted.map((entry) => [entry.key, entry]));
-  const described = new Map<string, CachedDescription | Error>();
+  type Described = CachedDescription & Pick<ImageProposal, 'uncertain' | 'samples'>;
+  const described = new Map<string, Described | Error>();
   await pMap([...byKey.values()], async ({ key, picture, linted, language }) => {
     const { image } = linted;
     try {
@@ -139,12 +148,15 @@ export async function proposeAltText(
         context: image.context || undefined,
         language,
         purpose: image.purpose,
+        ...(options.verify && { verify: true }),
       });
       const altText = plainAltText(String(result.altText ?? ''));
       if (!altText) throw new Error('the server answered no alt text');
       described.set(key, {
         altText,
         ...verdictOf(result as { verification?: unknown; verificationReason?: unknown }),
+        uncertain: result.uncertain ?? [],
+        samples: result.samples,
       });
     } catch (error) {
       described.set(key, error instanceof Error ? error : new Error(String(error)));
@@ -163,11 +175,14 @@ export async function proposeAltText(
       });
       continue;
     }
+    const { uncertain, samples, ...verdict } = description;
     const proposal: ImageProposal = {
       image: entry.linted.image,
       why: entry.why,
       altText: description.altText,
-      description,
+      description: verdict,
+      uncertain,
+      samples,
       edit: editFor(entry.linted.image, description.altText),
     };
     proposalsByFile.set(entry.file, [...(proposalsByFile.get(entry.file) ?? []), proposal]);
@@ -212,6 +227,7 @@ export function lineProposals(file: SourceFile, proposals: readonly ImageProposa
       proposals: group,
       replacement,
       draft: group.some((proposal) => proposal.description.verification === 'draft'),
+      uncertain: group.some((proposal) => proposal.uncertain.length > 0),
     };
   });
 }

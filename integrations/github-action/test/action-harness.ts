@@ -5,6 +5,8 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FakeGitHub } from '@altwise/test-support/fake-github';
 import { startFakeGitHub } from '@altwise/test-support/fake-github';
+import type { Token } from 'marked';
+import { Lexer } from 'marked';
 import { afterEach, expect } from 'vitest';
 import type { FakeApi, FakeAnswer } from '../../../packages/cli/test/fake-api';
 import { startFakeApi } from '../../../packages/cli/test/fake-api';
@@ -145,4 +147,19 @@ export function pushed(setupState: Setup, changes: Record<string, string | Buffe
       pull_request: { number: PULL, base: { sha: setupState.repo.base }, head: { sha: next.head } },
     }),
   );
+}
+
+/** Every Markdown token GitHub would render from `markdown` (GFM: autolinks, HTML, lists), depth first. */
+export function tokensOf(markdown: string): Token[] {
+  const all: Token[] = [];
+  const walk = (tokens: Token[]) => {
+    for (const token of tokens) {
+      all.push(token);
+      const inner = token as { tokens?: Token[]; items?: Token[] };
+      if (inner.tokens) walk(inner.tokens);
+      if (inner.items) walk(inner.items);
+    }
+  };
+  walk(new Lexer({ gfm: true }).lex(markdown));
+  return all;
 }

@@ -6,26 +6,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Token } from 'marked';
-import { Lexer } from 'marked';
 import { describe, expect, it } from 'vitest';
 import { COMMENT_MARKER, REVIEW_MARKER, SUPERSEDED } from '../src/review-text';
-import { BASE_PAGE, cleanups, DIST, FIVE_PAGE, IMAGES, PULL, pushed, run, setup } from './action-harness';
+import { BASE_PAGE, cleanups, DIST, FIVE_PAGE, IMAGES, PULL, pushed, run, setup, tokensOf } from './action-harness';
 import { git, makeMergeCheckout, png } from './pull-request-repo';
-
-/** Every Markdown token GitHub would render from `markdown` (GFM: autolinks, HTML, lists), depth first. */
-function tokensOf(markdown: string): Token[] {
-  const all: Token[] = [];
-  const walk = (tokens: Token[]) => {
-    for (const token of tokens) {
-      all.push(token);
-      const inner = token as { tokens?: Token[]; items?: Token[] };
-      if (inner.tokens) walk(inner.tokens);
-      if (inner.items) walk(inner.items);
-    }
-  };
-  walk(new Lexer({ gfm: true }).lex(markdown));
-  return all;
-}
 
 const suggestion = (body: string) => /```suggestion\n([\s\S]*?)\n```/.exec(body)?.[1];
 

@@ -36,6 +36,7 @@ describe('lineProposals', () => {
       why: 'missing',
       altText,
       description: { altText, verification: 'model' },
+      uncertain: [],
       edit: editFor(image, altText),
     };
   };

@@ -41,6 +41,23 @@ function Verdict( { item } ) {
 	);
 }
 
+/** What several readings of the image disagree on, in words (the server wrote the lines; rendered as text). */
+function Readings( { item } ) {
+	if ( ! item.readings || item.readings.length === 0 ) return null;
+	return (
+		<div className="altwise-readings">
+			<p>
+				<strong>{ __( 'Readings disagree — check the image:', 'altwise' ) }</strong>
+			</p>
+			<ul>
+				{ item.readings.map( ( line ) => (
+					<li key={ line }>{ line }</li>
+				) ) }
+			</ul>
+		</div>
+	);
+}
+
 function SuggestionRow( { item, selected, onSelect, onAccept, onReject, updatePosts, busy } ) {
 	const [ editing, setEditing ] = useState( false );
 	const [ text, setText ] = useState( item.suggestion );
@@ -128,6 +145,7 @@ function SuggestionRow( { item, selected, onSelect, onAccept, onReject, updatePo
 							<span className="altwise-label">{ __( 'Suggestion:', 'altwise' ) }</span> { item.suggestion }
 						</p>
 						<Verdict item={ item } />
+						<Readings item={ item } />
 						{ updatePosts && posts !== null && (
 							<p className="description">
 								{ sprintf(

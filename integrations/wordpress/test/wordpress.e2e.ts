@@ -15,7 +15,7 @@ import { tabTo } from '../../../apps/web/e2e/screen-helpers';
 import { proAccountKey, startAltwise } from './support/altwise-server';
 import type { AltwiseServer } from './support/altwise-server';
 import { startWordPress } from './support/wordpress-site';
-import { expectScreenAxeClean, recordPageErrors, wpAdmin } from './support/wp-admin';
+import { expectScreenAxeClean, recordPageErrors, signIn, wpAdmin } from './support/wp-admin';
 import type { WpAdmin } from './support/wp-admin';
 import type { WordPressSite } from './support/wordpress-site';
 
@@ -47,11 +47,7 @@ describe('the Altwise WordPress plugin', () => {
     page = await openPage(browser, wp.url);
     recordPageErrors(page, pageErrors);
     admin = wpAdmin(wp, page);
-    await page.goto('/wp-login.php');
-    await page.locator('#user_login').fill('admin');
-    await page.locator('#user_pass').fill('admin-password');
-    await page.locator('#wp-submit').click();
-    await page.waitForURL('**/wp-admin/**');
+    await signIn(page);
   });
 
   afterEach(async (context) => {

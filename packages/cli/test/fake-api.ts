@@ -18,6 +18,9 @@ export interface FakeAnswer {
   verificationReason?: string;
   /** The server's checker's issues with the answer (default none). */
   issues?: Array<{ id: string; severity: 'error' | 'warning' | 'info'; message: string }>;
+  /** With verify: the readings made, and what they disagree on (non-empty: not compliant). */
+  samples?: number;
+  uncertain?: Array<{ kind: string; readings: Array<{ value: string; count: number }> }>;
   /** Answer this API error instead (status default 400). */
   error?: { code: string; message: string };
   status?: number;
@@ -54,7 +57,7 @@ export async function startFakeApi(answer: FakeApi['answer'] = () => ({ altText:
           isDecorative: false,
           containsText: false,
           processingTime: 1,
-          wcagCompliant: result.verification !== 'draft' && !(result.issues ?? []).some((issue) => issue.severity === 'error'),
+          wcagCompliant: result.verification !== 'draft' && !(result.issues ?? []).some((issue) => issue.severity === 'error') && !result.uncertain?.length,
           issues: [],
           provider: 'fake',
           model: 'fake',

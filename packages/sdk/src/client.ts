@@ -47,6 +47,13 @@ export interface DescribeOptions {
   embed?: 'iptc';
   /** With embed: appended to the text written into the file only, e.g. "(AI-generated)". */
   embedSuffix?: string;
+  /**
+   * Read the image several times and flag what the readings disagree on: the answer's `uncertain`
+   * (non-empty: `wcagCompliant` is false until a person reviews). Each reading is charged.
+   */
+  verify?: boolean;
+  /** How many readings with verify (2–5, the server's default 3). */
+  samples?: number;
 }
 
 /** One image: a public URL, a local file path (Node), or its bytes. */
@@ -103,8 +110,8 @@ export class Altwise {
 
   /** Writes alt text for one image; charged as one generation. A retry never charges twice. */
   async describe(input: DescribeInput): Promise<AltTextResult> {
-    const { context, language, maxLength, regenerate, purpose, embed, embedSuffix } = input;
-    const options = { context, language, maxLength, regenerate, purpose, embed, embedSuffix };
+    const { context, language, maxLength, regenerate, purpose, embed, embedSuffix, verify, samples } = input;
+    const options = { context, language, maxLength, regenerate, purpose, embed, embedSuffix, verify, samples };
     let image: { imageUrl: string } | { imageData: string; fileName?: string };
     if ('url' in input) image = { imageUrl: input.url };
     else if ('file' in input) image = { imageData: (await readFile(input.file)).toString('base64'), fileName: basename(input.file) };

@@ -47,3 +47,23 @@ export const verificationDetailsSchema = z.object({
   uncertain: z.array(uncertainClaimSchema).describe('Claims the readings contradict each other on; non-empty makes wcagCompliant false until a person reviews'),
 });
 export type VerificationDetails = z.infer<typeof verificationDetailsSchema>;
+
+/** How a kind of disputed claim is named to a person (web app, GitHub Action). */
+export const CLAIM_KIND_NAMES: Record<ClaimKind, string> = {
+  count: 'Count',
+  colour: 'Colour',
+  text: 'Text in the image',
+  object: 'Object',
+  action: 'Action',
+  setting: 'Setting',
+};
+
+/**
+ * "2 of 3 readings say red, 1 says orange". `quote` wraps each value, which a model wrote (the
+ * GitHub Action quotes it as code; the web app renders it as text).
+ */
+export function readingsSentence(entry: UncertainClaim, samples: number, quote: (value: string) => string = (value) => value): string {
+  return entry.readings
+    .map(({ value, count }, index) => (index === 0 ? `${count} of ${samples} readings say ${quote(value)}` : `${count} ${count === 1 ? 'says' : 'say'} ${quote(value)}`))
+    .join(', ');
+}

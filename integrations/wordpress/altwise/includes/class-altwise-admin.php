@@ -96,6 +96,8 @@ class Altwise_Admin {
 							<p><label><input type="radio" name="altwise_mode" value="review" <?php checked( $settings['mode'], 'review' ); ?>> <?php esc_html_e( 'Store as suggestions for review', 'altwise' ); ?></label></p>
 							<p><label><input type="radio" name="altwise_mode" value="publish" <?php checked( $settings['mode'], 'publish' ); ?> aria-describedby="altwise-publish-help"> <?php esc_html_e( 'Publish without review', 'altwise' ); ?></label></p>
 							<p class="description" id="altwise-publish-help"><?php esc_html_e( 'Only text a vision model wrote, and only where the image has no alt text. Drafts from a server without a vision model, and replacements of existing alt text, always wait for review.', 'altwise' ); ?></p>
+							<p><label><input type="checkbox" name="altwise_verify" value="1" <?php checked( $settings['verify'] ); ?> aria-describedby="altwise-verify-help"> <?php esc_html_e( 'Check with several readings', 'altwise' ); ?></label></p>
+							<p class="description" id="altwise-verify-help"><?php esc_html_e( 'Reads each image 3 times (3 units per image) and shows in the review queue where the readings disagree (a count, a colour, a word). Such an alt text always waits for review.', 'altwise' ); ?></p>
 							<p><label><input type="checkbox" name="altwise_update_posts" value="1" <?php checked( $settings['update_posts'] ); ?>> <?php esc_html_e( 'When alt text is accepted, also update posts that show the image with an empty or the previous alt text', 'altwise' ); ?></label></p>
 						</fieldset></td>
 					</tr>
@@ -126,6 +128,7 @@ class Altwise_Admin {
 				'on_upload'     => ! empty( $_POST['altwise_on_upload'] ),
 				'update_posts'  => ! empty( $_POST['altwise_update_posts'] ),
 				'allow_private' => ! empty( $_POST['altwise_allow_private'] ),
+				'verify'        => ! empty( $_POST['altwise_verify'] ),
 			)
 		);
 		if ( $dropped ) {

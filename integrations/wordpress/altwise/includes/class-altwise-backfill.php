@@ -212,7 +212,7 @@ class Altwise_Backfill {
 				}
 				$items[] = $item;
 			}
-			$job = $client->create_job( $items, $language, 'wp-backfill-' . md5( home_url() . wp_json_encode( $items ) . $state['startedAt'] ), $budget > 0 ? 15 : 30 );
+			$job = $client->create_job( $items, $language, 'wp-backfill-' . md5( home_url() . wp_json_encode( $items ) . $state['startedAt'] ), $budget > 0 ? 15 : 30, (bool) Altwise_Settings::get( 'verify' ) );
 			if ( is_wp_error( $job ) && 403 === self::status_of( $job ) ) {
 				// A plan without bulk jobs: the same images, one request each, through the plugin's queue.
 				foreach ( $language_ids as $id ) {

@@ -69,7 +69,7 @@ class Altwise_Client {
 	 * Describes an image file: its bytes are uploaded (the server never needs to reach this site).
 	 *
 	 * @param string $path    A local file.
-	 * @param array  $options context, language, maxLength.
+	 * @param array  $options context, language, maxLength, verify (several readings).
 	 */
 	public function describe_file( $path, array $options = array() ) {
 		$bytes = @file_get_contents( $path ); // phpcs:ignore -- a missing file is answered as an error below.
@@ -82,6 +82,9 @@ class Altwise_Client {
 			if ( isset( $options[ $name ] ) && '' !== (string) $options[ $name ] ) {
 				$fields[ $name ] = (string) $options[ $name ];
 			}
+		}
+		if ( ! empty( $options['verify'] ) ) {
+			$fields['verify'] = 'true';
 		}
 		$body = self::multipart_body( $boundary, $fields, basename( $path ), self::mime_type( $path ), $bytes );
 		return $this->request(
@@ -106,11 +109,14 @@ class Altwise_Client {
 		return $this->request( 'POST', '/api/v1/alt-text/check', wp_json_encode( $body ), array( 'Content-Type' => 'application/json' ), $timeout );
 	}
 
-	/** Starts a bulk job over image URLs: items are { imageUrl, id, context }. */
-	public function create_job( array $items, $language = null, $idempotency_key = null, $timeout = 30 ) {
+	/** Starts a bulk job over image URLs: items are { imageUrl, id, context }; verify: several readings of each. */
+	public function create_job( array $items, $language = null, $idempotency_key = null, $timeout = 30, $verify = false ) {
 		$body = array( 'items' => array_values( $items ) );
 		if ( $language ) {
 			$body['language'] = $language;
+		}
+		if ( $verify ) {
+			$body['verify'] = true;
 		}
 		$headers = array( 'Content-Type' => 'application/json' );
 		if ( $idempotency_key ) {

@@ -205,6 +205,7 @@ class Altwise_Queue {
 			array(
 				'context'  => self::context( $post ),
 				'language' => $language,
+				'verify'   => (bool) Altwise_Settings::get( 'verify' ),
 			)
 		);
 		if ( is_wp_error( $result ) ) {

@@ -129,6 +129,8 @@ class Altwise_Rest {
 				'verification'  => $suggestion['verification'],
 				'wcagCompliant' => (bool) $suggestion['wcagCompliant'],
 				'issues'        => $suggestion['issues'],
+				// Verified alt text: what the readings disagree on, as plain text lines (rendered as text).
+				'readings'      => Altwise_Suggestions::readings( $suggestion ),
 				'source'        => $suggestion['source'],
 				'language'      => $suggestion['language'],
 			);
@@ -192,12 +194,19 @@ class Altwise_Rest {
 		if ( ! in_array( $action, array( 'accept', 'reject' ), true ) || ! is_array( $ids ) || count( $ids ) > 500 ) {
 			return new WP_Error( 'altwise_bad_request', 'Send an action (accept or reject) and up to 500 ids.', array( 'status' => 400 ) );
 		}
-		$done   = array();
-		$failed = array();
+		$done    = array();
+		$failed  = array();
+		$skipped = array();
 		foreach ( $ids as $id ) {
 			$id = (int) $id;
 			if ( $id <= 0 || ! current_user_can( 'edit_post', $id ) ) {
 				$failed[] = $id;
+				continue;
+			}
+			// A suggestion whose readings disagree is accepted one by one, by a person who looked.
+			$suggestion = Altwise_Suggestions::get( $id );
+			if ( 'accept' === $action && $suggestion && array() !== Altwise_Suggestions::readings( $suggestion ) ) {
+				$skipped[] = $id;
 				continue;
 			}
 			$result = 'accept' === $action
@@ -211,8 +220,9 @@ class Altwise_Rest {
 		}
 		return rest_ensure_response(
 			array(
-				'done'   => $done,
-				'failed' => $failed,
+				'done'    => $done,
+				'failed'  => $failed,
+				'skipped' => $skipped,
 			)
 		);
 	}

@@ -20,6 +20,8 @@ class Altwise_Settings {
 			'update_posts' => true,
 			// A server on a private or loopback address (an intranet instance) is reached only when allowed here.
 			'allow_private' => false,
+			// Several readings of each image (each charged): an alt whose readings disagree waits for a person.
+			'verify'        => false,
 		);
 	}
 
@@ -39,7 +41,7 @@ class Altwise_Settings {
 
 	/**
 	 * The settings form, sanitised by the caller: url, api_key ('' keeps the stored key), mode,
-	 * on_upload, update_posts, allow_private. A key belongs to the server it was made on: saving
+	 * on_upload, update_posts, allow_private, verify. A key belongs to the server it was made on: saving
 	 * another Server URL without a key drops the stored one, so it can never be sent to the new
 	 * address. Returns whether it was dropped (the screen then asks for a key).
 	 */
@@ -50,6 +52,7 @@ class Altwise_Settings {
 			'on_upload'     => (bool) $form['on_upload'],
 			'update_posts'  => (bool) $form['update_posts'],
 			'allow_private' => (bool) $form['allow_private'],
+			'verify'        => ! empty( $form['verify'] ),
 		);
 		$dropped = false;
 		if ( '' !== $form['api_key'] ) {

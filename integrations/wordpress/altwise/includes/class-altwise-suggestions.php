@@ -10,12 +10,25 @@ class Altwise_Suggestions {
 	const CHECK_META    = '_altwise_check';
 	const ALT_META      = '_wp_attachment_image_alt';
 
+	/** The kinds of claim several readings can disagree on (verify), as a person reads them. */
+	public static function claim_kinds() {
+		return array(
+			'count'   => __( 'Count', 'altwise' ),
+			'colour'  => __( 'Colour', 'altwise' ),
+			'text'    => __( 'Text in the image', 'altwise' ),
+			'object'  => __( 'Object', 'altwise' ),
+			'action'  => __( 'Action', 'altwise' ),
+			'setting' => __( 'Setting', 'altwise' ),
+		);
+	}
+
 	/**
 	 * Stores a result of the API as the attachment's suggestion, or publishes it when the site chose
 	 * "publish without review" — never a draft (a server without a vision model wrote it from
 	 * measurements alone), and never over an alt a person wrote meanwhile.
 	 *
-	 * @param array  $result An Altwise result: altText, verification, wcagCompliant, issues.
+	 * @param array  $result An Altwise result: altText, verification, wcagCompliant, issues, and with
+	 *                       verify samples and uncertain (what the readings disagree on).
 	 * @param string $source upload | backfill.
 	 * @return string published | suggested | skipped
 	 */
@@ -37,13 +50,17 @@ class Altwise_Suggestions {
 			'verification'  => $verification,
 			'wcagCompliant' => ! empty( $result['wcagCompliant'] ),
 			'issues'        => self::issues( isset( $result['issues'] ) ? $result['issues'] : array() ),
+			'samples'       => isset( $result['samples'] ) ? max( 1, (int) $result['samples'] ) : null,
+			'uncertain'     => self::uncertain( isset( $result['uncertain'] ) ? $result['uncertain'] : array() ),
 			'source'        => $source,
 			'oldAlt'        => $current,
 			'language'      => $language,
 			'createdAt'     => gmdate( 'c' ),
 		);
+		// Readings that disagree wait for a person whatever the mode: the alt may state a guess.
 		$publish = Altwise_Settings::MODE_PUBLISH === Altwise_Settings::get( 'mode' )
 			&& 'model' === $verification
+			&& array() === $suggestion['uncertain']
 			&& '' === $current;
 		if ( $publish ) {
 			update_post_meta( $attachment_id, self::ALT_META, wp_slash( $text ) );
@@ -128,6 +145,59 @@ class Altwise_Suggestions {
 				}
 			)
 		);
+	}
+
+	/**
+	 * What the readings disagree on, one plain-text line each: "Colour: 2 of 3 readings say red, 1
+	 * says orange". Model text: the caller escapes it for where it goes (the review screen renders it
+	 * as text).
+	 *
+	 * @return string[]
+	 */
+	public static function readings( array $suggestion ) {
+		$uncertain = isset( $suggestion['uncertain'] ) && is_array( $suggestion['uncertain'] ) ? $suggestion['uncertain'] : array();
+		$lines     = array();
+		$kinds     = self::claim_kinds();
+		foreach ( $uncertain as $entry ) {
+			$samples = isset( $suggestion['samples'] ) && $suggestion['samples'] ? (int) $suggestion['samples'] : array_sum( array_column( $entry['readings'], 'count' ) );
+			$parts   = array();
+			foreach ( $entry['readings'] as $index => $reading ) {
+				$parts[] = 0 === $index
+					/* translators: 1: readings that say it, 2: readings made, 3: what they say */
+					? sprintf( __( '%1$d of %2$d readings say %3$s', 'altwise' ), $reading['count'], $samples, $reading['value'] )
+					/* translators: 1: readings that say it, 2: what they say */
+					: sprintf( _n( '%1$d says %2$s', '%1$d say %2$s', $reading['count'], 'altwise' ), $reading['count'], $reading['value'] );
+			}
+			$lines[] = $kinds[ $entry['kind'] ] . ': ' . implode( ', ', $parts );
+		}
+		return $lines;
+	}
+
+	/** What the readings disagree on, kept only in the shape the API documents (kind, readings: value, count). */
+	private static function uncertain( $uncertain ) {
+		$kept  = array();
+		$kinds = self::claim_kinds();
+		foreach ( array_slice( (array) $uncertain, 0, 20 ) as $entry ) {
+			if ( ! is_array( $entry ) || ! isset( $entry['kind'], $entry['readings'] ) || ! is_string( $entry['kind'] ) || ! isset( $kinds[ $entry['kind'] ] ) || ! is_array( $entry['readings'] ) ) {
+				continue;
+			}
+			$readings = array();
+			foreach ( array_slice( $entry['readings'], 0, 10 ) as $reading ) {
+				if ( is_array( $reading ) && isset( $reading['value'], $reading['count'] ) && is_scalar( $reading['value'] ) && (int) $reading['count'] > 0 ) {
+					$readings[] = array(
+						'value' => mb_substr( preg_replace( '/\s+/u', ' ', (string) $reading['value'] ), 0, 200 ),
+						'count' => (int) $reading['count'],
+					);
+				}
+			}
+			if ( count( $readings ) > 1 ) {
+				$kept[] = array(
+					'kind'     => (string) $entry['kind'],
+					'readings' => $readings,
+				);
+			}
+		}
+		return $kept;
 	}
 
 	/** Only what the screen needs of an issue, so the stored meta stays small. */

@@ -22,6 +22,15 @@ export function recordPageErrors(target: Page, errors: string[]) {
   target.on('pageerror', (error) => errors.push(`${target.url()}: ${error.message}`));
 }
 
+/** Signs the page in as the site's administrator, through the login form. */
+export async function signIn(target: Page) {
+  await target.goto('/wp-login.php');
+  await target.locator('#user_login').fill('admin');
+  await target.locator('#user_pass').fill('admin-password');
+  await target.locator('#wp-submit').click();
+  await target.waitForURL('**/wp-admin/**');
+}
+
 export function wpAdmin(wp: WordPressSite, page: Page) {
   /** A small PNG made by PHP's GD, different for each seed (so Altwise never answers from its cache). */
   function makePng(seed: number): string {

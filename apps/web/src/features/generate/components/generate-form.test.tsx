@@ -192,7 +192,7 @@ describe('Generate form', () => {
     const [, init] = callsTo('POST /api/v1/images')[0]!;
     expect(JSON.parse(String(init?.body))).toMatchObject({ imageUrl: 'https://example.com/apples.png', verify: true });
     expect(within(card).getByTestId('readings-summary')).toHaveTextContent('Colour: 2 of 3 readings say red, 1 says orange');
-    expect(within(card).getByTestId('alt-text')).toHaveTextContent('red apples (readings disagree)');
+    expect(within(card).getByTestId('alt-text')).toHaveTextContent('Two red (readings disagree) apples on a table');
   });
 
   it("lists the checker's issues instead of the badge when the text is not WCAG compliant", async () => {

@@ -66,7 +66,8 @@ describe('ResultCard: verified alt text (several readings)', () => {
     expect(screen.getByTestId('readings-summary')).toHaveTextContent('Colour: 2 of 3 readings say red, 1 says orange');
     expect(screen.getByTestId('readings-summary')).toHaveTextContent('Count: 2 of 3 readings say 2, 1 says 3');
     const marks = screen.getByTestId('alt-text').querySelectorAll('mark');
-    expect([...marks].map((mark) => mark.textContent)).toEqual(['red apples (readings disagree)']);
+    // The disputed words themselves: the count said as a number word, and the colour.
+    expect([...marks].map((mark) => mark.textContent)).toEqual(['Two (readings disagree)', 'red (readings disagree)']);
     expect(screen.queryByText('WCAG Compliant')).not.toBeInTheDocument();
   });
 

@@ -9,7 +9,8 @@ import { formatDateTime, formatMs } from '@/lib/format';
 import { PLACEHOLDER_IMAGE } from '@/lib/placeholder-image';
 import type { AltTextIssue } from '@altwise/shared';
 import { resultElementId } from '../result-entry';
-import { HighlightedAltText, ReadingsSummary } from './readings-summary';
+import { ReadingsSummary } from './readings-summary';
+import { HighlightedAltText } from '@/components/highlighted-alt-text';
 import type { ResultEntry } from '../result-entry';
 
 const severity: Record<AltTextIssue['severity'], { tone: BadgeTone; label: string; Icon: typeof Info }> = {
@@ -114,7 +115,7 @@ export function ResultCard({ entry }: { entry: ResultEntry }) {
             data-testid="alt-text"
             className="mt-1.5 rounded-xl border border-gray-200 bg-gray-50 p-3 text-gray-900 dark:border-gray-700 dark:bg-gray-800 dark:text-gray-100"
           >
-            {result.altText ? <HighlightedAltText result={result} /> : <span className="text-gray-600 italic dark:text-gray-300">Empty (decorative image: alt="")</span>}
+            {result.altText ? <HighlightedAltText altText={result.altText} uncertain={result.uncertain} /> : <span className="text-gray-600 italic dark:text-gray-300">Empty (decorative image: alt="")</span>}
           </p>
           <ReadingsSummary result={result} />
 

@@ -95,6 +95,8 @@ describe('ReviewCard: verified items whose readings disagree', () => {
     expect(screen.getByTestId('review-readings')).toHaveTextContent('Colour: 2 of 3 readings say red, 1 says orange');
     expect(screen.getByTestId('review-readings')).toHaveTextContent('Count: 2 of 3 readings say 2, 1 says 3');
     expect(screen.getByText('Readings disagree: needs a person')).toBeInTheDocument();
+    // The alt text marks the disputed words in text, not colour alone.
+    expect([...document.querySelectorAll('mark')].map((mark) => mark.textContent)).toEqual(['Two (readings disagree)', 'red (readings disagree)']);
     const user = userEvent.setup();
     screen.getByRole('button', { name: 'Accept with orange: Two orange apples on a table' }).focus();
     await user.keyboard('{Enter}');

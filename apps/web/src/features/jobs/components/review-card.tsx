@@ -4,6 +4,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Badge } from '@/components/badge';
 import { Button } from '@/components/button';
 import { DraftBadge } from '@/components/draft-notice';
+import { HighlightedAltText } from '@/components/highlighted-alt-text';
 import { TextareaField } from '@/components/textarea-field';
 import { api } from '@/lib/api-client';
 import { parseResponse } from '@/lib/parse-response';
@@ -132,7 +133,7 @@ export function ReviewCard(props: {
             Not described: {item.error?.message ?? 'the image could not be described.'}
           </p>
         ) : (
-          <p className="break-words">{item.result?.altText ?? '—'}</p>
+          <p className="break-words">{item.result ? <HighlightedAltText altText={item.result.altText} uncertain={item.result.uncertain} /> : '—'}</p>
         )}
         {!editing && item.status === 'succeeded' && <ReviewReadings item={item} onPick={(altText) => void decide({ status: 'approved', altText })} />}
         <p className="mt-1 break-all text-xs text-gray-700 dark:text-gray-300">{item.imageUrl ?? item.path}</p>

@@ -1,10 +1,6 @@
 import type { ReviewGroup, UncertainClaim } from '@altwise/shared';
 import { Button } from '@/components/button';
-import { CLAIM_KIND_NAMES, readingsSentence } from '@/lib/readings';
-
-const ENGLISH_NUMBERS = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve'];
-
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+import { CLAIM_KIND_NAMES, findReading, numberWord, readingsSentence } from '@/lib/readings';
 
 /**
  * The alt text with the alt's value of a disputed claim swapped for another reading's: the word as
@@ -13,18 +9,12 @@ const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 export function withReading(altText: string, entry: UncertainClaim, value: string): string | null {
   const current = entry.readings[0]?.value;
   if (!current || current === value) return null;
-  const forms = [current];
-  if (entry.kind === 'count' && ENGLISH_NUMBERS[Number(current)]) forms.push(ENGLISH_NUMBERS[Number(current)]!);
-  for (const form of forms) {
-    const pattern = new RegExp(`(?<![\\p{L}\\p{N}])${escape(form)}(?![\\p{L}\\p{N}])`, 'iu');
-    const match = pattern.exec(altText);
-    if (!match) continue;
-    // A number word for a number word, and a capital where the alt had one ("Two" → "Three").
-    const replacement = form === current ? value : (ENGLISH_NUMBERS[Number(value)] ?? value);
-    const written = /^\p{Lu}/u.test(match[0]) ? replacement.charAt(0).toUpperCase() + replacement.slice(1) : replacement;
-    return altText.slice(0, match.index) + written + altText.slice(match.index + match[0].length);
-  }
-  return null;
+  const span = findReading(altText, entry.kind, current);
+  if (!span) return null;
+  // A number word for a number word, and a capital where the alt had one ("Two" → "Three").
+  const replacement = span.asWord ? numberWord(value) : value;
+  const written = /^\p{Lu}/u.test(altText.slice(span.start, span.end)) ? replacement.charAt(0).toUpperCase() + replacement.slice(1) : replacement;
+  return altText.slice(0, span.start) + written + altText.slice(span.end);
 }
 
 /**
