@@ -48,7 +48,7 @@ for (const database of DATABASES) {
       expect(job).toMatchObject({ mode: 'economy', effectiveMode: 'economy' });
       expect(job.modeNote).toContain('about half the cost, results within 24 hours');
       // A hang guard, not a bound: preparing 500 images takes most of it on a busy machine.
-      const done = await env.waitFor(token, job.id, undefined, 75_000);
+      const done = await env.waitFor(token, job.id, undefined, 300_000);
       expect(done.status).toBe('completed');
       expect(done.counts).toMatchObject({ total: 500, succeeded: 500, failed: 0, pending: 0 });
       expect(batchApi.submissions - before).toBe(1);
@@ -64,7 +64,7 @@ for (const database of DATABASES) {
       expect(line.messages[0].content).toContain('Write alt text for an image on a web page');
       expect(line.messages[1].content[1].image_url.url).toMatch(/^data:image\//);
       expect(line.response_format.json_schema).toMatchObject({ name: 'alt_text', strict: true });
-    }, 90_000);
+    }, 360_000);
 
     it('retries only the failed items of a partially failed provider batch, in a new batch', async () => {
       const { token, userId } = await env.proUser();
@@ -72,7 +72,7 @@ for (const database of DATABASES) {
       batchApi.setFail((customId, batch) => (batch.submission === batchApi.submissions && ['item-1', 'item-4'].includes(customId) && batch.requests.length === 6 ? 'Internal server error' : undefined));
       const before = batchApi.submissions;
       const job = await create(token, urls);
-      const done = await env.waitFor(token, job.id, undefined, 30_000);
+      const done = await env.waitFor(token, job.id, undefined, 120_000);
       expect(done.counts).toMatchObject({ succeeded: 6, failed: 0 });
       expect(batchApi.submissions - before).toBe(2);
       expect(batchApi.batches.at(-1)!.requests.map((request) => request.customId)).toEqual(['item-1', 'item-4']);
@@ -89,7 +89,7 @@ for (const database of DATABASES) {
       batchApi.release();
       // The provider answered the first two before the 24 hours ran out.
       batchApi.expire(batchApi.batches.at(-1)!.id, 2);
-      const done = await env.waitFor(token, job.id, undefined, 30_000);
+      const done = await env.waitFor(token, job.id, undefined, 120_000);
       expect(done.counts).toMatchObject({ succeeded: 4, failed: 0 });
       expect(batchApi.batches.at(-1)!.requests.map((request) => request.customId)).toEqual(['item-2', 'item-3']);
       expect(await jobEvents(env.server, userId)).toEqual({ success: 4, error: 0 });
@@ -102,11 +102,11 @@ for (const database of DATABASES) {
       const before = batchApi.submissions;
       const job = await create(token, urls);
       await batchApi.waitForSubmissions(before + 1);
-      await env.waitFor(token, job.id, (current) => current.status === 'running', 10_000);
+      await env.waitFor(token, job.id, (current) => current.status === 'running', 60_000);
       batchApi.setCancelling({ looks: 3, answered: 1 });
       batchApi.cancelAtProvider(batchApi.batches.at(-1)!.id);
       batchApi.release();
-      const done = await env.waitFor(token, job.id, undefined, 30_000);
+      const done = await env.waitFor(token, job.id, undefined, 120_000);
       expect(done.counts).toMatchObject({ succeeded: 3, failed: 0 });
       expect(batchApi.batches[before]!.status).toBe('cancelled');
       expect(batchApi.batches.at(-1)!.requests.map((request) => request.customId)).toEqual(['item-1', 'item-2']);
@@ -122,7 +122,7 @@ for (const database of DATABASES) {
       const job = await create(token, urls);
       await batchApi.waitForSubmissions(before + 1);
       // The provider batch id is stored the moment the provider answers: wait for the job to run.
-      await env.waitFor(token, job.id, (current) => current.status === 'running', 10_000);
+      await env.waitFor(token, job.id, (current) => current.status === 'running', 60_000);
       const cancelled = await env.server.request('POST', `/api/v1/jobs/${job.id}/cancel`, { token });
       expect(cancelled.status).toBe(200);
       const deadline = Date.now() + 10_000;
