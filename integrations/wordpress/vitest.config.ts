@@ -11,8 +11,9 @@ export default defineConfig({
     name: 'wordpress',
     include: ['integrations/wordpress/test/**/*.e2e.ts'],
     environment: 'node',
-    testTimeout: 90_000,
-    hookTimeout: 120_000,
+    // Guards against a hang, as the web app's browser suites: wp-admin beside a full npm test is slow.
+    testTimeout: 240_000,
+    hookTimeout: 300_000,
     fileParallelism: false,
   },
 });
