@@ -8,9 +8,8 @@ import axe from 'axe-core';
 import { JSDOM } from 'jsdom';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { epub3 } from '../../test/epub-fixture';
-import { readEpub } from './epub-archive';
+import { readEpub, readPackage } from '@altwise/engine/epub';
 import { epubFill } from './epub-fill';
-import { readPackage } from './epub-package';
 
 const IMAGE_RULES = ['image-alt', 'role-img-alt', 'svg-img-alt', 'input-image-alt', 'area-alt', 'object-alt', 'image-redundant-alt'];
 

@@ -5,18 +5,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Altwise } from '@altwise/sdk';
-import type { Edit } from '../fill/edits';
-import { applyEdits, editFor, plainAltText } from '../fill/edits';
-import type { FoundImage } from '../fill/found-image';
+import type { Edit, FoundImage } from '@altwise/engine/markup';
+import { applyEdits, editFor, judgeFound, plainAltText } from '@altwise/engine/markup';
 import { draftWhy, verdictOf } from '../fill/verdict';
-import { judgeFound } from '../lint/image-findings';
-import { writeEpub } from './epub-archive';
-import type { Book } from './epub-book';
-import { documentOf, openBook, pictureEntry } from './epub-book';
-import type { ImageCounts } from './epub-metadata';
-import { withAccessibilityMetadata } from './epub-metadata';
-import { longDescriptionEdits } from './epub-long-description';
-import { parseXml } from './epub-xml';
+import { documentOf, longDescriptionEdits, openBook, parseXml, pictureEntry, withAccessibilityMetadata, writeEpub } from '@altwise/engine/epub';
+import type { Book, ImageCounts } from '@altwise/engine/epub';
 
 export interface EpubFillOptions {
   input: string;
@@ -85,7 +78,7 @@ function chooseTargets(book: Book, options: EpubFillOptions, report: EpubFillRep
 }
 
 export async function epubFill(client: Altwise, options: EpubFillOptions, io: { err(text: string): void }): Promise<EpubFillReport> {
-  const book = await openBook(options.input);
+  const book = await openBook(fs.readFileSync(options.input));
   const report: EpubFillReport = { counts: { described: 0, drafts: 0, decorative: 0, kept: 0, missing: 0, longDescriptions: 0 }, left: [], notes: [...book.notes], changedDocuments: [] };
   const targets = chooseTargets(book, options, report);
 
