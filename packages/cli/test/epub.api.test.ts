@@ -13,7 +13,7 @@ import { registerUser, startTestServer } from '@altwise/server/test-support/test
 import { readEpub } from '@altwise/engine/epub';
 import { epubFill } from '../src/epub/epub-fill';
 import { epubLint } from '../src/epub/epub-lint';
-import { epub2, epub3 } from './epub-fixture';
+import { epub2, epub3 } from '@altwise/test-support/epub-books';
 
 const EPUBCHECK = '/usr/share/java/epubcheck.jar';
 

@@ -7,7 +7,7 @@ import type { Altwise } from '@altwise/sdk';
 import axe from 'axe-core';
 import { JSDOM } from 'jsdom';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { epub3 } from '../../test/epub-fixture';
+import { epub3 } from '@altwise/test-support/epub-books';
 import { readEpub, readPackage } from '@altwise/engine/epub';
 import { epubFill } from './epub-fill';
 

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseCsv } from '@altwise/shared';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { epub3 } from '../../test/epub-fixture';
+import { epub3 } from '@altwise/test-support/epub-books';
 import { openBook, readEpub } from '@altwise/engine/epub';
 import { exportCsv, importCsv } from './epub-csv';
 

@@ -7,3 +7,5 @@ export * from './epub-package';
 export * from './epub-book';
 export * from './epub-metadata';
 export * from './epub-long-description';
+export * from './epub-apply';
+export * from './epub-targets';
