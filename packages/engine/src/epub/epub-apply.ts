@@ -4,6 +4,7 @@
 // content, `mimetype` first and stored. `altwise epub fill` and the server's EPUB jobs both end here.
 import type { Edit } from '../markup/edits';
 import { applyEdits, editFor } from '../markup/edits';
+import type { FoundImage } from '../markup/found-image';
 import { writeEpub } from './epub-archive';
 import type { Book } from './epub-book';
 import { documentOf } from './epub-book';

@@ -4,7 +4,7 @@
 import path from 'node:path';
 import type { FoundImage } from '../markup/found-image';
 import { findImages } from '../markup/find-images';
-import type { EpubEntry } from './epub-archive';
+import type { EpubEntry, EpubLimits } from './epub-archive';
 import { readEpub } from './epub-archive';
 import type { EpubPackage } from './epub-package';
 import { readPackage } from './epub-package';
@@ -41,8 +41,8 @@ export function pictureEntry(image: FoundImage, book: Book): { name: string; dat
 export const documentOf = (image: FoundImage) => path.relative(VIRTUAL_ROOT, image.file).split(path.sep).join('/');
 
 /** The book in `bytes` (an EPUB file's content), read within the container limits of epub-archive.ts. */
-export async function openBook(bytes: Buffer): Promise<Book> {
-  const entries = await readEpub(bytes);
+export async function openBook(bytes: Buffer, limits?: EpubLimits): Promise<Book> {
+  const entries = await readEpub(bytes, limits);
   const pkg = readPackage(entries);
   const notes: string[] = [];
   for (const name of pkg.encrypted) notes.push(`${name} is encrypted (META-INF/encryption.xml): reported, left untouched`);
