@@ -161,6 +161,26 @@ for (const database of DATABASES) {
       expect(response.body.error.message).toMatch(/^Nothing to describe/);
     });
 
+    it('a publisher\'s poor alt (a file name) is an item; unless a person approves its replacement, the book keeps it', async () => {
+      const { token } = await env.proUser();
+      const files = await epub3Files();
+      const chapter = files.find((file) => file.name === 'OEBPS/text/chapter1.xhtml')!;
+      chapter.data = String(chapter.data)
+        .replace('<img src="../images/harbour.png"/>', '<img src="../images/harbour.png" alt="harbour.png"/>')
+        .replace('<img src="../images/catch-chart.png"/>', '<img src="../images/catch-chart.png" alt="Bar chart of the catch per season"/>')
+        .replace('<img src="../images/boat.jpg"/>', '<img src="../images/boat.jpg" alt="Un bateau de pêche au lever du jour"/>');
+      const created = await env.server.request('POST', '/api/v1/jobs', { token, body: bookForm(await zipOf(files)) });
+      expect(created.status, JSON.stringify(created.body)).toBe(202);
+      expect(created.body.total).toBe(1);
+      const job = await env.waitFor(token, created.body.id);
+      const items = (await env.server.request('GET', `/api/v1/jobs/${job.id}/results`, { token })).body.items as Item[];
+      expect(items.map((item) => item.columns.src)).toEqual(['../images/harbour.png']);
+      const output = await download(env, token, `/api/v1/jobs/${job.id}/epub`);
+      const alts = (await openBook(output.bytes)).documents.flatMap((document) => document.images).map((image) => image.alt);
+      expect(alts).toContainEqual(expect.objectContaining({ state: 'present', value: 'harbour.png' }));
+      expect(alts).toContainEqual(expect.objectContaining({ state: 'present', value: 'The red lighthouse at the harbour mouth' }));
+    });
+
     it('hostile books: the zip uploads\' bomb limits per entry and over the archive (413), traversal names and a missing mimetype (400); nothing kept', async () => {
       const { token } = await env.proUser();
       const base = (await epub3Files()).map((file): BookFile => file);
