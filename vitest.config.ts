@@ -8,6 +8,8 @@ const alias = {
   // Before '@altwise/engine', which would otherwise take the subpath as its own prefix.
   '@altwise/engine/quality': path.join(root, 'packages/engine/src/quality/quality-checker.ts'),
   '@altwise/engine/elements': path.join(root, 'packages/engine/src/elements/index.ts'),
+  '@altwise/engine/markup': path.join(root, 'packages/engine/src/markup/index.ts'),
+  '@altwise/engine/epub': path.join(root, 'packages/engine/src/epub/index.ts'),
   '@altwise/engine': path.join(root, 'packages/engine/src/index.ts'),
   '@altwise/sdk': path.join(root, 'packages/sdk/src/index.ts'),
   '@altwise/cli/action-kit': path.join(root, 'packages/cli/src/action-kit.ts'),

@@ -15,8 +15,8 @@ import { pathToFileURL } from 'node:url';
 import type { Altwise } from '@altwise/sdk';
 import sharp from 'sharp';
 import { epubFill } from '../packages/cli/src/epub/epub-fill';
-import type { BookFile } from '../packages/cli/test/epub-fixture';
-import { CONTAINER, zipOf } from '../packages/cli/test/epub-fixture';
+import type { BookFile } from '@altwise/test-support/epub-books';
+import { CONTAINER, zipOf } from '@altwise/test-support/epub-books';
 import type { BenchRow } from './support/stats';
 
 const DOCUMENTS = 30;

@@ -2,7 +2,7 @@
 // replacement text of a run of lines when one or several images on it get alt text.
 import { editFor } from '@altwise/cli/action-kit';
 import { describe, expect, it } from 'vitest';
-import { findImages } from '../../../packages/cli/src/fill/find-images';
+import { findImages } from '@altwise/engine/markup';
 import { parsePatch } from '../src/pull-request-diff';
 import { lineProposals } from '../src/suggestions';
 import type { ImageProposal } from '../src/suggestions';

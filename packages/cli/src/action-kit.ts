@@ -4,11 +4,11 @@
 // (the action bundles it); the installed CLI does not ship it.
 export { requestKey } from './fill/describe-cache';
 export type { CachedDescription } from './fill/describe-cache';
-export { applyEdits, editFor, plainAltText } from './fill/edits';
-export type { Edit } from './fill/edits';
-export { FILLABLE_EXTENSIONS } from './fill/find-images';
+export { applyEdits, editFor, plainAltText } from '@altwise/engine/markup';
+export type { Edit } from '@altwise/engine/markup';
+export { FILLABLE_EXTENSIONS } from '@altwise/engine/markup';
 export { isInside, realPathOf } from './fill/folder-guard';
-export type { FoundImage } from './fill/found-image';
+export type { FoundImage } from '@altwise/engine/markup';
 export { readLocalImage } from './fill/image-bytes';
 export { draftWhy, verdictOf } from './fill/verdict';
 export type { ChangedLines } from './lint/changed-lines';

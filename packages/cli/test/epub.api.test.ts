@@ -10,10 +10,10 @@ import type { FakeVisionServer } from '@altwise/test-support/fake-vision-server'
 import { startFakeVisionServer } from '@altwise/test-support/fake-vision-server';
 import type { TestServer } from '@altwise/server/test-support/test-server';
 import { registerUser, startTestServer } from '@altwise/server/test-support/test-server';
-import { readEpub } from '../src/epub/epub-archive';
+import { readEpub } from '@altwise/engine/epub';
 import { epubFill } from '../src/epub/epub-fill';
 import { epubLint } from '../src/epub/epub-lint';
-import { epub2, epub3 } from './epub-fixture';
+import { epub2, epub3 } from '@altwise/test-support/epub-books';
 
 const EPUBCHECK = '/usr/share/java/epubcheck.jar';
 

@@ -5168,7 +5168,7 @@ export interface paths {
                          * @description CSV with an image_url column; optional context and id; other columns are carried through
                          */
                         file?: string;
-                        /** @description Or the images themselves (JPEG, PNG, GIF, WebP, AVIF; each at most IMAGE_MAX_BYTES), up to 10,000, each part named by its relative path ("products/shoes/red.jpg"); a file that is not an image is a row error. A .zip part is opened: each entry is a file named by its path in the zip (directories, __MACOSX/ and dotfiles skipped; links, encrypted entries, nested zips and ".." names are row errors; a damaged zip, or one whose entries share or overlap their bytes, is a 400; a zip bomb, or a zip inflating past 10 times its size, a 413). Identical files are stored once. A Free plan is refused (403) before the body is read; at most 2 uploads of one account are read at once (429) */
+                        /** @description Or the images themselves (JPEG, PNG, GIF, WebP, AVIF; each at most IMAGE_MAX_BYTES), up to 10,000, each part named by its relative path ("products/shoes/red.jpg"); a file that is not an image is a row error. A .zip part is opened: each entry is a file named by its path in the zip (directories, __MACOSX/ and dotfiles skipped; links, encrypted entries, nested zips and ".." names are row errors; a damaged zip, or one whose entries share or overlap their bytes, is a 400; a zip bomb, or a zip inflating past 10 times its size, a 413). Identical files are stored once. An .epub part, sent alone (at most 256 MB, the same bomb rules as a zip), makes a job of the images of the book that need alt text, each with its caption, surrounding text and xml:lang (columns document, line, src, xml_lang, image); a good alt from the publisher and an empty alt are not items; GET /api/v1/jobs/{id}/epub answers the book with the approved results. A Free plan is refused (403) before the body is read; at most 2 uploads of one account are read at once (429) */
                         files?: string[];
                     };
                 };
@@ -7530,6 +7530,261 @@ export interface paths {
                 };
             };
         };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/jobs/{id}/epub": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An EPUB job's book with the approved results written in: each accepted alt text (and, in EPUB 3, a complex image's long description beside it), the accessibility metadata; every other entry unchanged. 409 until the job has finished; 404 for a job not made from an EPUB */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The EPUB (application/epub+zip) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/epub+zip": unknown;
+                    };
+                };
+                /** @description Invalid input: `details` names each field and its message */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/epub+zip": {
+                            error: {
+                                /** @enum {string} */
+                                code: "bad_request" | "validation_failed" | "unauthorized" | "invalid_credentials" | "forbidden" | "plan_forbidden" | "billing_not_configured" | "not_found" | "conflict" | "payment_declined" | "payload_too_large" | "unsupported_media_type" | "image_undecodable" | "image_unreachable" | "image_timeout" | "url_not_allowed" | "too_many_requests" | "request_timeout" | "quota_exceeded" | "provider_error" | "provider_rate_limited" | "provider_timeout" | "internal_error" | "idempotency_key_reused" | "idempotency_in_progress" | "database_unavailable" | "service_unavailable";
+                                message: string;
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Not signed in, or a missing, invalid or revoked API key */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/epub+zip": {
+                            error: {
+                                /** @enum {string} */
+                                code: "bad_request" | "validation_failed" | "unauthorized" | "invalid_credentials" | "forbidden" | "plan_forbidden" | "billing_not_configured" | "not_found" | "conflict" | "payment_declined" | "payload_too_large" | "unsupported_media_type" | "image_undecodable" | "image_unreachable" | "image_timeout" | "url_not_allowed" | "too_many_requests" | "request_timeout" | "quota_exceeded" | "provider_error" | "provider_rate_limited" | "provider_timeout" | "internal_error" | "idempotency_key_reused" | "idempotency_in_progress" | "database_unavailable" | "service_unavailable";
+                                message: string;
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Not found (also for another account’s objects) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/epub+zip": {
+                            error: {
+                                /** @enum {string} */
+                                code: "bad_request" | "validation_failed" | "unauthorized" | "invalid_credentials" | "forbidden" | "plan_forbidden" | "billing_not_configured" | "not_found" | "conflict" | "payment_declined" | "payload_too_large" | "unsupported_media_type" | "image_undecodable" | "image_unreachable" | "image_timeout" | "url_not_allowed" | "too_many_requests" | "request_timeout" | "quota_exceeded" | "provider_error" | "provider_rate_limited" | "provider_timeout" | "internal_error" | "idempotency_key_reused" | "idempotency_in_progress" | "database_unavailable" | "service_unavailable";
+                                message: string;
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Conflicts with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/epub+zip": {
+                            error: {
+                                /** @enum {string} */
+                                code: "bad_request" | "validation_failed" | "unauthorized" | "invalid_credentials" | "forbidden" | "plan_forbidden" | "billing_not_configured" | "not_found" | "conflict" | "payment_declined" | "payload_too_large" | "unsupported_media_type" | "image_undecodable" | "image_unreachable" | "image_timeout" | "url_not_allowed" | "too_many_requests" | "request_timeout" | "quota_exceeded" | "provider_error" | "provider_rate_limited" | "provider_timeout" | "internal_error" | "idempotency_key_reused" | "idempotency_in_progress" | "database_unavailable" | "service_unavailable";
+                                message: string;
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Our own failure; nothing about it is shown */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/epub+zip": {
+                            error: {
+                                /** @enum {string} */
+                                code: "bad_request" | "validation_failed" | "unauthorized" | "invalid_credentials" | "forbidden" | "plan_forbidden" | "billing_not_configured" | "not_found" | "conflict" | "payment_declined" | "payload_too_large" | "unsupported_media_type" | "image_undecodable" | "image_unreachable" | "image_timeout" | "url_not_allowed" | "too_many_requests" | "request_timeout" | "quota_exceeded" | "provider_error" | "provider_rate_limited" | "provider_timeout" | "internal_error" | "idempotency_key_reused" | "idempotency_in_progress" | "database_unavailable" | "service_unavailable";
+                                message: string;
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/jobs/{id}/images.zip": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A job's uploaded images with approved results, each with its alt text and long description written into XMP (IPTC AltTextAccessibility, ExtDescrAccessibility; pixels untouched), named by their paths; images that cannot take them are listed in altwise-not-written.txt. 409 until the job has finished; 404 for a job of URLs */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Added to the written fields only, e.g. "(AI-generated)"; none by default */
+                    embedSuffix?: string;
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The zip (application/zip) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/zip": unknown;
+                    };
+                };
+                /** @description Invalid input: `details` names each field and its message */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/zip": {
+                            error: {
+                                /** @enum {string} */
+                                code: "bad_request" | "validation_failed" | "unauthorized" | "invalid_credentials" | "forbidden" | "plan_forbidden" | "billing_not_configured" | "not_found" | "conflict" | "payment_declined" | "payload_too_large" | "unsupported_media_type" | "image_undecodable" | "image_unreachable" | "image_timeout" | "url_not_allowed" | "too_many_requests" | "request_timeout" | "quota_exceeded" | "provider_error" | "provider_rate_limited" | "provider_timeout" | "internal_error" | "idempotency_key_reused" | "idempotency_in_progress" | "database_unavailable" | "service_unavailable";
+                                message: string;
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Not signed in, or a missing, invalid or revoked API key */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/zip": {
+                            error: {
+                                /** @enum {string} */
+                                code: "bad_request" | "validation_failed" | "unauthorized" | "invalid_credentials" | "forbidden" | "plan_forbidden" | "billing_not_configured" | "not_found" | "conflict" | "payment_declined" | "payload_too_large" | "unsupported_media_type" | "image_undecodable" | "image_unreachable" | "image_timeout" | "url_not_allowed" | "too_many_requests" | "request_timeout" | "quota_exceeded" | "provider_error" | "provider_rate_limited" | "provider_timeout" | "internal_error" | "idempotency_key_reused" | "idempotency_in_progress" | "database_unavailable" | "service_unavailable";
+                                message: string;
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Not found (also for another account’s objects) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/zip": {
+                            error: {
+                                /** @enum {string} */
+                                code: "bad_request" | "validation_failed" | "unauthorized" | "invalid_credentials" | "forbidden" | "plan_forbidden" | "billing_not_configured" | "not_found" | "conflict" | "payment_declined" | "payload_too_large" | "unsupported_media_type" | "image_undecodable" | "image_unreachable" | "image_timeout" | "url_not_allowed" | "too_many_requests" | "request_timeout" | "quota_exceeded" | "provider_error" | "provider_rate_limited" | "provider_timeout" | "internal_error" | "idempotency_key_reused" | "idempotency_in_progress" | "database_unavailable" | "service_unavailable";
+                                message: string;
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Conflicts with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/zip": {
+                            error: {
+                                /** @enum {string} */
+                                code: "bad_request" | "validation_failed" | "unauthorized" | "invalid_credentials" | "forbidden" | "plan_forbidden" | "billing_not_configured" | "not_found" | "conflict" | "payment_declined" | "payload_too_large" | "unsupported_media_type" | "image_undecodable" | "image_unreachable" | "image_timeout" | "url_not_allowed" | "too_many_requests" | "request_timeout" | "quota_exceeded" | "provider_error" | "provider_rate_limited" | "provider_timeout" | "internal_error" | "idempotency_key_reused" | "idempotency_in_progress" | "database_unavailable" | "service_unavailable";
+                                message: string;
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Our own failure; nothing about it is shown */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/zip": {
+                            error: {
+                                /** @enum {string} */
+                                code: "bad_request" | "validation_failed" | "unauthorized" | "invalid_credentials" | "forbidden" | "plan_forbidden" | "billing_not_configured" | "not_found" | "conflict" | "payment_declined" | "payload_too_large" | "unsupported_media_type" | "image_undecodable" | "image_unreachable" | "image_timeout" | "url_not_allowed" | "too_many_requests" | "request_timeout" | "quota_exceeded" | "provider_error" | "provider_rate_limited" | "provider_timeout" | "internal_error" | "idempotency_key_reused" | "idempotency_in_progress" | "database_unavailable" | "service_unavailable";
+                                message: string;
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description The AI provider is limiting our requests */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/zip": {
+                            error: {
+                                /** @enum {string} */
+                                code: "bad_request" | "validation_failed" | "unauthorized" | "invalid_credentials" | "forbidden" | "plan_forbidden" | "billing_not_configured" | "not_found" | "conflict" | "payment_declined" | "payload_too_large" | "unsupported_media_type" | "image_undecodable" | "image_unreachable" | "image_timeout" | "url_not_allowed" | "too_many_requests" | "request_timeout" | "quota_exceeded" | "provider_error" | "provider_rate_limited" | "provider_timeout" | "internal_error" | "idempotency_key_reused" | "idempotency_in_progress" | "database_unavailable" | "service_unavailable";
+                                message: string;
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;

@@ -72,6 +72,21 @@ export function createJobsApi(client: Client<paths>) {
     results: async (id: string, query: JobResultsQuery = {}): Promise<JobResultsPage> =>
       unwrap(await client.GET('/api/v1/jobs/{id}/results', { params: { path: { id }, query } })),
 
+    /**
+     * An EPUB job's book (created from an `.epub` upload) with the approved results written in: the
+     * alt texts, long descriptions and accessibility metadata. AltwiseError `conflict` (409) until the job has finished.
+     */
+    epub: async (id: string): Promise<Uint8Array> =>
+      new Uint8Array(await unwrap(await client.GET('/api/v1/jobs/{id}/epub', { params: { path: { id } }, parseAs: 'arrayBuffer' }))),
+
+    /**
+     * A zip of the job's uploaded images with approved results, their alt text and long description written
+     * into XMP (IPTC AltTextAccessibility, ExtDescrAccessibility), pixels untouched. `embedSuffix` (e.g.
+     * "(AI-generated)") marks the written text only. AltwiseError `conflict` (409) until the job has finished.
+     */
+    imagesZip: async (id: string, options: { embedSuffix?: string } = {}): Promise<Uint8Array> =>
+      new Uint8Array(await unwrap(await client.GET('/api/v1/jobs/{id}/images.zip', { params: { path: { id }, query: options }, parseAs: 'arrayBuffer' }))),
+
     /** Pending items are neither processed nor charged; a job already over is an AltwiseError `conflict` (409). */
     cancel: async (id: string): Promise<Job> => unwrap(await client.POST('/api/v1/jobs/{id}/cancel', { params: { path: { id } } })),
 

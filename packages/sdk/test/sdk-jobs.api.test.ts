@@ -4,6 +4,8 @@ import type { Job } from '@altwise/sdk';
 import { setPlan, startAltTextEnv } from '@altwise/server/alt-text-test-support';
 import type { AltTextTestEnv } from '@altwise/server/alt-text-test-support';
 import { registerUser } from '@altwise/server/test-support/test-server';
+import { openBook } from '@altwise/engine/epub';
+import { epub3 } from '@altwise/test-support/epub-books';
 
 describe('@altwise/sdk bulk jobs against a real server', () => {
   let env: AltTextTestEnv;
@@ -128,6 +130,24 @@ describe('@altwise/sdk bulk jobs against a real server', () => {
     expect(new Set(polled)).toEqual(new Set([audit.job!.id]));
     expect(done.summary).toMatchObject({ images: 51, missing: 51, suggested: 51 });
     expect(done.images.every((image) => (image.suggestion ?? '').length > 0)).toBe(true);
+  });
+
+  it('a job over an EPUB: the book back with the approved alts (jobs.epub), its images with XMP (jobs.imagesZip); typed 404s', { timeout: 120_000 }, async () => {
+    const created = await client().jobs.createFromFiles([{ path: 'harbours.epub', bytes: await epub3() }]);
+    expect(created.total).toBe(3);
+    const done = await client().jobs.waitFor(created.id, { intervalMs: 50, timeoutMs: 30_000 });
+    expect(done.status).toBe('completed');
+    const items = (await client().jobs.results(created.id)).items;
+    for (const item of items) expect((await env.server.request('PATCH', `/api/v1/jobs/${created.id}/results/${item.id}`, { apiKey, body: { status: 'approved' } })).status).toBe(200);
+    const book = await openBook(Buffer.from(await client().jobs.epub(created.id)));
+    expect(book.documents.flatMap((document) => document.images).filter((image) => image.alt.state === 'missing')).toEqual([]);
+    const zip = await client().jobs.imagesZip(created.id, { embedSuffix: '(AI-generated)' });
+    expect(Buffer.from(zip.subarray(0, 4)).equals(Buffer.from([0x50, 0x4b, 0x03, 0x04]))).toBe(true);
+    await expect(client({ apiKey: otherKey }).jobs.epub(created.id)).rejects.toMatchObject({ code: 'not_found', status: 404 });
+    // A job of URLs has no images to give back: a typed 404 (the 409 before the end: job-images-zip.api.test.ts).
+    const urls = await client().jobs.create({ items: [{ imageUrl: await env.hostImage() }] });
+    await client().jobs.waitFor(urls.id, { intervalMs: 50 });
+    await expect(client().jobs.imagesZip(urls.id)).rejects.toMatchObject({ code: 'not_found', status: 404 });
   });
 
   it('refuses a job on the Free plan with a typed 403', async () => {

@@ -7,10 +7,9 @@ import type { Altwise } from '@altwise/sdk';
 import axe from 'axe-core';
 import { JSDOM } from 'jsdom';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { epub3 } from '../../test/epub-fixture';
-import { readEpub } from './epub-archive';
+import { epub3 } from '@altwise/test-support/epub-books';
+import { readEpub, readPackage } from '@altwise/engine/epub';
 import { epubFill } from './epub-fill';
-import { readPackage } from './epub-package';
 
 const IMAGE_RULES = ['image-alt', 'role-img-alt', 'svg-img-alt', 'input-image-alt', 'area-alt', 'object-alt', 'image-redundant-alt'];
 

@@ -45,9 +45,9 @@ export function addEpubCommands(program: Command): void {
     .argument('<book>', 'the .epub file')
     .option('-o, --output <file>', 'write the CSV here (default: standard output)')
     .action(async (book: string, flags: { output?: string }) => {
-      const { openBook } = await import('./epub-book');
+      const { openBook } = await import('@altwise/engine/epub');
       const { exportCsv } = await import('./epub-csv');
-      const csv = exportCsv(await openBook(path.resolve(book)));
+      const csv = exportCsv(await openBook(fs.readFileSync(path.resolve(book))));
       if (flags.output) fs.writeFileSync(path.resolve(flags.output), csv);
       else process.stdout.write(csv);
     });

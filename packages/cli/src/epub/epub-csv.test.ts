@@ -3,9 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseCsv } from '@altwise/shared';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { epub3 } from '../../test/epub-fixture';
-import { readEpub } from './epub-archive';
-import { openBook } from './epub-book';
+import { epub3 } from '@altwise/test-support/epub-books';
+import { openBook, readEpub } from '@altwise/engine/epub';
 import { exportCsv, importCsv } from './epub-csv';
 
 let dir: string;
@@ -20,7 +19,7 @@ describe('the editors\' CSV round-trip', () => {
   it('exports every image with its caption and current alt; an edited sheet comes back as alts, a decorative image and a long description', async () => {
     const input = path.join(dir, 'book.epub');
     fs.writeFileSync(input, await epub3());
-    const csv = exportCsv(await openBook(input));
+    const csv = exportCsv(await openBook(fs.readFileSync(input)));
     const rows = parseCsv(csv).map((row) => row.fields);
     expect(rows[0]).toEqual(['document', 'image', 'line', 'file', 'caption', 'current_alt', 'suggested_alt', 'long_description', 'decorative']);
     expect(rows.slice(1).map((row) => [row[0], row[1], row[3], row[4], row[5], row[8]])).toEqual([

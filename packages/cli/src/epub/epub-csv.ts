@@ -3,16 +3,10 @@
 // the sheet is written by people, so what it says is theirs (a person's alt, not a draft).
 import fs from 'node:fs';
 import { parseCsv } from '@altwise/shared';
-import type { Edit } from '../fill/edits';
-import { applyEdits, editFor, plainAltText } from '../fill/edits';
-import type { FoundImage } from '../fill/found-image';
-import { EpubRefused, writeEpub } from './epub-archive';
-import type { Book } from './epub-book';
-import { openBook, pictureEntry } from './epub-book';
-import { captionOf, longDescriptionEdits } from './epub-long-description';
-import type { ImageCounts } from './epub-metadata';
-import { withAccessibilityMetadata } from './epub-metadata';
-import { parseXml } from './epub-xml';
+import type { Edit, FoundImage } from '@altwise/engine/markup';
+import { applyEdits, editFor, plainAltText } from '@altwise/engine/markup';
+import { captionOf, EpubRefused, longDescriptionEdits, openBook, parseXml, pictureEntry, withAccessibilityMetadata, writeEpub } from '@altwise/engine/epub';
+import type { Book, ImageCounts } from '@altwise/engine/epub';
 
 export const CSV_COLUMNS = ['document', 'image', 'line', 'file', 'caption', 'current_alt', 'suggested_alt', 'long_description', 'decorative'] as const;
 
@@ -49,7 +43,7 @@ export interface CsvImportReport {
 
 /** Applies an edited sheet to the book and writes `output`. A row naming another image than the book has there is refused. */
 export async function importCsv(input: string, sheet: string, output: string): Promise<CsvImportReport> {
-  const book = await openBook(input);
+  const book = await openBook(fs.readFileSync(input));
   const rows = parseCsv(fs.readFileSync(sheet, 'utf8'), { maxFields: 20, maxFieldLength: 10_000 });
   const header = rows[0]?.fields.map((field) => field.trim().toLowerCase()) ?? [];
   const column = (name: (typeof CSV_COLUMNS)[number]) => header.indexOf(name);

@@ -5,18 +5,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Altwise } from '@altwise/sdk';
-import type { Edit } from '../fill/edits';
-import { applyEdits, editFor, plainAltText } from '../fill/edits';
-import type { FoundImage } from '../fill/found-image';
+import { plainAltText } from '@altwise/engine/markup';
+import { chooseTargets, imageAt, openBook, writeFilledBook } from '@altwise/engine/epub';
+import type { BookAnswer, BookTarget, ImageCounts } from '@altwise/engine/epub';
 import { draftWhy, verdictOf } from '../fill/verdict';
-import { judgeFound } from '../lint/image-findings';
-import { writeEpub } from './epub-archive';
-import type { Book } from './epub-book';
-import { documentOf, openBook, pictureEntry } from './epub-book';
-import type { ImageCounts } from './epub-metadata';
-import { withAccessibilityMetadata } from './epub-metadata';
-import { longDescriptionEdits } from './epub-long-description';
-import { parseXml } from './epub-xml';
 
 export interface EpubFillOptions {
   input: string;
@@ -36,11 +28,6 @@ export interface EpubFillReport {
   changedDocuments: string[];
 }
 
-interface Target {
-  image: FoundImage;
-  picture: { name: string; data: Buffer };
-}
-
 async function mapPool<T>(items: readonly T[], concurrency: number, work: (item: T) => Promise<void>): Promise<void> {
   let next = 0;
   const runner = async () => {
@@ -53,45 +40,16 @@ async function mapPool<T>(items: readonly T[], concurrency: number, work: (item:
   await Promise.all(Array.from({ length: Math.max(1, Math.min(concurrency, items.length)) }, runner));
 }
 
-const at = (image: FoundImage) => `${documentOf(image)}:${image.line} ${image.src}`;
-
-/** Which images are described; counts what stays as it is. */
-function chooseTargets(book: Book, options: EpubFillOptions, report: EpubFillReport): Target[] {
-  const targets: Target[] = [];
-  for (const image of book.documents.flatMap((document) => document.images)) {
-    // Only <img> (and image buttons) take alt; other kinds are lint's to report.
-    if (image.kind !== 'img' && image.kind !== 'input-image') continue;
-    const alt = image.alt;
-    if (alt.state === 'empty') {
-      report.counts.decorative += 1;
-      continue;
-    }
-    // A person's alt stays, unless asked and the checker finds an error in it (a warning never justifies it).
-    const poor = alt.state === 'present' && options.overwritePoor && judgeFound(image, options.language).issues.some((issue) => issue.severity === 'error');
-    if (alt.state === 'present' && !poor) {
-      report.counts.kept += 1;
-      continue;
-    }
-    const picture = alt.state === 'unknown' ? { reason: alt.reason } : pictureEntry(image, book);
-    if ('reason' in picture) {
-      report.counts.missing += alt.state === 'present' ? 0 : 1;
-      if (alt.state === 'present') report.counts.kept += 1;
-      report.left.push(`${at(image)}: ${picture.reason}`);
-      continue;
-    }
-    targets.push({ image, picture });
-  }
-  return targets;
-}
+const at = imageAt;
 
 export async function epubFill(client: Altwise, options: EpubFillOptions, io: { err(text: string): void }): Promise<EpubFillReport> {
-  const book = await openBook(options.input);
-  const report: EpubFillReport = { counts: { described: 0, drafts: 0, decorative: 0, kept: 0, missing: 0, longDescriptions: 0 }, left: [], notes: [...book.notes], changedDocuments: [] };
-  const targets = chooseTargets(book, options, report);
+  const book = await openBook(fs.readFileSync(options.input));
+  const { targets, counts, left } = chooseTargets(book, options);
+  const report: EpubFillReport = { counts, left, notes: [...book.notes], changedDocuments: [] };
 
   // One description per picture and request (the same figure used twice is described once).
   const described = new Map<string, Promise<{ altText: string; decorative: boolean; draft?: string; longDescription?: string } | { error: string }>>();
-  const describe = (target: Target) => {
+  const describe = (target: BookTarget) => {
     const language = options.language ?? target.image.language;
     const key = JSON.stringify([target.picture.name, language, target.image.purpose ?? null]);
     let answer = described.get(key);
@@ -112,20 +70,7 @@ export async function epubFill(client: Altwise, options: EpubFillOptions, io: { 
     return answer;
   };
 
-  const edits = new Map<string, Edit[]>();
-  let longDescriptions = 0;
-  /** A complex image's long description, in the document beside it (EPUB 3), or a note why not. */
-  const longDescriptionFor = (image: FoundImage, name: string, description: string): Edit[] => {
-    const document = book.documents.find((candidate) => candidate.name === name)!;
-    const added = book.pkg.version === 3 && image.kind === 'img' && image.span ? longDescriptionEdits(document.text, image.span.start, description, `altwise-longdesc-${longDescriptions + 1}`) : undefined;
-    if (!added) {
-      report.notes.push(`${at(image)}: a long description was written by the model but not placed (${book.pkg.version === 2 ? 'EPUB 2 has no <details>' : 'no place for it beside the image'})`);
-      return [];
-    }
-    longDescriptions += 1;
-    report.counts.longDescriptions += 1;
-    return added;
-  };
+  const answers: BookAnswer[] = [];
   let done = 0;
   await mapPool(targets, options.concurrency, async (target) => {
     const answer = await describe(target);
@@ -138,33 +83,20 @@ export async function epubFill(client: Altwise, options: EpubFillOptions, io: { 
       else report.counts.missing += 1;
       return;
     }
-    const name = documentOf(target.image);
-    const documentEdits = [editFor(target.image, answer.altText)];
-    if (answer.longDescription && !answer.decorative) documentEdits.push(...longDescriptionFor(target.image, name, answer.longDescription));
-    edits.set(name, [...(edits.get(name) ?? []), ...documentEdits]);
+    answers.push({ image: target.image, altText: answer.altText, decorative: answer.decorative, longDescription: answer.longDescription });
     if (answer.decorative) report.counts.decorative += 1;
     else report.counts.described += 1;
     if (answer.draft && !answer.decorative) report.counts.drafts += 1;
   });
-
-  const replaced = new Map<string, Buffer>();
-  for (const document of book.documents) {
-    const documentEdits = edits.get(document.name);
-    if (!documentEdits) continue;
-    const text = applyEdits(document.text, documentEdits);
-    // The edit inserted escaped attribute text only; proven, not assumed, before the book is written.
-    parseXml(text, document.name);
-    replaced.set(document.name, Buffer.from(text, 'utf8'));
-    report.changedDocuments.push(document.name);
-  }
-  const metadata = withAccessibilityMetadata(book.pkg.opf, book.pkg.version, report.counts);
-  if (metadata.replacedSummary) report.notes.push(`the earlier accessibility summary was replaced: ${metadata.replacedSummary}`);
-  replaced.set(book.pkg.opfPath, Buffer.from(metadata.opf, 'utf8'));
-
-  const bytes = await writeEpub(book.entries, replaced);
+  // In the book's order, whatever order the answers came in (the long descriptions' ids follow it).
+  const order = new Map(targets.map((target, index) => [target.image, index]));
+  answers.sort((a, b) => order.get(a.image)! - order.get(b.image)!);
+  const filled = await writeFilledBook(book, answers, report.counts);
+  report.notes.push(...filled.notes);
+  report.changedDocuments.push(...filled.changedDocuments);
   // Written beside the target and renamed: a failure never leaves half a book (or overwrites the input half-way).
   const temporary = `${options.output}.altwise-${process.pid}.tmp`;
-  fs.writeFileSync(temporary, bytes);
+  fs.writeFileSync(temporary, filled.bytes);
   fs.renameSync(temporary, options.output);
   return report;
 }

@@ -6,9 +6,9 @@ import path from 'node:path';
 import { deflateRawSync } from 'node:zlib';
 import type { Altwise } from '@altwise/sdk';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { BookFile } from '../../test/epub-fixture';
-import { CHAPTER, epub3Files, zipOf } from '../../test/epub-fixture';
-import { EPUB_LIMITS, readEpub } from './epub-archive';
+import type { BookFile } from '@altwise/test-support/epub-books';
+import { CHAPTER, epub3Files, zipOf } from '@altwise/test-support/epub-books';
+import { EPUB_LIMITS, readEpub } from '@altwise/engine/epub';
 import { epubFill } from './epub-fill';
 import { epubLint } from './epub-lint';
 

@@ -1,7 +1,8 @@
 // altwise epub lint: the checker over every content document of a book, offline.
-import { imageIssues } from '../lint/image-findings';
-import type { Book } from './epub-book';
-import { openBook } from './epub-book';
+import fs from 'node:fs';
+import { imageIssues } from '@altwise/engine/markup';
+import type { Book } from '@altwise/engine/epub';
+import { openBook } from '@altwise/engine/epub';
 
 export interface EpubLintFinding {
   document: string;
@@ -26,7 +27,7 @@ export function lintBook(book: Book, language?: string): { findings: EpubLintFin
 
 /** Prints the findings; 1 when any is an error. */
 export async function epubLint(file: string, options: { language?: string; json?: boolean }, io: { out(text: string): void; err(text: string): void }): Promise<number> {
-  const book = await openBook(file);
+  const book = await openBook(fs.readFileSync(file));
   for (const note of book.notes) io.err(`altwise: ${note}`);
   const { findings, images } = lintBook(book, options.language);
   const errors = findings.filter((finding) => finding.severity === 'error').length;

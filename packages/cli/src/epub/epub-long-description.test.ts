@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { applyEdits } from '../fill/edits';
-import { longDescriptionEdits } from './epub-long-description';
+import { applyEdits } from '@altwise/engine/markup';
+import { longDescriptionEdits } from '@altwise/engine/epub';
 
 const withLong = (document: string, id = 'ld-1') => {
   const edits = longDescriptionEdits(document, document.indexOf('<img'), 'A chart <rising>\n\nSecond & last', id);

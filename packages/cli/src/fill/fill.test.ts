@@ -5,10 +5,9 @@ import type { Altwise } from '@altwise/sdk';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { PNG_BYTES } from '../../test/png';
 import { openCache, requestKey } from './describe-cache';
-import { escapeAlt } from './edits';
+import { escapeAlt, findImages } from '@altwise/engine/markup';
 import type { FillOptions } from './fill';
 import { fill } from './fill';
-import { findImages } from './find-images';
 
 let dir: string;
 beforeEach(() => {

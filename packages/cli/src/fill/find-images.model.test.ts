@@ -1,7 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { judgeFound } from '../lint/image-findings';
-import { findImages } from './find-images';
+import { findImages, judgeFound } from '@altwise/engine/markup';
 
 const DIR = '/project';
 const find = (name: string, source: string) => findImages(source, path.join(DIR, name), { root: DIR });

@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Altwise } from '@altwise/sdk';
 import { glob } from 'tinyglobby';
-import { plainAltText } from './edits';
+import { plainAltText } from '@altwise/engine/markup';
 import { draftWhy, verdictOf } from './verdict';
 
 export interface WriteMetadataOptions {

@@ -4,13 +4,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { glob } from 'tinyglobby';
-import { FILLABLE_EXTENSIONS, findImages } from '../fill/find-images';
+import { FILLABLE_EXTENSIONS, findImages, imageIssues } from '@altwise/engine/markup';
 import { realPathOf } from '../fill/folder-guard';
 import type { ChangedLines } from './changed-lines';
 import { ignoreDirectives, isSuppressed, suppressions } from './ignore-comments';
-import { imageIssues } from './image-findings';
 import type { LintConfig } from './lint-config';
-import type { FoundImage } from '../fill/found-image';
+import type { FoundImage } from '@altwise/engine/markup';
 import type { LintFinding, LintReport } from './lint-report';
 import { lineStarts, positionOf } from './source-positions';
 

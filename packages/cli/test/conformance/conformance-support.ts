@@ -4,8 +4,7 @@
 // WCAG gives it, and every reader must give exactly that (issue 34: never two element models).
 import path from 'node:path';
 import { lintSource as actionLintSource } from '../../src/action-kit';
-import { findImages } from '../../src/fill/find-images';
-import { judgeFound } from '../../src/lint/image-findings';
+import { findImages, judgeFound } from '@altwise/engine/markup';
 import { verdictOf } from '../../../../apps/server/src/modules/audits/audit-verdicts';
 import { findPageImages } from '../../../../apps/server/src/modules/audits/page-images';
 

@@ -1,34 +1,12 @@
 // POST /api/v1/images with embed: "iptc" (issue 38): the upload comes back with its alt text in
 // its own XMP, written by exiftool, pixels untouched. Read back here with exiftool itself.
-import { createHash } from 'node:crypto';
-import { execFileSync } from 'node:child_process';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASES, registerUser } from '../../../test/support/test-server';
 import type { TestServer } from '../../../test/support/test-server';
 import type { AltTextTestEnv } from './alt-text.test-support';
 import { startAltTextEnv, uploadForm } from './alt-text.test-support';
-
-function exiftoolTags(bytes: Buffer): Record<string, unknown> {
-  const out = execFileSync('exiftool', ['-config', '', '-j', '-G1', '-'], { input: bytes, encoding: 'utf8' });
-  return (JSON.parse(out) as Array<Record<string, unknown>>)[0]!;
-}
-
-async function pixelHash(bytes: Buffer): Promise<string> {
-  const { data, info } = await sharp(bytes).raw().toBuffer({ resolveWithObject: true });
-  return createHash('sha256').update(data).update(`${info.width}x${info.height}x${info.channels}`).digest('hex');
-}
-
-let shade = 0;
-/** A photo-like JPEG (noise, so compression has something to lose) that a camera already tagged. */
-async function cameraJpeg(format: 'jpeg' | 'webp' = 'jpeg'): Promise<Buffer> {
-  shade += 1;
-  const width = 80;
-  const height = 60;
-  const pixels = Buffer.alloc(width * height * 3, 0).map((_, index) => (index * 7919 + shade * 31) % 251);
-  const tagged = sharp(pixels, { raw: { width, height, channels: 3 } }).withExif({ IFD0: { Make: 'Altwise Test Camera', Artist: 'Jane Roe' } });
-  return tagged[format]({ quality: 80 }).toBuffer();
-}
+import { cameraJpeg, exiftoolTags, pixelHash } from './iptc.test-support';
 
 const history = async (server: TestServer, token: string) => (await server.request('GET', '/api/v1/images', { token })).body.items as unknown[];
 

@@ -12,3 +12,5 @@ export { readingsOf } from './generation-unit';
 export { createVisionEngine } from './vision-engine';
 export { altTextModule } from './alt-text.module';
 export type { AltTextModule } from './alt-text.module';
+export { createImageEmbedder } from './embedded-image';
+export type { ImageEmbedder } from './embedded-image';

@@ -49,6 +49,17 @@ export function createJobFilesRepository(db: Kysely<Database>) {
       return row ? { bytes: Buffer.from(row.bytes), fileName: row.path } : null;
     },
 
+    /** A job's own file at `idx` (an EPUB job's book: job-epub.ts), with its name; null when there is none. */
+    async ofJob(jobId: string, idx: number): Promise<{ bytes: Buffer; fileName: string } | null> {
+      const row = await db.selectFrom('job_files').select(['bytes', 'path']).where('job_id', '=', jobId).where('idx', '=', idx).executeTakeFirst();
+      return row ? { bytes: Buffer.from(row.bytes), fileName: row.path } : null;
+    },
+
+    /** Whether a job was made from uploaded files (any of its own). */
+    async hasFiles(jobId: string): Promise<boolean> {
+      return (await db.selectFrom('job_files').select('idx').where('job_id', '=', jobId).limit(1).executeTakeFirst()) !== undefined;
+    },
+
     /** Retention: uploads no job took within UNCLAIMED_UPLOAD_MS (a job's own go with it, by cascade). */
     async deleteUnclaimedBefore(trx: Executor, cutoff: number): Promise<number> {
       const result = await trx.deleteFrom('job_files').where('job_id', 'is', null).where('created_at', '<', cutoff).executeTakeFirst();

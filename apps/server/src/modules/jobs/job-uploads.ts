@@ -8,6 +8,7 @@ import type { JobRow as InputRow, ParsedRows } from './job-input';
 import type { JobFilesRepository } from './job-files';
 import type { JobFilesTable } from '../../db/schema';
 import { fileRef } from './job-files';
+import { EPUB_COLUMNS, EPUB_FILE_IDX, MAX_EPUB_BYTES, epubItems, isEpubPart } from './job-epub';
 import { isZipPart, readZipEntries, spoolToTempFile } from './job-zip';
 
 /** The whole of one upload of files (a folder of 2,000 photos at 10 MB each still fits). */
@@ -58,6 +59,7 @@ export class TooLarge extends Error {}
 export const HOSTILE_NAME = 'The file name must be a relative path without ".." (e.g. products/shoes/red.jpg)';
 export const megabytes = (bytes: number) => (bytes >= 1024 * 1024 ? `${Math.floor(bytes / (1024 * 1024))} MB` : `${Math.floor(bytes / 1024)} KB`);
 export const tooManyFiles = () => new AppError('payload_too_large', `Too many files or parts: at most ${MAX_JOB_ITEMS.toLocaleString('en-US')} files a job`, 413);
+const epubAlone = () => AppError.badRequest('Send an EPUB alone: one .epub "files" part (and the options), without other files');
 export const tooLargeUpload = () => new AppError('payload_too_large', `The upload is larger than ${MAX_UPLOAD_BYTES / 1024 ** 3} GB: split it into several jobs`, 413);
 
 /** Reads one part up to `cap` bytes (one file in memory at a time, never the whole upload), hashing as it goes. */
@@ -118,6 +120,7 @@ export async function readJobForm(
   let filesSeen = 0;
   let total = 0;
   let csv: Buffer | null = null;
+  let book: Awaited<ReturnType<typeof epubItems>> | null = null;
   // Identical bytes are stored once per upload (so per job): a later file with them points at the first.
   const storedAt = new Map<string, number>();
   // Files read and not yet stored: written in groups, so 10,000 small files are 100 statements, not 10,000.
@@ -133,8 +136,8 @@ export async function readJobForm(
     skipped += 1;
     if (rowErrors.length < MAX_ROW_ERRORS_KEPT) rowErrors.push({ row: position, reason });
   };
-  /** One file (or zip entry) read whole and within its cap: stored if it is an image, else a row error. */
-  const accept = async (path: string, read: { bytes: Buffer; sha256: string }) => {
+  /** One file (or zip entry, or a book's image) read whole and within its cap: stored if it is an image, else a row error. */
+  const accept = async (path: string, read: { bytes: Buffer; sha256: string }, about: { context: string | null; columns: string | null } = { context: null, columns: null }) => {
     total += read.bytes.length;
     if (total > MAX_UPLOAD_BYTES) throw tooLargeUpload();
     if (read.bytes.length === 0) return refuse(`${path}: the file is empty`);
@@ -148,7 +151,7 @@ export async function readJobForm(
       if (batch.length >= STORE_BATCH_FILES || batchBytes >= STORE_BATCH_BYTES) await store();
     }
     digest.update(`${path}\u0000${read.sha256}\n`);
-    rows.push({ imageUrl: fileRef(uploadId, idx), context: null, clientId: null, columns: null, imageHash: read.sha256, path });
+    rows.push({ imageUrl: fileRef(uploadId, idx), context: about.context, clientId: null, columns: about.columns, imageHash: read.sha256, path });
   };
   try {
     const parts = request.parts({ preservePath: true, limits: { fileSize: MAX_UPLOAD_BYTES, files: MAX_JOB_ITEMS, fields: MAX_FIELDS, fieldSize: 4 * 1024, parts: MAX_JOB_ITEMS + MAX_FIELDS } });
@@ -156,6 +159,40 @@ export async function readJobForm(
       if (part.type !== 'file') {
         if (part.valueTruncated) throw new AppError('validation_failed', `Field ${part.fieldname} is too long`, 400, [{ field: part.fieldname, message: 'Too long' }]);
         fields[part.fieldname] = String(part.value);
+        continue;
+      }
+      if (book !== null) {
+        part.file.resume();
+        throw epubAlone();
+      }
+      if ((part.fieldname === 'files' || part.fieldname === 'file') && isEpubPart(part.filename, part.mimetype)) {
+        if (filesSeen > 0 || csv !== null) {
+          part.file.resume();
+          throw epubAlone();
+        }
+        filesSeen += 1;
+        // A book: its images that need alt text are the items (job-epub.ts); the book is kept with them.
+        let read: { bytes: Buffer; sha256: string };
+        try {
+          read = await readCapped(part.file, MAX_EPUB_BYTES);
+        } catch (error) {
+          if (error instanceof TooLarge) throw new AppError('payload_too_large', `The EPUB is larger than ${megabytes(MAX_EPUB_BYTES)}`, 413);
+          throw error;
+        }
+        book = await epubItems(read.bytes, deps.maxImageBytes);
+        total += read.bytes.length;
+        batch.push({ upload_id: uploadId, idx: EPUB_FILE_IDX, job_id: null, path: sanitizePath(part.filename) ?? 'book.epub', size: read.bytes.length, sha256: read.sha256, bytes: read.bytes, created_at: deps.now() });
+        await store();
+        digest.update(`epub\u0000${read.sha256}\n`);
+        for (const item of book.items) {
+          position += 1;
+          if (item.bytes.length > deps.maxImageBytes) refuse(`${item.path}: larger than ${megabytes(deps.maxImageBytes)}`);
+          else await accept(item.path, item, item);
+        }
+        for (const reason of book.left) {
+          position += 1;
+          refuse(reason);
+        }
         continue;
       }
       const zipped = (part.fieldname === 'files' || part.fieldname === 'file') && csv === null && isZipPart(part.filename, part.mimetype);
@@ -216,7 +253,8 @@ export async function readJobForm(
   if (filesSeen === 0) throw new AppError('validation_failed', 'Attach the images as "files" parts, each named by its relative path', 400, [{ field: 'files', message: 'No files' }]);
   if (rows.length === 0) {
     await files.discard(uploadId);
+    if (book) throw new AppError('validation_failed', 'Nothing to describe: every image of the book has a text alternative, or none could be read', 400, rowErrors.slice(0, 100).map((error) => ({ field: `row ${error.row}`, message: error.reason })));
     throw new AppError('validation_failed', 'No valid files: the job has nothing to process', 400, rowErrors.slice(0, 100).map((error) => ({ field: `row ${error.row}`, message: error.reason })));
   }
-  return { kind: 'files', uploadId, parsed: { rows, rowErrors, skipped, columnNames: ['path', 'context', 'id'], uploadId }, fields, digest: digest.digest('hex') };
+  return { kind: 'files', uploadId, parsed: { rows, rowErrors, skipped, columnNames: book ? EPUB_COLUMNS : ['path', 'context', 'id'], uploadId }, fields, digest: digest.digest('hex') };
 }

@@ -17,7 +17,7 @@ const unlinkFile = promisify(unlink);
  * this many times its compressed size, once past RATIO_FLOOR, is a zip bomb, and the whole zip is refused.
  */
 export const ZIP_MAX_RATIO = 100;
-const RATIO_FLOOR = 32 * 1024;
+export const RATIO_FLOOR = 32 * 1024;
 /**
  * The same rule over the whole zip, tighter (a zip of images inflates to about its own size): many
  * entries each under ZIP_MAX_RATIO must not add up to a database filled from a small upload. Below

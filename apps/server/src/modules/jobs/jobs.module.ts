@@ -7,6 +7,7 @@ import type { Idempotency } from '../idempotency';
 import type { InstanceRegistry } from '../instances';
 import type { AltTextEngine } from '@altwise/engine';
 import type { GenerationUnit } from '../alt-text';
+import { createImageEmbedder } from '../alt-text';
 import { batchClientFor } from './economy/batch-client-factory';
 import { createEconomyCoordinator } from './economy/economy-coordinator';
 import { economyModeOf } from './economy/economy-mode';
@@ -18,6 +19,8 @@ import { createJobDispatcher } from './job-dispatcher';
 import { createLeaseKeeper } from './job-leases';
 import { createJobReviewRepository } from './job-review.repository';
 import { jobReviewRoutes } from './job-review.routes';
+import { createJobDownloads } from './job-downloads';
+import { jobDownloadsRoutes } from './job-downloads.routes';
 import { createJobReviewService } from './job-review.service';
 import type { FollowUpHooks, JobDispatcher } from './job-follow-up';
 import type { JobInfo } from './job-runner';
@@ -161,6 +164,8 @@ export function createJobsModule(deps: {
     async register(app: FastifyInstance, options: { guards: AuthGuards; idempotency: Idempotency }): Promise<void> {
       await app.register(jobsRoutes, { jobs, ...options, uploads: { files: createJobFilesRepository(ctx.db), maxImageBytes: ctx.config.images.maxBytes, now: ctx.now }, requestTimeoutMs: ctx.config.timeouts.requestMs });
       await app.register(jobReviewRoutes, { review: createJobReviewService({ repository: createJobReviewRepository(ctx.db) }), guards: options.guards });
+      const downloads = createJobDownloads({ repository, files: createJobFilesRepository(ctx.db), embedder: createImageEmbedder({ command: ctx.config.images.exiftool }), maxImageBytes: ctx.config.images.maxBytes });
+      await app.register(jobDownloadsRoutes, { downloads, guards: options.guards });
     },
     /**
      * Account deletion, in its transaction: every job with its items. Runners elsewhere then find

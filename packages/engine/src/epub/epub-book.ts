@@ -1,11 +1,10 @@
 // An EPUB opened for alt text: its entries, package, and every element that needs a text
 // alternative in its content documents, found by the same scanner (and so the engine's element
 // model) `altwise lint` and `fill` use for HTML, with each image's picture as a container entry.
-import fs from 'node:fs';
 import path from 'node:path';
-import type { FoundImage } from '../fill/found-image';
-import { findImages } from '../fill/find-images';
-import type { EpubEntry } from './epub-archive';
+import type { FoundImage } from '../markup/found-image';
+import { findImages } from '../markup/find-images';
+import type { EpubEntry, EpubLimits } from './epub-archive';
 import { readEpub } from './epub-archive';
 import type { EpubPackage } from './epub-package';
 import { readPackage } from './epub-package';
@@ -41,8 +40,9 @@ export function pictureEntry(image: FoundImage, book: Book): { name: string; dat
 
 export const documentOf = (image: FoundImage) => path.relative(VIRTUAL_ROOT, image.file).split(path.sep).join('/');
 
-export async function openBook(file: string): Promise<Book> {
-  const entries = await readEpub(fs.readFileSync(file));
+/** The book in `bytes` (an EPUB file's content), read within the container limits of epub-archive.ts. */
+export async function openBook(bytes: Buffer, limits?: EpubLimits): Promise<Book> {
+  const entries = await readEpub(bytes, limits);
   const pkg = readPackage(entries);
   const notes: string[] = [];
   for (const name of pkg.encrypted) notes.push(`${name} is encrypted (META-INF/encryption.xml): reported, left untouched`);

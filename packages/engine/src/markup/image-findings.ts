@@ -2,9 +2,9 @@
 // verdict the page audit gives), in the element's language, with the link or button it names. The
 // model is model-free and imported on its own, so the lint path never loads sharp, tesseract or SDKs.
 import type { AltTextIssue } from '@altwise/shared';
-import { judgeElement } from '@altwise/engine/elements';
-import type { ElementVerdict } from '@altwise/engine/elements';
-import type { FoundImage } from '../fill/found-image';
+import { judgeElement } from '../elements';
+import type { ElementVerdict } from '../elements';
+import type { FoundImage } from './found-image';
 
 export interface ImageIssue {
   ruleId: string;

@@ -1,5 +1,5 @@
 import type { ImagePurpose } from '@altwise/shared';
-import type { AccessibleName, ElementKind, Presentation } from '@altwise/engine/elements';
+import type { AccessibleName, ElementKind, Presentation } from '../elements';
 
 /** Where the picture of an image comes from, as written in the source. */
 export type ImageSource = { kind: 'url'; url: string } | { kind: 'file'; path: string } | { kind: 'unresolved'; reason: string };

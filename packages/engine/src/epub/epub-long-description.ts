@@ -4,8 +4,8 @@
 // has neither <details> nor ARIA attributes.
 import { parse } from 'parse5';
 import type { DefaultTreeAdapterTypes } from 'parse5';
-import type { Edit } from '../fill/edits';
-import { escapeAlt } from '../fill/edits';
+import type { Edit } from '../markup/edits';
+import { escapeAlt } from '../markup/edits';
 
 type Node = DefaultTreeAdapterTypes.Node;
 type Element = DefaultTreeAdapterTypes.Element;

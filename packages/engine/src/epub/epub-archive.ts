@@ -7,15 +7,28 @@ import yazl from 'yazl';
 
 export const EPUB_MIMETYPE = 'application/epub+zip';
 
-/** Limits of a publication read into memory. A real book has tens to hundreds of entries. */
-export const EPUB_LIMITS = {
+/** Limits of a publication read into memory. */
+export interface EpubLimits {
+  entries: number;
+  entryBytes: number;
+  totalBytes: number;
+  /** An entry inflating to more than this many times its compressed size (past entryRatioFloor bytes) is a bomb. */
+  entryRatio: number;
+  entryRatioFloor: number;
+  /** The archive inflating to more than this many times its own size (past archiveRatioFloor bytes) is a bomb. */
+  archiveRatio: number;
+  archiveRatioFloor: number;
+}
+
+/** The CLI's limits. A real book has tens to hundreds of entries; the server passes its upload limits. */
+export const EPUB_LIMITS: EpubLimits = {
   entries: 5_000,
   entryBytes: 100 * 1024 * 1024,
   totalBytes: 1024 * 1024 * 1024,
-  /** An entry inflating to more than this many times its compressed size (past 1 MB) is a bomb. */
   entryRatio: 100,
-  /** The archive inflating to more than this many times its own size (past 10 MB) is a bomb. */
+  entryRatioFloor: 1024 * 1024,
   archiveRatio: 100,
+  archiveRatioFloor: 10 * 1024 * 1024,
 };
 
 export interface EpubEntry {
@@ -28,6 +41,11 @@ export interface EpubEntry {
 
 export class EpubRefused extends Error {
   override name = 'EpubRefused';
+}
+
+/** Refused for its size: an entry or the whole too large, or a zip bomb (the server's 413). */
+export class EpubTooLarge extends EpubRefused {
+  override name = 'EpubTooLarge';
 }
 
 /** A name that stays inside the container: relative, no `..` step, no backslash or drive, no NUL. */
@@ -43,7 +61,7 @@ function openZip(bytes: Buffer): Promise<yauzl.ZipFile> {
   });
 }
 
-function readEntry(zip: yauzl.ZipFile, entry: yauzl.Entry): Promise<Buffer> {
+function readEntry(zip: yauzl.ZipFile, entry: yauzl.Entry, limits: EpubLimits): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     zip.openReadStream(entry, (error, stream) => {
       if (error) return reject(new EpubRefused(`${entry.fileName}: ${error.message}`));
@@ -52,7 +70,7 @@ function readEntry(zip: yauzl.ZipFile, entry: yauzl.Entry): Promise<Buffer> {
       stream.on('data', (chunk: Buffer) => {
         length += chunk.length;
         // Declared sizes are checked before; this guards the inflater against a lying header.
-        if (length > EPUB_LIMITS.entryBytes) stream.destroy(new EpubRefused(`${entry.fileName}: larger than ${EPUB_LIMITS.entryBytes} bytes`));
+        if (length > limits.entryBytes) stream.destroy(new EpubTooLarge(`${entry.fileName}: larger than ${limits.entryBytes} bytes`));
         else chunks.push(chunk);
       });
       stream.on('error', (streamError) => reject(streamError instanceof EpubRefused ? streamError : new EpubRefused(`${entry.fileName}: ${streamError.message}`)));
@@ -62,8 +80,8 @@ function readEntry(zip: yauzl.ZipFile, entry: yauzl.Entry): Promise<Buffer> {
 }
 
 /** The central directory's entries, checked: names, count, sizes and ratios, before any is inflated. */
-async function checkedEntries(zip: yauzl.ZipFile, archiveBytes: number): Promise<yauzl.Entry[]> {
-  if (zip.entryCount > EPUB_LIMITS.entries) throw new EpubRefused(`more than ${EPUB_LIMITS.entries} entries`);
+async function checkedEntries(zip: yauzl.ZipFile, archiveBytes: number, limits: EpubLimits): Promise<yauzl.Entry[]> {
+  if (zip.entryCount > limits.entries) throw new EpubTooLarge(`more than ${limits.entries} entries`);
   const entries: yauzl.Entry[] = [];
   let total = 0;
   await new Promise<void>((resolve, reject) => {
@@ -82,28 +100,28 @@ async function checkedEntries(zip: yauzl.ZipFile, archiveBytes: number): Promise
     if (names.has(entry.fileName)) throw new EpubRefused(`entry ${entry.fileName} appears twice`);
     names.add(entry.fileName);
     if (entry.isEncrypted()) throw new EpubRefused(`${entry.fileName}: zip-encrypted entries are not supported`);
-    if (entry.uncompressedSize > EPUB_LIMITS.entryBytes) throw new EpubRefused(`${entry.fileName}: larger than ${EPUB_LIMITS.entryBytes} bytes`);
-    if (entry.uncompressedSize > 1024 * 1024 && entry.uncompressedSize > EPUB_LIMITS.entryRatio * Math.max(1, entry.compressedSize)) {
-      throw new EpubRefused(`${entry.fileName}: inflates more than ${EPUB_LIMITS.entryRatio} times (a zip bomb?)`);
+    if (entry.uncompressedSize > limits.entryBytes) throw new EpubTooLarge(`${entry.fileName}: larger than ${limits.entryBytes} bytes`);
+    if (entry.uncompressedSize > limits.entryRatioFloor && entry.uncompressedSize > limits.entryRatio * Math.max(1, entry.compressedSize)) {
+      throw new EpubTooLarge(`${entry.fileName}: inflates more than ${limits.entryRatio} times (a zip bomb?)`);
     }
     total += entry.uncompressedSize;
   }
-  if (total > EPUB_LIMITS.totalBytes) throw new EpubRefused(`inflates to more than ${EPUB_LIMITS.totalBytes} bytes`);
-  if (total > 10 * 1024 * 1024 && total > EPUB_LIMITS.archiveRatio * archiveBytes) throw new EpubRefused(`inflates more than ${EPUB_LIMITS.archiveRatio} times its size (a zip bomb?)`);
+  if (total > limits.totalBytes) throw new EpubTooLarge(`inflates to more than ${limits.totalBytes} bytes`);
+  if (total > limits.archiveRatioFloor && total > limits.archiveRatio * archiveBytes) throw new EpubTooLarge(`inflates more than ${limits.archiveRatio} times its size (a zip bomb?)`);
   return entries;
 }
 
-/** Every entry of the EPUB, in archive order; refuses what is not an OCF container. */
-export async function readEpub(bytes: Buffer): Promise<EpubEntry[]> {
+/** Every entry of the EPUB, in archive order; refuses what is not an OCF container, or passes `limits`. */
+export async function readEpub(bytes: Buffer, limits: EpubLimits = EPUB_LIMITS): Promise<EpubEntry[]> {
   const zip = await openZip(bytes);
   try {
-    const entries = await checkedEntries(zip, bytes.length);
+    const entries = await checkedEntries(zip, bytes.length, limits);
     const first = entries[0];
     if (!first || first.fileName !== 'mimetype') throw new EpubRefused('not an EPUB: its first entry must be "mimetype"');
     const read: EpubEntry[] = [];
     for (const entry of entries) {
       if (entry.fileName.endsWith('/')) continue;
-      read.push({ name: entry.fileName, data: await readEntry(zip, entry), compressed: entry.compressionMethod !== 0, mtime: entry.getLastModDate() });
+      read.push({ name: entry.fileName, data: await readEntry(zip, entry, limits), compressed: entry.compressionMethod !== 0, mtime: entry.getLastModDate() });
     }
     if (read[0]?.data.toString('latin1') !== EPUB_MIMETYPE) throw new EpubRefused(`not an EPUB: "mimetype" must say ${EPUB_MIMETYPE}`);
     return read;
