@@ -19,6 +19,8 @@ import { backoffMs } from '../../../platform/backoff';
 
 /** Images read and prepared at once while a batch is assembled. */
 const PREPARE_CONCURRENCY = 4;
+/** Answers recorded at once (their settlements share the writer's group commits). */
+const RECORD_CONCURRENCY = 32;
 
 /**
  * Economy jobs: their items go to the provider's batch API instead of the job runner.
@@ -225,8 +227,9 @@ export function createEconomyCoordinator(deps: {
         await retryLater(item, reservation, toItemError(error));
       }
     }
-    // Each answer settles one of the units the batch holds (charged when the batch opened).
-    for (const { item, described: answer, description, processingMs } of described) {
+    // Each answer settles one of the units the batch holds (charged when the batch opened); several
+    // at once, so their settlements share group commits.
+    await pMap(described, async ({ item, described: answer, description, processingMs }) => {
       const verdict = await deps.generation.record({
         payer,
         endpoint: JOBS_ENDPOINT,
@@ -247,7 +250,7 @@ export function createEconomyCoordinator(deps: {
       if (verdict === 'written' && key) {
         await deps.engine.rememberAnswer(key, description, accountCacheScope(payer.userId)).catch((error: unknown) => deps.logger.warn({ err: error }, 'could not cache a batch answer'));
       }
-    }
+    }, { concurrency: RECORD_CONCURRENCY });
     await close(batch, 'recorded');
   }
 
