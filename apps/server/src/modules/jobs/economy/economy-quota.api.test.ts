@@ -105,12 +105,17 @@ for (const database of DATABASES) {
       const live = await env.server.request('POST', '/api/v1/images', { token, body: { imageUrl: (await env.hostImages(1))[0] } });
       expect(live.status).toBe(429);
 
-      // The instance that opened the batch is taken for dead: reconciliation releases its
-      // reservations, but not the one its batch holds (the batch is still at the provider).
-      await env.server.app.db.updateTable('quota_reservations').set({ instance_id: 'a-dead-instance' }).where('held_by', '=', held!.id).execute();
-      await env.server.app.lifecycle.reconcile();
-      await second.lifecycle.reconcile();
-      expect(await reservationsOf(userId)).toEqual([expect.objectContaining({ units: 5, held_by: held!.id })]);
+      // Reconciliation releases a dead instance's reservations and an instance's own untracked
+      // leftovers, but never the one a batch holds (the batch is still at the provider): neither
+      // as the reservation of either live instance nor as that of a dead one.
+      const { db } = env.server.app;
+      const instances = (await db.selectFrom('instances').select('id').execute()).map((row) => row.id);
+      for (const instance of [...instances, 'a-dead-instance']) {
+        await db.updateTable('quota_reservations').set({ instance_id: instance }).where('held_by', '=', held!.id).execute();
+        await env.server.app.lifecycle.reconcile();
+        await second.lifecycle.reconcile();
+        expect(await reservationsOf(userId)).toEqual([expect.objectContaining({ units: 5, held_by: held!.id })]);
+      }
       expect((await quota.status(userId)).hour.remaining).toBe(0);
 
       // While those 5 are out, no other batch opens. Proven by count: the held batch is looked at
