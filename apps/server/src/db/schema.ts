@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 import type {
   MailOutboxTable,
   PasswordResetTokensTable,
@@ -193,6 +193,8 @@ export interface QuotaReservationsTable {
   hour_start: number;
   day_start: number;
   created_at: number;
+  /** The economy provider batch (job_batches.id) holding it past its instance: reconciliation leaves it alone. */
+  held_by: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface IdempotencyKeysTable {

@@ -28,6 +28,7 @@ import * as emailVerification from './0027-email-verification';
 import * as jobItemUncertainty from './0028-job-item-uncertainty';
 import * as siteMonitors from './0029-site-monitors';
 import * as jobItemCounts from './0033-job-item-counts';
+import * as batchHeldReservations from './0034-batch-held-reservations';
 import * as monitorFixes from './0036-monitor-fixes';
 
 /** Every migration, in order. Add new ones here; names sort in the order they run. */
@@ -61,5 +62,6 @@ export const migrations: Record<string, Migration> = {
   '0028-job-item-uncertainty': jobItemUncertainty,
   '0029-site-monitors': siteMonitors,
   '0033-job-item-counts': jobItemCounts,
+  '0034-batch-held-reservations': batchHeldReservations,
   '0036-monitor-fixes': monitorFixes,
 };

@@ -8,6 +8,7 @@ import type { InstanceRegistry } from '../instances';
 import type { AltTextEngine } from '@altwise/engine';
 import type { GenerationUnit } from '../alt-text';
 import { createImageEmbedder } from '../alt-text';
+import type { MeteringService } from '../usage';
 import { batchClientFor } from './economy/batch-client-factory';
 import { createEconomyCoordinator } from './economy/economy-coordinator';
 import { economyModeOf } from './economy/economy-mode';
@@ -44,6 +45,8 @@ export function createJobsModule(deps: {
   ctx: AppContext;
   /** The generation unit single requests use too (alt-text module): style, quota, engine, one writer. */
   generation: GenerationUnit;
+  /** Reservations held by economy jobs' provider batches (usage module). */
+  metering: Pick<MeteringService, 'holdIn' | 'heldBy' | 'settleIn' | 'releaseHeldIn' | 'unsettled'>;
   /** The account's quota windows now, for estimates (usage module). */
   quotaStatus: (userId: string, executor?: Executor) => Promise<JobQuotaStatus>;
   instance: InstanceRegistry;
@@ -134,7 +137,8 @@ export function createJobsModule(deps: {
           client: batchApi.client,
           engine: deps.engine,
           generation: deps.generation,
-          repository: createEconomyRepository(ctx.db, ctx.dialect),
+          reservations: deps.metering,
+          repository: createEconomyRepository(ctx.db),
           jobs: repository,
           quotaStatus: deps.quotaStatus,
           pollMs: ctx.config.economy.pollMs,
@@ -213,6 +217,7 @@ export const jobsModule = defineModule({
     const bulkJobs = createJobsModule({
       ctx,
       generation: altText.altText.unit,
+      metering: usage.metering,
       quotaStatus: (userId, executor) => usage.quota.status(userId, undefined, executor),
       instance,
       planOf: async (userId) => (await users.users.get(userId)).plan,

@@ -4,6 +4,7 @@ import type { AppContext } from '../../platform/context';
 import type { InstanceRegistry } from '../instances';
 import type { QuotaDecision, UsageEvent } from './quota-decision';
 import type { AccountQuotaService } from './quota.service';
+import type { ReservationRow } from './reservation.repository';
 import { createReservationRepository } from './reservation.repository';
 import { createUsageRepository } from './usage.repository';
 import type { Windows } from './usage-windows';
@@ -52,13 +53,39 @@ export function createMeteringService(
   // Reservations of requests still running here: reconcile leaves these alone.
   const tracked = new Set<string>();
 
+  async function refundRow(trx: Executor, row: ReservationRow | undefined): Promise<void> {
+    if (row && Number(row.units) > 0) {
+      await deps.quota.refundIn(trx, row.user_id, Number(row.units), { hourStart: Number(row.hour_start), dayStart: Number(row.day_start) });
+    }
+  }
+
   async function release(id: string): Promise<void> {
-    await ctx.db.transaction().execute(async (trx) => {
-      const row = await reservations.remove(trx, id);
-      if (row && Number(row.units) > 0) {
-        await deps.quota.refundIn(trx, row.user_id, Number(row.units), { hourStart: Number(row.hour_start), dayStart: Number(row.day_start) });
-      }
-    });
+    await ctx.db.transaction().execute(async (trx) => refundRow(trx, await reservations.remove(trx, id)));
+  }
+
+  async function settleIn(trx: Executor, settlements: UnitSettlement[]): Promise<void> {
+    await events.insertMany(
+      settlements.flatMap((settlement) => (settlement.event ? [settlement.event] : [])),
+      trx,
+    );
+    const byReservation = new Map<string, { reservation: Reservation; charged: number; refund: number }>();
+    for (const { reservation, outcome } of settlements) {
+      const entry = byReservation.get(reservation.id) ?? { reservation, charged: 0, refund: 0 };
+      if (outcome === 'refund') entry.refund += 1;
+      else entry.charged += 1;
+      byReservation.set(reservation.id, entry);
+    }
+    // Reservations settled whole (every single request) go in one statement; a batch's, partly
+    // settled, one by one. In id order, so concurrent settlements lock rows in the same order.
+    const entries = [...byReservation.values()].sort((a, b) => (a.reservation.id < b.reservation.id ? -1 : 1));
+    const isWhole = (entry: (typeof entries)[number]) => entry.charged + entry.refund === entry.reservation.units;
+    const heldWhole = await reservations.takeWhole(trx, entries.filter(isWhole).map((entry) => entry.reservation.id));
+    for (const entry of entries) {
+      const { reservation, charged, refund } = entry;
+      const held = isWhole(entry) ? heldWhole.has(reservation.id) : await reservations.take(trx, reservation.id, charged + refund);
+      if (held && refund > 0) await deps.quota.refundIn(trx, reservation.userId, refund, reservation.windows);
+      if (!held && charged > 0) await deps.quota.rechargeIn(trx, reservation.userId, charged, reservation.windows);
+    }
   }
 
   return {
@@ -86,29 +113,39 @@ export function createMeteringService(
      * events and rollups, the reservations taken down, refunds given. A unit whose reservation was
      * already released (its instance was taken for dead) is charged again when it was delivered.
      */
-    async settleIn(trx: Executor, settlements: UnitSettlement[]): Promise<void> {
-      await events.insertMany(
-        settlements.flatMap((settlement) => (settlement.event ? [settlement.event] : [])),
-        trx,
-      );
-      const byReservation = new Map<string, { reservation: Reservation; charged: number; refund: number }>();
-      for (const { reservation, outcome } of settlements) {
-        const entry = byReservation.get(reservation.id) ?? { reservation, charged: 0, refund: 0 };
-        if (outcome === 'refund') entry.refund += 1;
-        else entry.charged += 1;
-        byReservation.set(reservation.id, entry);
-      }
-      // Reservations settled whole (every single request) go in one statement; a batch's, partly
-      // settled, one by one. In id order, so concurrent settlements lock rows in the same order.
-      const entries = [...byReservation.values()].sort((a, b) => (a.reservation.id < b.reservation.id ? -1 : 1));
-      const isWhole = (entry: (typeof entries)[number]) => entry.charged + entry.refund === entry.reservation.units;
-      const heldWhole = await reservations.takeWhole(trx, entries.filter(isWhole).map((entry) => entry.reservation.id));
-      for (const entry of entries) {
-        const { reservation, charged, refund } = entry;
-        const held = isWhole(entry) ? heldWhole.has(reservation.id) : await reservations.take(trx, reservation.id, charged + refund);
-        if (held && refund > 0) await deps.quota.refundIn(trx, reservation.userId, refund, reservation.windows);
-        if (!held && charged > 0) await deps.quota.rechargeIn(trx, reservation.userId, charged, reservation.windows);
-      }
+    settleIn,
+
+    /**
+     * Durable work (an economy job's provider batch, `holder` its id) takes over an admitted
+     * reservation on the caller's transaction (the one that gives the work its items): `units` of it
+     * stay charged and held (none: all go back), the rest are given back. A held reservation is not
+     * its instance's: reconcile and shutdown leave it alone, whichever instance dies; the holder
+     * settles it unit by unit (settleIn, with `heldBy`'s reservation) and releases the rest at its end.
+     * The admitting request still calls `finish`.
+     */
+    async holdIn(trx: Executor, reservation: Reservation, holder: string, units: number): Promise<void> {
+      const unused = reservation.units - Math.max(0, units);
+      if (unused > 0) await settleIn(trx, Array.from({ length: unused }, () => ({ reservation, outcome: 'refund' as const })));
+      if (units > 0 && !(await reservations.hold(trx, reservation.id, holder))) throw new Error('the reservation to hold was released');
+    },
+
+    /**
+     * What `holder` holds now (the units settled or given back so far taken off). When it holds
+     * nothing (all settled, or opened before batches reserved), a reservation of none: a unit
+     * settled as a success is then charged (see settleIn), a refund gives nothing back.
+     */
+    async heldBy(holder: string, userId: string): Promise<Reservation> {
+      const row = await reservations.heldBy(holder);
+      if (!row) return { id: `unheld-${holder}`, userId, units: 0, windows: windowsAt(ctx.now()) };
+      return { id: row.id, userId: row.user_id, units: Number(row.units), windows: { hourStart: Number(row.hour_start), dayStart: Number(row.day_start) } };
+    },
+
+    /** Whether units of the account are admitted and not settled yet (a request in flight, a batch out): some may come back. */
+    unsettled: (userId: string) => reservations.anyOf(userId),
+
+    /** The holder's work is over: what it still holds is given back, on the caller's transaction. */
+    async releaseHeldIn(trx: Executor, holder: string): Promise<void> {
+      await refundRow(trx, await reservations.removeHeld(trx, holder));
     },
 
     /** The request is over: whatever it left unsettled is now reconcile's to release. */

@@ -41,13 +41,37 @@ export function createReservationRepository(db: Kysely<Database>) {
     },
 
     /**
+     * Hands a reservation to `holder` (an economy provider batch), which settles and releases it from
+     * now on, whichever instance works on it. False when it is gone (released meanwhile).
+     */
+    async hold(trx: Executor, id: string, holder: string): Promise<boolean> {
+      const result = await trx.updateTable('quota_reservations').set({ held_by: holder }).where('id', '=', id).executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    async anyOf(userId: string): Promise<boolean> {
+      return (await db.selectFrom('quota_reservations').select('id').where('user_id', '=', userId).executeTakeFirst()) !== undefined;
+    },
+
+    async heldBy(holder: string): Promise<ReservationRow | undefined> {
+      return db.selectFrom('quota_reservations').selectAll().where('held_by', '=', holder).executeTakeFirst();
+    },
+
+    /** Deletes the reservation `holder` holds and returns what it still held (see remove). */
+    async removeHeld(trx: Executor, holder: string): Promise<ReservationRow | undefined> {
+      return trx.deleteFrom('quota_reservations').where('held_by', '=', holder).returningAll().executeTakeFirst();
+    },
+
+    /**
      * Reservations nobody will settle: those of instances that are not alive (no heartbeat since
      * `aliveSince`, or no instance row at all), and this instance's own that it no longer tracks.
+     * Never one a batch holds: its batch, taken over by a live instance, settles it.
      */
     async abandoned(instanceId: string, aliveSince: number, tracked: ReadonlySet<string>): Promise<string[]> {
       const rows = await db
         .selectFrom('quota_reservations')
         .select(['id', 'instance_id'])
+        .where('held_by', 'is', null)
         .where((eb) =>
           eb.or([
             eb('instance_id', '=', instanceId),
@@ -59,8 +83,9 @@ export function createReservationRepository(db: Kysely<Database>) {
       return rows.filter((row) => row.instance_id !== instanceId || !tracked.has(row.id)).map((row) => row.id);
     },
 
+    /** This instance's reservations, but those batches hold (they outlive it). */
     async ofInstance(instanceId: string): Promise<string[]> {
-      const rows = await db.selectFrom('quota_reservations').select('id').where('instance_id', '=', instanceId).execute();
+      const rows = await db.selectFrom('quota_reservations').select('id').where('instance_id', '=', instanceId).where('held_by', 'is', null).execute();
       return rows.map((row) => row.id);
     },
   };

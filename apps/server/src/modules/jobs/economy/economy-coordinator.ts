@@ -14,23 +14,27 @@ import { MAX_BATCH_BYTES, answersByItem, customIdOf, readingOf } from './batch-c
 import { jobReadingsOf } from './economy-mode';
 import type { BatchRow, EconomyRepository } from './economy.repository';
 import type { Executor } from '../../../db/executor';
+import type { MeteringService, Reservation } from '../../usage';
 import pMap from 'p-map';
 import { backoffMs } from '../../../platform/backoff';
 
 /** Images read and prepared at once while a batch is assembled. */
 const PREPARE_CONCURRENCY = 4;
-/** Units admitted at once when a batch's answers are recorded. */
-const ADMIT_CHUNK = 50;
+/** Answers recorded at once (their settlements share the writer's group commits). */
+const RECORD_CONCURRENCY = 32;
 
 /**
  * Economy jobs: their items go to the provider's batch API instead of the job runner.
  *
- * Each pass: (1) items waiting for a batch are put in a local batch row (job_batches), up to what the
- * account's quota has left now; (2) each open batch this instance leases (one instance per batch) is
- * submitted (found again by its marker first, so a batch the provider accepted before a crash is
- * never submitted twice), or polled, and once ended its answers are checked and recorded through
- * the generation unit (charged once per item, under the item's fencing token). Items without an
- * answer go back for a later batch, at most MAX_JOB_ITEM_ATTEMPTS tries in all, then fail uncharged.
+ * Each pass: (1) items waiting for a batch are put in a local batch row (job_batches), as many as the
+ * account's quota admits now: the units are charged up front by the live path's admission and held
+ * by the batch (its reservation), so no other job, instance or live request can take them while the
+ * provider works; (2) each open batch this instance leases (one instance per batch) is submitted
+ * (found again by its marker first, so a batch the provider accepted before a crash is never
+ * submitted twice), or polled, and once ended its answers are checked and recorded through the
+ * generation unit (each settles one held unit, once, under the item's fencing token). Items without
+ * an answer give their unit back and go back for a later batch, at most MAX_JOB_ITEM_ATTEMPTS tries
+ * in all, then fail uncharged; a closed batch (recorded, cancelled) gives back what it still holds.
  */
 export function createEconomyCoordinator(deps: {
   now: () => number;
@@ -39,10 +43,11 @@ export function createEconomyCoordinator(deps: {
   client: BatchClient;
   engine: Pick<AltTextEngine, 'prepareRequest' | 'finishAnswer' | 'finishReadings' | 'rememberAnswer'>;
   generation: GenerationUnit;
+  /** The batches' reservations (usage module): held past the admitting instance, settled by the batch. */
+  reservations: Pick<MeteringService, 'holdIn' | 'heldBy' | 'settleIn' | 'releaseHeldIn' | 'unsettled'>;
   repository: EconomyRepository;
   jobs: JobsRepository;
-  /** Read in `executor` when given (a batch's opening reads the room in its transaction). */
-  quotaStatus: (userId: string, executor?: Executor) => Promise<JobQuotaStatus>;
+  quotaStatus: (userId: string) => Promise<JobQuotaStatus>;
   pollMs: number;
   batchMaxItems: number;
   /** Items of the job settled: its end or progress (the dispatchers' follow-up). */
@@ -75,15 +80,42 @@ export function createEconomyCoordinator(deps: {
     return Object.assign(write, { lockOrder: item.jobId });
   }
 
-  /** An item that will not be described: failed, nothing charged (its followers end with it). */
-  async function fail(item: ClaimedItem, error: { code: string; message: string }): Promise<void> {
-    await jobs.transaction((trx) => jobs.settleItem(trx, { jobId: item.jobId, idx: item.idx, leaseToken: item.leaseToken, owner, attempts: item.attempts + 1, at: deps.now(), outcome: { kind: 'failed', ...error } }));
+  /** What a batch holds: its reservation, and the units each of its items took (one per reading). */
+  interface Held {
+    reservation: Reservation;
+    perItem: number;
   }
 
-  /** Not answered this time: a later batch tries again, unless its tries are used up. */
-  async function retryLater(item: ClaimedItem, error: { code: string; message: string }): Promise<void> {
-    if (item.attempts + 1 >= MAX_JOB_ITEM_ATTEMPTS) return fail(item, error);
-    await jobs.transaction((trx) => repository.requeue(trx, item, owner, error));
+  /** The item's held units go back to the account, in the transaction that takes the item out of the batch. */
+  const giveBack = (trx: Executor, { reservation, perItem }: Held) =>
+    deps.reservations.settleIn(trx, Array.from({ length: perItem }, () => ({ reservation, outcome: 'refund' as const })));
+
+  /** An item that will not be described: failed, nothing charged (its followers end with it). */
+  async function fail(item: ClaimedItem, held: Held, error: { code: string; message: string }): Promise<void> {
+    await jobs.transaction(async (trx) => {
+      const verdict = await jobs.settleItem(trx, { jobId: item.jobId, idx: item.idx, leaseToken: item.leaseToken, owner, attempts: item.attempts + 1, at: deps.now(), outcome: { kind: 'failed', ...error } });
+      if (verdict === 'written') await giveBack(trx, held);
+    });
+  }
+
+  /** Not answered this time: a later batch (with its own reservation) tries again, unless its tries are used up. */
+  async function retryLater(item: ClaimedItem, held: Held, error: { code: string; message: string }): Promise<void> {
+    if (item.attempts + 1 >= MAX_JOB_ITEM_ATTEMPTS) return fail(item, held, error);
+    await jobs.transaction(async (trx) => {
+      if (await repository.requeue(trx, item, owner, error)) await giveBack(trx, held);
+    });
+  }
+
+  /** The units the batch holds now (none for a batch opened before batches reserved). */
+  const heldOf = async (batch: BatchRow): Promise<Held> => ({ reservation: await deps.reservations.heldBy(batch.id, batch.user_id!), perItem: jobReadingsOf(batch.options) });
+
+  /** The batch is over: nobody polls it again, and what it still holds goes back to the account. */
+  async function close(batch: BatchRow, status: 'recorded' | 'cancelled'): Promise<void> {
+    await jobs.transaction(async (trx) => {
+      await repository.closeBatch(trx, batch.id, status);
+      await deps.reservations.releaseHeldIn(trx, batch.id);
+    });
+    preparedOf.delete(batch.id);
   }
 
   const optionsOf = (batch: BatchRow) => JSON.parse(batch.options ?? '{}') as { language?: string; maxLength?: number };
@@ -92,8 +124,9 @@ export function createEconomyCoordinator(deps: {
   const purposeOf = (purpose: string | null | undefined) => (purpose ? (JSON.parse(purpose) as ImagePurpose) : undefined);
 
   /**
-   * Step 1: local batches for items waiting, no more than the account's quota has left now less
-   * what its open batches (any job's, any instance's) already hold; see openBatch.
+   * Step 1: local batches for items waiting, each with the units the account's quota admits now
+   * (the live path's atomic admission: two jobs, instances or a live request never get the same
+   * unit), held by the batch until its items are answered, fail or go back.
    */
   async function openBatches(): Promise<void> {
     const now = deps.now();
@@ -104,22 +137,23 @@ export function createEconomyCoordinator(deps: {
       const readings = jobReadingsOf(job.options);
       if (left < readings) {
         // Submitting what cannot be charged would pay the provider for answers we could not give.
-        await jobs.setWaiting(job.id, quota.hour.remaining < readings ? quota.hour.resetAt : quota.day.resetAt);
+        // Units admitted and not settled yet (a batch at the provider, one being opened, a live
+        // request) may come back: a later pass looks again; otherwise only the window's reset does.
+        if (!(await deps.reservations.unsettled(job.user_id))) await jobs.setWaiting(job.id, quota.hour.remaining < readings ? quota.hour.resetAt : quota.day.resetAt);
         continue;
       }
-      // Nothing opened when the room is taken by open batches: their answers are charged or their
-      // units come back (failed, cancelled, sent again), and a later pass looks again.
-      await repository.openBatch(
-        { id: job.id, userId: job.user_id, options: job.options },
-        client.provider,
-        now,
-        deps.batchMaxItems,
-        async (trx) => {
-          const inTransaction = await deps.quotaStatus(job.user_id, trx);
-          return Math.min(inTransaction.hour.remaining, inTransaction.day.remaining);
-        },
-        jobReadingsOf,
-      );
+      // The batch's size counts provider requests: a verified job's item is one per reading, and as many units.
+      const items = await repository.waitingItems(job.id, now, Math.floor(Math.min(left, deps.batchMaxItems) / readings));
+      if (items === 0) continue;
+      const { reservation } = await deps.generation.admit(job.user_id, items * readings);
+      // Refused: other work took the room since it was read; the next pass reads it again.
+      if (!reservation) continue;
+      try {
+        await repository.openBatch(job.id, client.provider, now, items, (trx, batchId, taken) => deps.reservations.holdIn(trx, reservation, batchId, taken * readings));
+      } finally {
+        // Held by the batch once committed; if the opening failed, reconcile releases the admission.
+        deps.generation.finish(reservation);
+      }
     }
   }
 
@@ -132,6 +166,7 @@ export function createEconomyCoordinator(deps: {
     }
     const items = await repository.pendingItems(batch.job_id, batch.id);
     const claimed = await repository.claimItems(batch.job_id, batch.id, items.map((item) => item.idx), owner, deps.now(), deps.aliveSince());
+    const held = await heldOf(batch);
     const options = optionsOf(batch);
     // A verified job's item is `readings` lines, one per reading, all in this batch.
     const readings = jobReadingsOf(batch.options);
@@ -146,20 +181,20 @@ export function createEconomyCoordinator(deps: {
         bytes += (request.image.base64.length + request.user.length + request.system.length) * readings;
         if (bytes > MAX_BATCH_BYTES) {
           // Past the provider's size limit: the next batch takes it.
-          await retryLater({ ...item, attempts: item.attempts - 1 }, { code: 'batch_full', message: 'Sent in the next provider batch' });
+          await retryLater({ ...item, attempts: item.attempts - 1 }, held, { code: 'batch_full', message: 'Sent in the next provider batch' });
           return;
         }
         for (let sample = 0; sample < readings; sample += 1) lines.push({ customId: customIdOf(item.idx, sample), request, ...(sample > 0 && { sample }) });
         prepared.set(item.idx, { cacheKey: request.cacheKey, ocrText: request.ocrText });
       } catch (error) {
         // The image could not be read (unreachable, too large, not an image): nothing was sent, nothing charged.
-        await fail(item, toItemError(error));
+        await fail(item, held, toItemError(error));
       }
     }, { concurrency: PREPARE_CONCURRENCY });
     // The claims were only the preparation's: give them back, so the results are claimed afresh.
     for (const item of claimed) await jobs.releaseLease(item, owner);
     if (lines.length === 0) {
-      await repository.closeBatch(batch.id, 'recorded');
+      await close(batch, 'recorded');
       await deps.settled(batch.job_id);
       return;
     }
@@ -179,6 +214,7 @@ export function createEconomyCoordinator(deps: {
     const items = await repository.pendingItems(batch.job_id, batch.id);
     const hashOf = new Map(items.map((item) => [item.idx, item.image_hash]));
     const claimed = await repository.claimItems(batch.job_id, batch.id, items.map((item) => item.idx), owner, deps.now(), deps.aliveSince());
+    const held = await heldOf(batch);
     const options = optionsOf(batch);
     const payer = { userId: batch.user_id!, apiKeyId: batch.api_key_id };
     const preparedItems = preparedOf.get(batch.id);
@@ -187,12 +223,12 @@ export function createEconomyCoordinator(deps: {
       // A verified item needs all its readings: one missing or failed sends the whole item to a later batch.
       const got = Array.from({ length: readings }, (_, sample) => byIdx.get(item.idx)?.[sample]);
       if (got.some((answer) => !answer)) {
-        await retryLater(item, { code: 'provider_timeout', message: readings > 1 ? 'The provider batch ended before answering every reading of this image' : 'The provider batch ended before answering this image' });
+        await retryLater(item, held, { code: 'provider_timeout', message: readings > 1 ? 'The provider batch ended before answering every reading of this image' : 'The provider batch ended before answering this image' });
         continue;
       }
       const refused = got.find((answer) => answer && !answer.ok);
       if (refused && !refused.ok) {
-        await retryLater(item, { code: 'provider_error', message: refused.message });
+        await retryLater(item, held, { code: 'provider_error', message: refused.message });
         continue;
       }
       const answered = got.filter((answer) => answer?.ok === true);
@@ -208,49 +244,35 @@ export function createEconomyCoordinator(deps: {
         const processingMs = Math.round(performance.now() - started);
         described.push({ item, described: { ...description, cached: false, sha256: hashOf.get(item.idx) ?? '' }, description, processingMs });
       } catch (error) {
-        await retryLater(item, toItemError(error));
+        await retryLater(item, held, toItemError(error));
       }
     }
-    for (let at = 0; at < described.length; at += ADMIT_CHUNK) {
-      const chunk = described.slice(at, at + ADMIT_CHUNK);
-      const { decision, reservation } = await deps.generation.admit(payer.userId, chunk.length * readings);
-      if (!decision.admitted) {
-        // The quota went to other work since the batch was sent: the answers wait for the window's reset.
-        for (const { item } of described.slice(at)) await jobs.releaseLease(item, owner);
-        await jobs.setWaiting(batch.job_id, decision[decision.window].resetAt);
-        return;
+    // Each answer settles its units of those the batch holds (charged when the batch opened: one per
+    // reading); several at once, so their settlements share group commits.
+    await pMap(described, async ({ item, described: answer, description, processingMs }) => {
+      const verdict = await deps.generation.record({
+        payer,
+        endpoint: JOBS_ENDPOINT,
+        reservation: held.reservation,
+        described: answer,
+        processingMs,
+        units: readings,
+        persistent: true,
+        succeeded: (done, processingTime, settledAt) => {
+          const { altText, longDescription, isDecorative, containsText, textInImage, wcagCompliant, verification, verificationReason, uncertainText, issues, provider, model, samples, agreement, claims, uncertain } = done;
+          // The job's result shape (the runner's): the job, not the item, says it ran as economy.
+          const result = JSON.stringify({ altText, longDescription, isDecorative, containsText, textInImage, wcagCompliant, verification, verificationReason, uncertainText, issues, provider, model, cached: false, processingTime, ...resultUsage(done), samples, agreement, claims, uncertain });
+          // Read when the batch was prepared; identical bytes in the job share one description.
+          const imageHash = done.sha256;
+          return itemWrite(item, settledAt, { kind: 'succeeded', result, imageHash, imageKey: imageKeyOf(imageHash, item), uncertain: uncertain?.length ?? 0 });
+        },
+      });
+      const key = preparedItems?.get(item.idx)?.cacheKey;
+      if (verdict === 'written' && key) {
+        await deps.engine.rememberAnswer(key, description, accountCacheScope(payer.userId)).catch((error: unknown) => deps.logger.warn({ err: error }, 'could not cache a batch answer'));
       }
-      if (!reservation) throw new Error('admitted without a reservation');
-      try {
-        for (const { item, described: answer, description, processingMs } of chunk) {
-          const verdict = await deps.generation.record({
-            payer,
-            endpoint: JOBS_ENDPOINT,
-            reservation,
-            described: answer,
-            processingMs,
-            units: readings,
-            persistent: true,
-            succeeded: (done, processingTime, settledAt) => {
-              const { altText, longDescription, isDecorative, containsText, textInImage, wcagCompliant, verification, verificationReason, uncertainText, issues, provider, model, samples, agreement, claims, uncertain } = done;
-              // The job's result shape (the runner's): the job, not the item, says it ran as economy.
-              const result = JSON.stringify({ altText, longDescription, isDecorative, containsText, textInImage, wcagCompliant, verification, verificationReason, uncertainText, issues, provider, model, cached: false, processingTime, ...resultUsage(done), samples, agreement, claims, uncertain });
-              // Read when the batch was prepared; identical bytes in the job share one description.
-              const imageHash = done.sha256;
-              return itemWrite(item, settledAt, { kind: 'succeeded', result, imageHash, imageKey: imageKeyOf(imageHash, item), uncertain: uncertain?.length ?? 0 });
-            },
-          });
-          const key = preparedItems?.get(item.idx)?.cacheKey;
-          if (verdict === 'written' && key) {
-            await deps.engine.rememberAnswer(key, description, accountCacheScope(payer.userId)).catch((error: unknown) => deps.logger.warn({ err: error }, 'could not cache a batch answer'));
-          }
-        }
-      } finally {
-        deps.generation.finish(reservation);
-      }
-    }
-    await repository.closeBatch(batch.id, 'recorded');
-    preparedOf.delete(batch.id);
+    }, { concurrency: RECORD_CONCURRENCY });
+    await close(batch, 'recorded');
   }
 
   /**
@@ -262,16 +284,16 @@ export function createEconomyCoordinator(deps: {
     deps.logger.warn({ batch: batch.id, providerBatch: batch.provider_batch_id, permanent: failure.permanent, errors: failure.message }, 'the provider refused an economy batch');
     const items = await repository.pendingItems(batch.job_id, batch.id);
     const claimed = await repository.claimItems(batch.job_id, batch.id, items.map((item) => item.idx), owner, deps.now(), deps.aliveSince());
+    const held = await heldOf(batch);
     const error = { code: 'provider_error', message: `The provider refused the batch: ${failure.message}` };
     let tries = 0;
     for (const item of claimed) {
       tries = Math.max(tries, item.attempts + 1);
-      if (failure.permanent) await fail(item, error);
-      else await retryLater(item, error);
+      if (failure.permanent) await fail(item, held, error);
+      else await retryLater(item, held, error);
     }
     if (!failure.permanent && claimed.length > 0) await jobs.setWaiting(batch.job_id, deps.now() + refusalBackoffMs(tries));
-    await repository.closeBatch(batch.id, 'recorded');
-    preparedOf.delete(batch.id);
+    await close(batch, 'recorded');
   }
 
   /** The wait before a refused batch's items go out again: the poll interval, doubled per try, at most an hour. */
@@ -281,8 +303,7 @@ export function createEconomyCoordinator(deps: {
     if (batch.job_status === null || batch.job_status === 'cancelled') {
       // Cancelled (or gone with its account): the provider stops too; nothing is recorded or charged.
       if (batch.provider_batch_id) await client.cancel(batch.provider_batch_id).catch((error: unknown) => deps.logger.warn({ err: error }, 'could not cancel a provider batch'));
-      await repository.closeBatch(batch.id, 'cancelled');
-      preparedOf.delete(batch.id);
+      await close(batch, 'cancelled');
       return;
     }
     if (batch.status === 'submitting' || !batch.provider_batch_id) return submit(batch);

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { ExpressionBuilder, Kysely } from 'kysely';
 import type { Executor } from '../../../db/executor';
-import type { DialectName } from '../../../db/database';
 import { liveInstanceIds } from '../../instances';
 import type { Database, JobBatchesTable } from '../../../db/schema';
 import type { ClaimedItem } from '../job-item-leases.repository';
@@ -12,7 +11,7 @@ const ACTIVE = ['queued', 'running'];
 const OPEN_BATCH = ['submitting', 'in_progress'];
 
 /** SQL of economy jobs: their provider batches (job_batches) and the items in them. */
-export function createEconomyRepository(db: Kysely<Database>, dialect: DialectName) {
+export function createEconomyRepository(db: Kysely<Database>) {
   const aliveInstances = (aliveSince: number) => liveInstanceIds(db, aliveSince);
   /** A batch's lease is free when nobody holds it, its holder is dead, or it ran out. */
   const batchLeaseFree = (eb: ExpressionBuilder<Database, 'job_batches'>, owner: string, now: number, aliveSince: number) =>
@@ -36,47 +35,31 @@ export function createEconomyRepository(db: Kysely<Database>, dialect: DialectNa
         .execute();
     },
 
+    /** How many of the job's items wait for a provider batch now, counted up to `limit`. */
+    async waitingItems(jobId: string, now: number, limit: number): Promise<number> {
+      const rows = await db.selectFrom('job_items').select('idx').where('job_id', '=', jobId).where((eb) => unbatched(eb, now)).limit(limit).execute();
+      return rows.length;
+    },
+
     /**
      * The local batch row, written before the provider is asked, with its items in one
-     * transaction: the row's id is the marker the provider batch carries. It takes no more items
-     * than `max` and than the account's quota has room for (`room`, read in the transaction) less
-     * the units already sitting in the account's open batches, whichever job or instance opened
-     * them: the provider never holds more of an account's work than its quota can pay for. An
-     * item costs `readingsOf(job options)` units (a verified job's: one per reading) and as many
-     * provider requests: `max` counts requests. The
-     * account's openings are serialized (its users row locked on PostgreSQL; SQLite's write lock,
-     * taken by the first statement), so two instances never both count the same room. Items
-     * another instance batched meanwhile are not taken twice (guarded update); an empty batch is
-     * not kept.
+     * transaction: the row's id is the marker the provider batch carries. It takes at most `max`
+     * items (the units the caller admitted); `hold` is told, in the same transaction, how many it
+     * took (the batch's reservation keeps those and gives the rest back). Items another instance
+     * batched meanwhile are not taken twice (guarded update); an empty batch is not kept.
      */
     async openBatch(
-      job: { id: string; userId: string; options: string | null },
+      jobId: string,
       provider: string,
       now: number,
       max: number,
-      room: (trx: Executor) => Promise<number>,
-      readingsOf: (options: string | null) => number,
+      hold: (trx: Executor, batchId: string, taken: number) => Promise<void>,
     ): Promise<{ id: string; items: number } | null> {
       return db.transaction().execute(async (trx) => {
         const id = randomUUID().replace(/-/g, '');
         // First, so SQLite takes its write lock before anything is read.
-        await trx.insertInto('job_batches').values({ id, job_id: job.id, provider, provider_batch_id: null, status: 'submitting', items: 0, created_at: now, submitted_at: null, lease_owner: null, lease_until: null }).execute();
-        if (dialect === 'postgres') await trx.selectFrom('users').select('id').where('id', '=', job.userId).forUpdate().execute();
-        // From the open batches (few) to their items, through job_items' (job_id, economy_batch) index.
-        const inFlight = await trx
-          .selectFrom('job_batches as b')
-          .innerJoin('jobs as j', 'j.id', 'b.job_id')
-          .innerJoin('job_items as i', (join) => join.onRef('i.job_id', '=', 'b.job_id').onRef('i.economy_batch', '=', 'b.id'))
-          .select((eb) => ['j.options', eb.fn.countAll<number | string>().as('items')])
-          .where('j.user_id', '=', job.userId)
-          .where('b.status', 'in', OPEN_BATCH)
-          .where('i.status', '=', 'pending')
-          .groupBy(['j.id', 'j.options'])
-          .execute();
-        const held = inFlight.reduce((sum, row) => sum + Number(row.items) * readingsOf(row.options), 0);
-        const readings = readingsOf(job.options);
-        const take = Math.floor(Math.min(max, (await room(trx)) - held) / readings);
-        const wanted = take > 0 ? await trx.selectFrom('job_items').select('idx').where('job_id', '=', job.id).where((eb) => unbatched(eb, now)).orderBy('idx').limit(take).execute() : [];
+        await trx.insertInto('job_batches').values({ id, job_id: jobId, provider, provider_batch_id: null, status: 'submitting', items: 0, created_at: now, submitted_at: null, lease_owner: null, lease_until: null }).execute();
+        const wanted = max > 0 ? await trx.selectFrom('job_items').select('idx').where('job_id', '=', jobId).where((eb) => unbatched(eb, now)).orderBy('idx').limit(max).execute() : [];
         const taken =
           wanted.length === 0
             ? 0
@@ -85,12 +68,13 @@ export function createEconomyRepository(db: Kysely<Database>, dialect: DialectNa
                   await trx
                     .updateTable('job_items')
                     .set({ economy_batch: id })
-                    .where('job_id', '=', job.id)
+                    .where('job_id', '=', jobId)
                     .where('idx', 'in', wanted.map((row) => row.idx))
                     .where((eb) => unbatched(eb, now))
                     .executeTakeFirst()
                 ).numUpdatedRows,
               );
+        await hold(trx, id, taken);
         if (taken === 0) {
           await trx.deleteFrom('job_batches').where('id', '=', id).execute();
           return null;
@@ -142,8 +126,8 @@ export function createEconomyRepository(db: Kysely<Database>, dialect: DialectNa
     },
 
     /** The batch is over (recorded, cancelled): nobody polls it again. */
-    async closeBatch(id: string, status: 'recorded' | 'cancelled'): Promise<void> {
-      await db.updateTable('job_batches').set({ status, lease_owner: null, lease_until: null }).where('id', '=', id).execute();
+    async closeBatch(executor: Executor, id: string, status: 'recorded' | 'cancelled'): Promise<void> {
+      await executor.updateTable('job_batches').set({ status, lease_owner: null, lease_until: null }).where('id', '=', id).execute();
     },
 
     /** The batch's items still pending. */
