@@ -4,7 +4,7 @@ import type { AppContext } from '../../platform/context';
 import { createConcurrencyLimit } from '../../platform/concurrency-limit';
 import { createStartRateLimit } from '../../platform/start-rate-limit';
 import { createAltTextCache } from './alt-text-cache';
-import { createAltTextCacheRepository } from './alt-text-cache.repository';
+import type { AltTextCacheRepository } from './alt-text-cache.repository';
 
 export interface VisionEngine {
   /**
@@ -19,7 +19,7 @@ export interface VisionEngine {
 }
 
 /** One provider, one cache and one queue of model calls per process. */
-export function createVisionEngine(ctx: Pick<AppContext, 'config' | 'db' | 'now'>, dependencies?: ProviderDependencies): VisionEngine {
+export function createVisionEngine(ctx: Pick<AppContext, 'config' | 'now'>, cacheEntries: AltTextCacheRepository, dependencies?: ProviderDependencies): VisionEngine {
   const { config } = ctx;
   const provider = createProvider(config.ai, dependencies);
   // MODEL_CONCURRENCY: one queue for every model call of this instance (single requests, batches,
@@ -31,7 +31,7 @@ export function createVisionEngine(ctx: Pick<AppContext, 'config' | 'db' | 'now'
   const engine = createAltTextEngine({
     provider,
     fetch: { allow: config.images.fetchAllow, maxBytes: config.images.maxBytes, timeoutMs: config.images.fetchTimeoutMs },
-    cache: createAltTextCache(createAltTextCacheRepository(ctx.db), ctx.now),
+    cache: createAltTextCache(cacheEntries, ctx.now),
     queue: (task) => modelCalls.run(() => (modelStarts ? modelStarts.run(task) : task())),
   });
   const visionModel = provider.name !== 'offline';
