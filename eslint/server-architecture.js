@@ -91,7 +91,7 @@ const servicesAreGivenRepositories = {
     schema: [],
   },
   create(context) {
-    const message = "its module's registration (*.module.ts) builds the repositories and hands them in; a service imports their types only (`import type`).";
+    const message = 'its *.module.ts builds it and hands it in (import its types only).';
     return {
       ...eachImport((node, source) => {
         if (!/\.repository(\.ts)?$/.test(source) || !importsValues(node)) return;
