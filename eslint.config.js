@@ -101,6 +101,14 @@ export default tseslint.config(
     rules: { 'server-architecture/routes-hold-no-database': 'error' },
   },
   {
+    // Services, and the module files that work like them, are handed their repositories: only a
+    // module's registration (*.module.ts) builds them, so a service holds no database handle to build from.
+    files: ['apps/server/src/modules/**/*.ts'],
+    ignores: ['**/*.module.ts', '**/*.repository.ts', '**/index.ts', '**/*.routes.ts', '**/*.test.ts', '**/*.test-support.ts'],
+    plugins: { 'server-architecture': serverArchitecture },
+    rules: { 'server-architecture/services-are-given-repositories': 'error' },
+  },
+  {
     files: ['apps/server/src/platform/**/*.ts'],
     ignores: ['**/*.test.ts'],
     rules: {

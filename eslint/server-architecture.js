@@ -1,6 +1,7 @@
 // The server's architecture rules that import paths alone cannot express (docs/architecture.md):
-// a module imports only the modules its registration declares in `needs`, and a route holds no
-// database (no repository, no db/, no Kysely). Read by eslint.config.js.
+// a module imports only the modules its registration declares in `needs`, a route holds no
+// database (no repository, no db/, no Kysely), and a service is handed its repositories (it builds
+// none). Read by eslint.config.js.
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 
@@ -73,4 +74,37 @@ const routesHoldNoDatabase = {
   },
 };
 
-export const serverArchitecture = { rules: { 'module-needs': moduleNeeds, 'routes-hold-no-database': routesHoldNoDatabase } };
+const REPOSITORY_FACTORY = /^create\w*Repository$/;
+
+/** A value import or re-export (not `import type`, not only `type` specifiers). */
+function importsValues(node) {
+  if (node.importKind === 'type' || node.exportKind === 'type') return false;
+  const specifiers = node.specifiers ?? [];
+  if (node.type !== 'ImportDeclaration' || specifiers.length === 0) return true;
+  return specifiers.some((specifier) => specifier.importKind !== 'type');
+}
+
+const servicesAreGivenRepositories = {
+  meta: {
+    type: 'problem',
+    docs: { description: "A service is handed its repositories by its module's registration: it imports a repository's types only, and builds none." },
+    schema: [],
+  },
+  create(context) {
+    const message = 'its *.module.ts builds it and hands it in (import its types only).';
+    return {
+      ...eachImport((node, source) => {
+        if (!/\.repository(\.ts)?$/.test(source) || !importsValues(node)) return;
+        context.report({ node, message: `A service builds no repository ('${source}'): ${message}` });
+      }),
+      CallExpression(node) {
+        if (node.callee.type !== 'Identifier' || !REPOSITORY_FACTORY.test(node.callee.name)) return;
+        context.report({ node, message: `A service builds no repository (${node.callee.name}): ${message}` });
+      },
+    };
+  },
+};
+
+export const serverArchitecture = {
+  rules: { 'module-needs': moduleNeeds, 'routes-hold-no-database': routesHoldNoDatabase, 'services-are-given-repositories': servicesAreGivenRepositories },
+};

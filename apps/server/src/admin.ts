@@ -1,5 +1,6 @@
 import { runAdminCommand } from './admin/admin-commands';
 import { openAppContext } from './composition/app-database';
+import { createUserRepository } from './modules/users/user.repository';
 import { createUserService } from './modules/users/user.service';
 import { loadConfigOrExit } from './process-lifecycle';
 
@@ -10,7 +11,7 @@ async function main() {
   const { ctx, closeDatabase } = await openAppContext(config, {}, {});
   try {
     process.exitCode = await runAdminCommand(process.argv.slice(2), {
-      users: createUserService(ctx),
+      users: createUserService(ctx, createUserRepository(ctx.db)),
       print: (line) => console.log(line),
     });
   } finally {

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASES, registerUser, startTestServer } from '../../test/support/test-server';
 import type { TestServer } from '../../test/support/test-server';
+import { createUserRepository } from '../modules/users/user.repository';
 import { createUserService } from '../modules/users/user.service';
 import type { AppContext } from '../platform/context';
 import { runAdminCommand } from './admin-commands';
@@ -19,7 +20,7 @@ for (const database of DATABASES) {
 
     const run = async (...args: string[]) => {
       const lines: string[] = [];
-      const users = createUserService({ db: server.app.db, now: Date.now } as unknown as AppContext);
+      const users = createUserService({ db: server.app.db, now: Date.now } as unknown as AppContext, createUserRepository(server.app.db));
       const code = await runAdminCommand(args, { users, print: (line) => lines.push(line) });
       return { code, output: lines.join('\n') };
     };

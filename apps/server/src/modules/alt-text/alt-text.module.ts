@@ -24,8 +24,10 @@ export const altTextModule = defineModule({
   name: 'altText',
   needs: ['usage', 'users'],
   create: ({ ctx, logger, options, retention }, { usage: { metering, usage }, users: { users, settings } }) => {
+    const cache = createAltTextCacheRepository(ctx.db);
+    const generations = createGenerationRepository(ctx.db);
     // One engine (and so one cache and one queue of model calls) for every generation of the process.
-    const vision = createVisionEngine(ctx, options.provider);
+    const vision = createVisionEngine(ctx, cache, options.provider);
     const altText = createAltTextService({
       ctx,
       engine: vision.engine,
@@ -34,9 +36,9 @@ export const altTextModule = defineModule({
       logger,
       planOf: async (userId) => (await users.get(userId)).plan,
       withAccountStyle: (userId, generation) => settings.generationOptions(userId, generation),
+      generations,
+      cacheEntries: cache,
     });
-    const cache = createAltTextCacheRepository(ctx.db);
-    const generations = createGenerationRepository(ctx.db);
     retention.add({ name: 'alt-text cache', run: (trx, at) => cache.deleteUnusedSince(trx, at.cache) });
     retention.add({ name: 'history', run: (trx, at) => generations.deleteCreatedBefore(trx, at.records) });
     return { altText, vision };

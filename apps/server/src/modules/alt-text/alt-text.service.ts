@@ -12,10 +12,10 @@ import type { QuotaDecision, RefusedDecision, UsageRecorder } from '../usage';
 import { QuotaExceeded } from '../usage';
 import type { MeteringService, Reservation } from '../usage';
 import { DEMO_CACHE_SCOPE } from './alt-text-cache';
-import { createAltTextCacheRepository } from './alt-text-cache.repository';
+import type { AltTextCacheRepository } from './alt-text-cache.repository';
 import { isCallerCaused, toAppError, toItemError } from './generation-errors';
 import { imageLabel, toGeneration, toResult } from './generation-result';
-import { createGenerationRepository } from './generation.repository';
+import type { GenerationRepository } from './generation.repository';
 import type { ImageInput, StyledOptions } from './generation-unit';
 import { createGenerationUnit, readingsOf } from './generation-unit';
 import { decodeCursor, encodeCursor } from '../../platform/keyset-cursor';
@@ -69,12 +69,13 @@ export interface AltTextServiceDeps {
   planOf: (userId: string) => Promise<string>;
   /** The request's options over the account's alt-text style (the settings module's rule). */
   withAccountStyle?: <T extends GenerationOptions>(userId: string, options: T) => Promise<T & { instructions?: string }>;
+  generations: GenerationRepository;
+  cacheEntries: AltTextCacheRepository;
 }
 
 export function createAltTextService(deps: AltTextServiceDeps) {
-  const { ctx, engine } = deps;
-  const generations = createGenerationRepository(ctx.db);
-  const history = createHistoryRows(ctx);
+  const { ctx, engine, generations, cacheEntries } = deps;
+  const history = createHistoryRows(generations);
   // The one generation unit (see generation-unit.ts), shared with bulk jobs: the account's style,
   // admission, the engine, and one group-committing writer for history rows and job items alike.
   const unit = createGenerationUnit({ ctx, engine, metering: deps.metering, usage: deps.usage, logger: deps.logger, withAccountStyle: deps.withAccountStyle });
@@ -109,7 +110,6 @@ export function createAltTextService(deps: AltTextServiceDeps) {
     return toResult(imageLabel(image), outcome.described, outcome.processingTime, ctx.now());
   }
 
-  const cacheEntries = createAltTextCacheRepository(ctx.db);
   return {
     /** The generation unit, for bulk-job items (the jobs module runs each through it). */
     unit,

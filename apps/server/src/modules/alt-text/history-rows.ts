@@ -1,10 +1,9 @@
 import type { Described } from '@altwise/engine';
 import type { AltTextResult } from '@altwise/shared';
 import type { Caller } from '../../platform/caller';
-import type { AppContext } from '../../platform/context';
 import { fromHistory, imageLabel, toResult } from './generation-result';
 import { newGenerationId } from './generation-id';
-import { createGenerationRepository } from './generation.repository';
+import type { GenerationRepository } from './generation.repository';
 import type { ImageInput, RowWrite } from './generation-unit';
 import { createThumbnails } from './thumbnail';
 import { usageColumns } from './token-usage';
@@ -26,8 +25,7 @@ export type RowsName = string;
 const rowName = (rows: RowsName, index: number) => `${rows}:${index}`;
 
 /** The history rows of single requests and batch items: how they are written into a unit, and found again. */
-export function createHistoryRows(ctx: Pick<AppContext, 'db'>) {
-  const generations = createGenerationRepository(ctx.db);
+export function createHistoryRows(generations: GenerationRepository) {
   const thumbnails = createThumbnails();
 
   return {

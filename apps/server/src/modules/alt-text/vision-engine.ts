@@ -4,7 +4,7 @@ import type { AppContext } from '../../platform/context';
 import { createConcurrencyLimit } from '../../platform/concurrency-limit';
 import { createStartRateLimit } from '../../platform/start-rate-limit';
 import { createAltTextCache } from './alt-text-cache';
-import { createAltTextCacheRepository } from './alt-text-cache.repository';
+import type { AltTextCacheRepository } from './alt-text-cache.repository';
 
 export interface VisionEngine {
   /**
@@ -19,7 +19,7 @@ export interface VisionEngine {
 }
 
 /** One provider, one cache and one queue of model calls per process. */
-export function createVisionEngine(ctx: Pick<AppContext, 'config' | 'db' | 'now'>, dependencies?: ProviderDependencies): VisionEngine {
+export function createVisionEngine(ctx: Pick<AppContext, 'config' | 'now'>, cacheEntries: AltTextCacheRepository, dependencies?: ProviderDependencies): VisionEngine {
   const { config } = ctx;
   const provider = createProvider(config.ai, dependencies);
   // VERIFY_PROVIDERS: each with its own model (or the provider's default, never ALT_MODEL, which names
@@ -35,7 +35,7 @@ export function createVisionEngine(ctx: Pick<AppContext, 'config' | 'db' | 'now'
     provider,
     verifyProviders,
     fetch: { allow: config.images.fetchAllow, maxBytes: config.images.maxBytes, timeoutMs: config.images.fetchTimeoutMs },
-    cache: createAltTextCache(createAltTextCacheRepository(ctx.db), ctx.now),
+    cache: createAltTextCache(cacheEntries, ctx.now),
     queue: (task) => modelCalls.run(() => (modelStarts ? modelStarts.run(task) : task())),
   });
   const visionModel = provider.name !== 'offline';

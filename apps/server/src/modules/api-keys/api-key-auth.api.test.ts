@@ -5,7 +5,9 @@ import { registerUser, startTestServer } from '../../../test/support/test-server
 import type { TestServer } from '../../../test/support/test-server';
 import type { AppContext } from '../../platform/context';
 import { deriveKeys } from '../../platform/secrets';
+import { createUserRepository } from '../users/user.repository';
 import { createUserService } from '../users/user.service';
+import { createApiKeyRepository } from './api-key.repository';
 import { createApiKeyService } from './api-key.service';
 
 describe('API key authentication under a burst', () => {
@@ -27,7 +29,7 @@ describe('API key authentication under a burst', () => {
       transformResult: async (args) => args.result,
     };
     const ctx = { db: server.app.db.withPlugin(counter), dialect: 'sqlite', keys: deriveKeys(secret), now: Date.now } as unknown as AppContext;
-    const service = createApiKeyService(ctx, { users: createUserService(ctx), quota: {}, usage: {}, revocations: {}, rateLimiter: {} } as never);
+    const service = createApiKeyService(ctx, { keys: createApiKeyRepository(ctx.db), users: createUserService(ctx, createUserRepository(ctx.db)), quota: {}, usage: {}, revocations: {}, rateLimiter: {} } as never);
     return { service, counted };
   }
 

@@ -12,8 +12,7 @@ import { createLruCache } from '../../platform/lru-cache';
 import type { AccountQuotaService } from '../usage';
 import type { UsageService } from '../usage';
 import type { UserService } from '../users';
-import type { ApiKeyRow } from './api-key.repository';
-import { createApiKeyRepository } from './api-key.repository';
+import type { ApiKeyRepository, ApiKeyRow } from './api-key.repository';
 
 const KEY_BODY_LENGTH = 40;
 const KEY_PATTERN = new RegExp(`^${API_KEY_PREFIX}[A-Za-z0-9]{${KEY_BODY_LENGTH}}$`);
@@ -29,6 +28,7 @@ export function maskKey(rawKey: string): string {
 }
 
 export interface ApiKeyServiceDeps {
+  keys: ApiKeyRepository;
   users: Pick<UserService, 'get' | 'findById'>;
   quota: Pick<AccountQuotaService, 'status'>;
   usage: Pick<UsageService, 'keyUsage'>;
@@ -62,7 +62,7 @@ interface RememberedKey {
  * account, so every key shows the account's plan, limits and remaining requests.
  */
 export function createApiKeyService(ctx: AppContext, deps: ApiKeyServiceDeps) {
-  const keys = createApiKeyRepository(ctx.db);
+  const { keys } = deps;
   // The purpose prefix keeps these hashes apart from the refresh-token hashes made with the same key.
   const hash = (rawKey: string) => hmacHex(ctx.keys.lookup, `api-key:${rawKey}`);
   // Keyed by the lookup hash, so no plaintext key is kept (the HMAC costs microseconds; the

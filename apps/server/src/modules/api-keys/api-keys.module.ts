@@ -1,4 +1,5 @@
 import { defineModule } from '../../platform/app-module';
+import { createApiKeyRepository } from './api-key.repository';
 import type { ApiKeyService } from './api-key.service';
 import { createApiKeyService } from './api-key.service';
 import { apiKeysRoutes } from './api-keys.routes';
@@ -14,7 +15,7 @@ export const apiKeysModule = defineModule({
   name: 'apiKeys',
   needs: ['users', 'usage', 'revocations', 'rateLimiter', 'webhooks'],
   create: ({ ctx }, { users: { users }, usage: { quota, usage }, revocations, rateLimiter, webhooks }) => {
-    const apiKeys = createApiKeyService(ctx, { users, quota, usage, revocations, rateLimiter, events: webhooks.accountWebhooks });
+    const apiKeys = createApiKeyService(ctx, { keys: createApiKeyRepository(ctx.db), users, quota, usage, revocations, rateLimiter, events: webhooks.accountWebhooks });
     // A key revoked on any instance stops authenticating here at once.
     revocations.subscribe((revocation) => apiKeys.forgetRevoked(revocation));
     return apiKeys;

@@ -17,8 +17,7 @@ import { decodeCursor, encodeCursor } from '../../platform/keyset-cursor';
 import type { AuditJobs } from './audit-job';
 import { imagesFromJob, jobIsOver, startSuggestionJob } from './audit-job';
 import { imagesJson, prepareAuditJson } from './audit-json';
-import { createAuditRepository } from './audit.repository';
-import type { StoredAudit } from './audit.repository';
+import type { AuditRepository, StoredAudit } from './audit.repository';
 import { markBroken } from './audit-probe';
 import { EMPTY_FOR_FUNCTIONAL, suggestionContext, verdictOf } from './audit-verdicts';
 import type { FoundImage } from './page-images';
@@ -34,6 +33,7 @@ export interface AuditServiceDeps {
   planOf: (userId: string) => Promise<string>;
   /** The hourly audits' counters (the rate-limits module's). */
   rateLimiter: Pick<RateLimiter, 'hit'>;
+  repository: AuditRepository;
 }
 
 export interface CreateAuditInput {
@@ -77,8 +77,7 @@ const needsSuggestion = (image: AuditImage) => image.verdict === 'missing' || im
 /** The model is given images by http(s) URL only, as a job item's URL (at most 2048 characters). */
 const describable = (image: AuditImage) => image.imageUrl !== null && /^https?:\/\//i.test(image.imageUrl) && image.imageUrl.length <= 2048;
 
-export function createAuditService({ ctx, altText, jobs, planOf, rateLimiter }: AuditServiceDeps) {
-  const repository = createAuditRepository(ctx.db);
+export function createAuditService({ ctx, altText, jobs, planOf, rateLimiter, repository }: AuditServiceDeps) {
   const parser = createPageParsePool();
   // Pages downloading at once: two per parsing worker. Ten 5 MB pages arriving together would be
   // decoded back to back on the event loop (~25 ms each); a slow page host holds a slot for at

@@ -1,4 +1,5 @@
 import { defineModule } from '../../platform/app-module';
+import { createAuditRepository } from './audit.repository';
 import type { AuditService } from './audit.service';
 import { createAuditService } from './audit.service';
 import { auditsRoutes } from './audits.routes';
@@ -15,7 +16,7 @@ export const auditsModule = defineModule({
   // usage: the quota decision of the suggestions (QuotaExceeded, the headers), through alt-text's generations.
   needs: ['altText', 'jobs', 'users', 'usage', 'rateLimiter'],
   create: ({ ctx }, { altText, jobs, users, rateLimiter }) =>
-    createAuditService({ ctx, altText: altText.altText, jobs: jobs.jobs, planOf: (userId) => users.users.planOf(userId), rateLimiter }),
+    createAuditService({ ctx, altText: altText.altText, jobs: jobs.jobs, planOf: (userId) => users.users.planOf(userId), rateLimiter, repository: createAuditRepository(ctx.db) }),
   http: {
     needs: ['guards', 'idempotency'],
     register: async (app, audits, { guards, idempotency }) => {

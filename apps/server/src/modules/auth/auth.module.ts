@@ -6,9 +6,11 @@ import type { AuthService } from './auth.service';
 import { createAuthService } from './auth.service';
 import { emailChangeRoutes } from './email-change.routes';
 import type { EmailChangeService } from './email-change.service';
+import { createEmailChangeRepository } from './email-change.repository';
 import { createEmailChangeService } from './email-change.service';
 import { emailVerificationRoutes } from './email-verification.routes';
 import type { EmailVerificationService } from './email-verification.service';
+import { createEmailVerificationRepository } from './email-verification.repository';
 import { createEmailVerificationService } from './email-verification.service';
 import { createKnownDevicesRepository } from './known-devices.repository';
 import type { LoginAlerts } from './login-alerts';
@@ -22,6 +24,7 @@ import type { RefreshTokenService } from './refresh-token.service';
 import { createRefreshTokenService } from './refresh-token.service';
 import { twoFactorRoutes } from './two-factor.routes';
 import type { TwoFactorService } from './two-factor.service';
+import { createTwoFactorRepository } from './two-factor.repository';
 import { createTwoFactorService } from './two-factor.service';
 
 export interface AuthModule {
@@ -48,11 +51,14 @@ export const authModule = defineModule({
   create: ({ ctx, retention }, { users: usersModule, rateLimiter, mail, revocations }) => {
     const { users, settings } = usersModule;
     const accessTokens = createAccessTokens(ctx.keys.jwt, ctx.now, (userId) => users.sessionVersion(userId));
-    const refreshTokens = createRefreshTokenService(ctx, (userId) => settings.sessionIdleLimitMs(userId));
-    const twoFactor = createTwoFactorService({ ctx, users, rateLimiter, mail });
+    const refreshRows = createRefreshTokenRepository(ctx.db);
+    const knownDevices = createKnownDevicesRepository(ctx.db);
+    const resetLinks = createPasswordResetRepository(ctx.db);
+    const refreshTokens = createRefreshTokenService(ctx, refreshRows, (userId) => settings.sessionIdleLimitMs(userId));
+    const twoFactor = createTwoFactorService({ ctx, users, rateLimiter, mail, repo: createTwoFactorRepository(ctx.db) });
     usersModule.answerTwoFactorWith((userId) => twoFactor.isEnabled(userId));
-    const loginAlerts = createLoginAlerts({ ctx, users, settings, mail });
-    const verifications = createEmailVerificationService({ ctx, users, rateLimiter, mail });
+    const loginAlerts = createLoginAlerts({ ctx, users, settings, mail, devices: knownDevices });
+    const verifications = createEmailVerificationService({ ctx, users, rateLimiter, mail, links: createEmailVerificationRepository(ctx.db) });
     const auth = createAuthService({
       ctx,
       users,
@@ -65,9 +71,8 @@ export const authModule = defineModule({
       loginAlerts,
       verifications,
     });
-    const passwords = createPasswordService({ ctx, users, refreshTokens, revocations, rateLimiter, mail, startSession: auth.startSession });
-    const resetLinks = createPasswordResetRepository(ctx.db);
-    const emailChanges = createEmailChangeService({ ctx, users, refreshTokens, revocations, resetLinks, twoFactor, rateLimiter, mail });
+    const passwords = createPasswordService({ ctx, users, refreshTokens, revocations, rateLimiter, mail, startSession: auth.startSession, tokens: resetLinks });
+    const emailChanges = createEmailChangeService({ ctx, users, refreshTokens, revocations, resetLinks, twoFactor, rateLimiter, mail, changes: createEmailChangeRepository(ctx.db) });
     usersModule.requestEmailChangeWith(emailChanges.request);
     // A logout-all or a deleted account: cached session versions and plans are forgotten at once.
     revocations.subscribe((revocation) => {
@@ -76,8 +81,6 @@ export const authModule = defineModule({
       users.forgetPlan(revocation.id);
     });
 
-    const refreshRows = createRefreshTokenRepository(ctx.db);
-    const knownDevices = createKnownDevicesRepository(ctx.db);
     retention.add({ name: 'refresh tokens', run: (trx, at) => refreshRows.deleteExpired(trx, at.now) });
     retention.add({ name: 'password reset links', run: (trx, at) => resetLinks.deleteExpired(trx, at.windows) });
     retention.add({ name: 'email change links', run: (trx, at) => emailChanges.deleteExpired(trx, at.windows) });

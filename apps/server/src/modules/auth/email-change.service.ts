@@ -9,7 +9,7 @@ import type { MailService } from '../mail';
 import type { RateLimiter } from '../rate-limits';
 import type { UserService } from '../users';
 import { CONFIRM_LINK_HOURS, emailChangeConfirmMail, emailChangeNoticeMail, UNDO_LINK_DAYS } from './email-change-mails';
-import { createEmailChangeRepository } from './email-change.repository';
+import type { EmailChangeRepository } from './email-change.repository';
 import { createLoginThrottle } from './login-throttle';
 import type { PasswordResetRepository } from './password-reset.repository';
 import type { RefreshTokenService } from './refresh-token.service';
@@ -31,9 +31,9 @@ export function createEmailChangeService(deps: {
   twoFactor: Pick<TwoFactorService, 'isEnabled' | 'verifyCode'>;
   rateLimiter: RateLimiter;
   mail: Pick<MailService, 'enqueue' | 'wake'>;
+  changes: EmailChangeRepository;
 }) {
-  const { ctx, users, mail } = deps;
-  const changes = createEmailChangeRepository(ctx.db);
+  const { ctx, users, mail, changes } = deps;
   const throttle = createLoginThrottle(deps.rateLimiter);
   const hash = (purpose: 'confirm' | 'undo', token: string) => hmacHex(ctx.keys.lookup, `email-change-${purpose}:${token}`);
   const invalidLink = () => AppError.validationFailed([{ field: 'token', message: EMAIL_CHANGE_MESSAGES.linkInvalid }]);

@@ -16,3 +16,5 @@ export function createEmailVerificationRepository(db: Kysely<Database>) {
     ...singleUseLinks(db, 'email_verifications'),
   };
 }
+
+export type EmailVerificationRepository = ReturnType<typeof createEmailVerificationRepository>;

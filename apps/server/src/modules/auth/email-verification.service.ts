@@ -8,7 +8,7 @@ import type { MailService } from '../mail';
 import type { RateLimiter } from '../rate-limits';
 import type { UserService } from '../users';
 import { emailVerificationMail, VERIFY_LINK_HOURS } from './email-verification-mails';
-import { createEmailVerificationRepository } from './email-verification.repository';
+import type { EmailVerificationRepository } from './email-verification.repository';
 
 /** Links one account may ask for per hour (registration's own link not counted). */
 export const VERIFICATION_RESENDS_PER_HOUR = 3;
@@ -23,9 +23,9 @@ export function createEmailVerificationService(deps: {
   users: Pick<UserService, 'get' | 'markEmailVerified'>;
   rateLimiter: RateLimiter;
   mail: Pick<MailService, 'enqueue' | 'wake'>;
+  links: EmailVerificationRepository;
 }) {
-  const { ctx, users, mail } = deps;
-  const links = createEmailVerificationRepository(ctx.db);
+  const { ctx, users, mail, links } = deps;
   const hash = (token: string) => hmacHex(ctx.keys.lookup, `email-verification:${token}`);
   const invalidLink = () => AppError.validationFailed([{ field: 'token', message: EMAIL_CHANGE_MESSAGES.linkInvalid }]);
 

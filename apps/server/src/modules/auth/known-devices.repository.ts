@@ -34,3 +34,5 @@ export function createKnownDevicesRepository(db: Kysely<Database>) {
     },
   };
 }
+
+export type KnownDevicesRepository = ReturnType<typeof createKnownDevicesRepository>;

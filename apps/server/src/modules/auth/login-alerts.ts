@@ -3,7 +3,7 @@ import type { AppContext } from '../../platform/context';
 import { hmacHex } from '../../platform/crypto';
 import type { MailService } from '../mail';
 import type { SettingsService, UserService } from '../users';
-import { createKnownDevicesRepository } from './known-devices.repository';
+import type { KnownDevicesRepository } from './known-devices.repository';
 import { loginAlertMail } from './two-factor-mails';
 
 /** A browser or address unseen for this long is new again. */
@@ -39,9 +39,9 @@ export function createLoginAlerts(deps: {
   users: Pick<UserService, 'get'>;
   settings: Pick<SettingsService, 'get'>;
   mail: Pick<MailService, 'enqueue' | 'wake'>;
+  devices: KnownDevicesRepository;
 }) {
-  const { ctx } = deps;
-  const devices = createKnownDevicesRepository(ctx.db);
+  const { ctx, devices } = deps;
   const hashesOf = (userId: string, client: SignInClient) => [
     hmacHex(ctx.keys.lookup, `known-device:${userId}:agent:${client.userAgent ?? ''}`),
     hmacHex(ctx.keys.lookup, `known-device:${userId}:address:${client.ip}`),

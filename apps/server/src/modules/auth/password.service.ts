@@ -14,7 +14,7 @@ import { hashPassword } from './auth.service';
 import { refuseCommonPassword } from './common-passwords';
 import { createLoginThrottle } from './login-throttle';
 import { passwordChangedMail, passwordResetMail, RESET_LINK_MINUTES } from './password-mails';
-import { createPasswordResetRepository } from './password-reset.repository';
+import type { PasswordResetRepository } from './password-reset.repository';
 import type { RefreshTokenService } from './refresh-token.service';
 
 /**
@@ -39,9 +39,9 @@ export function createPasswordService(deps: {
   mail: Pick<MailService, 'enqueue' | 'wake'>;
   /** A fresh session for the caller who just changed their password (auth.service). */
   startSession(userId: string): Promise<AuthResponse>;
+  tokens: PasswordResetRepository;
 }) {
-  const { ctx, users, mail } = deps;
-  const tokens = createPasswordResetRepository(ctx.db);
+  const { ctx, users, mail, tokens } = deps;
   const hash = (token: string) => hmacHex(ctx.keys.lookup, `password-reset:${token}`);
   const throttle = createLoginThrottle(deps.rateLimiter);
   const invalidLink = () => AppError.validationFailed([{ field: 'token', message: PASSWORD_MESSAGES.resetLinkInvalid }]);

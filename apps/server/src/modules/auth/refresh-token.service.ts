@@ -4,7 +4,7 @@ import { DAY_MS } from '@altwise/shared';
 import type { AppContext } from '../../platform/context';
 import { hmacHex } from '../../platform/crypto';
 import { AppError } from '../../platform/errors';
-import { createRefreshTokenRepository } from './refresh-token.repository';
+import type { RefreshTokenRepository } from './refresh-token.repository';
 import type { RefreshTokenRow } from './refresh-token.repository';
 
 export const REMEMBER_ME_SESSION_MS = 30 * DAY_MS;
@@ -37,9 +37,9 @@ export interface IssuedRefreshToken {
  */
 export function createRefreshTokenService(
   ctx: AppContext,
+  tokens: RefreshTokenRepository,
   idleLimitMs: (userId: string) => Promise<number>,
 ) {
-  const tokens = createRefreshTokenRepository(ctx.db);
   const hash = (token: string) => hmacHex(ctx.keys.lookup, `refresh:${token}`);
 
   /** A new token and the row that stores it (by its hash only). */

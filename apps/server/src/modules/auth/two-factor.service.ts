@@ -12,7 +12,7 @@ import type { UserService } from '../users';
 import { createLoginThrottle } from './login-throttle';
 import { issueChallenge, readChallenge } from './two-factor-challenge';
 import { twoFactorChangedMail } from './two-factor-mails';
-import { createTwoFactorRepository } from './two-factor.repository';
+import type { TwoFactorRepository } from './two-factor.repository';
 import type { TwoFactorRow } from './two-factor.repository';
 import { matchTotpStep, newTotpSecret, totpUri } from './totp';
 
@@ -34,9 +34,9 @@ export function createTwoFactorService(deps: {
   users: Pick<UserService, 'get' | 'sessionVersion'>;
   rateLimiter: RateLimiter;
   mail: Pick<MailService, 'enqueue' | 'wake'>;
+  repo: TwoFactorRepository;
 }) {
-  const { ctx, users, mail } = deps;
-  const repo = createTwoFactorRepository(ctx.db);
+  const { ctx, users, mail, repo } = deps;
   const throttle = createLoginThrottle(deps.rateLimiter);
   // Its own key, derived from the encryption key, so no key serves two purposes.
   const key = Buffer.from(hkdfSync('sha256', ctx.keys.encryption, 'altwise', 'two-factor-secret', 32));

@@ -18,3 +18,5 @@ export function createBillingEventRepository(db: Kysely<Database>) {
     },
   };
 }
+
+export type BillingEventRepository = ReturnType<typeof createBillingEventRepository>;

@@ -1,10 +1,12 @@
 import type { Config } from '../../config';
 import { defineModule } from '../../platform/app-module';
+import { createBillingEventRepository } from './billing-event.repository';
 import { billingRoutes } from './billing.routes';
 import type { BillingService, BillingSetup } from './billing.service';
 import { createBillingService } from './billing.service';
 import { createTestPaymentProvider } from './payment-provider';
 import { createStripeGateway } from './stripe-gateway';
+import { createSubscriptionRepository } from './subscription.repository';
 import type { StripeWebhookService } from './stripe-webhook.service';
 import { createStripeWebhookService } from './stripe-webhook.service';
 
@@ -38,11 +40,12 @@ export const billingModule = defineModule({
   needs: ['users'],
   create: ({ ctx }, { users: { users } }) => {
     const setup = billingSetupOf(ctx.config);
+    const subscriptions = createSubscriptionRepository(ctx.db);
     return {
-      billing: createBillingService(ctx, { users, setup }),
+      billing: createBillingService(ctx, { users, setup, subscriptions }),
       stripeWebhooks:
         setup.mode === 'stripe'
-          ? createStripeWebhookService(ctx, { users, stripe: setup.stripe, pastDueGraceMs: ctx.config.billing.stripe.pastDueGraceMs })
+          ? createStripeWebhookService(ctx, { users, stripe: setup.stripe, pastDueGraceMs: ctx.config.billing.stripe.pastDueGraceMs, subscriptions, events: createBillingEventRepository(ctx.db) })
           : null,
     };
   },

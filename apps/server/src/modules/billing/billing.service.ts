@@ -6,8 +6,7 @@ import { AppError } from '../../platform/errors';
 import type { UserService } from '../users';
 import type { PaymentProvider } from './payment-provider';
 import type { StripeGateway } from './stripe-gateway';
-import type { SubscriptionRow } from './subscription.repository';
-import { createSubscriptionRepository } from './subscription.repository';
+import type { SubscriptionRepository, SubscriptionRow } from './subscription.repository';
 
 export const FREE_SUBSCRIPTION: Subscription = {
   plan: 'free',
@@ -61,10 +60,9 @@ const NOTICES: Record<BillingMode, string | null> = {
  */
 export function createBillingService(
   ctx: Pick<AppContext, 'db' | 'now'>,
-  deps: { users: Pick<UserService, 'get' | 'setPlan'>; setup: BillingSetup },
+  deps: { users: Pick<UserService, 'get' | 'setPlan'>; setup: BillingSetup; subscriptions: SubscriptionRepository },
 ) {
-  const subscriptions = createSubscriptionRepository(ctx.db);
-  const { setup } = deps;
+  const { setup, subscriptions } = deps;
 
   async function currentPlan(userId: string): Promise<string> {
     return getPlan((await deps.users.get(userId)).plan).id;

@@ -4,10 +4,9 @@ import type Stripe from 'stripe';
 import type { Database } from '../../db/schema';
 import type { AppContext } from '../../platform/context';
 import type { UserService } from '../users';
-import { createBillingEventRepository } from './billing-event.repository';
+import type { BillingEventRepository } from './billing-event.repository';
 import type { StripeGateway } from './stripe-gateway';
-import type { SubscriptionRow } from './subscription.repository';
-import { createSubscriptionRepository } from './subscription.repository';
+import type { SubscriptionRepository, SubscriptionRow } from './subscription.repository';
 
 const idOf = (value: string | { id: string } | null | undefined) =>
   typeof value === 'string' ? value : (value?.id ?? null);
@@ -34,10 +33,15 @@ const PAID = new Set(['paid', 'no_payment_required']);
  */
 export function createStripeWebhookService(
   ctx: Pick<AppContext, 'db' | 'now'>,
-  deps: { users: Pick<UserService, 'findById' | 'setPlan'>; stripe: StripeGateway; pastDueGraceMs: number },
+  deps: {
+    users: Pick<UserService, 'findById' | 'setPlan'>;
+    stripe: StripeGateway;
+    pastDueGraceMs: number;
+    subscriptions: SubscriptionRepository;
+    events: BillingEventRepository;
+  },
 ) {
-  const subscriptions = createSubscriptionRepository(ctx.db);
-  const events = createBillingEventRepository(ctx.db);
+  const { subscriptions, events } = deps;
 
   // A plan and its subscription row change together or not at all.
   const inOneTransaction = (work: (trx: Transaction<Database>) => Promise<void>) =>

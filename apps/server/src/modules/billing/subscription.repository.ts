@@ -34,3 +34,5 @@ export function createSubscriptionRepository(db: Kysely<Database>) {
     },
   };
 }
+
+export type SubscriptionRepository = ReturnType<typeof createSubscriptionRepository>;

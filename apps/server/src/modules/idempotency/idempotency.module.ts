@@ -17,6 +17,6 @@ export const idempotencyModule = defineModule({
   create: ({ ctx, retention }, { instance }) => {
     const keys = createIdempotencyRepository(ctx.db);
     retention.add({ name: 'idempotency keys', run: (trx, at) => keys.deleteCreatedBefore(at.now - IDEMPOTENCY_TTL_MS, trx) });
-    return createIdempotencyHttp(createIdempotency(ctx, instance));
+    return createIdempotencyHttp(createIdempotency(ctx, keys, instance));
   },
 });

@@ -54,3 +54,5 @@ export function createIdempotencyRepository(db: Kysely<Database>) {
     },
   };
 }
+
+export type IdempotencyRepository = ReturnType<typeof createIdempotencyRepository>;

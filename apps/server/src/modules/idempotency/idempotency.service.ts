@@ -2,7 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { Executor } from '../../db/executor';
 import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
-import { createIdempotencyRepository } from './idempotency.repository';
+import type { IdempotencyRepository } from './idempotency.repository';
 import type { InstanceRegistry } from '../instances';
 
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
@@ -49,8 +49,7 @@ export interface IdempotentRequest {
 
 export type IdempotentOutcome<T> = { replayed: false; result: T } | { replayed: true; answer: StoredAnswer };
 
-export function createIdempotency(ctx: Pick<AppContext, 'db' | 'now'>, instance: InstanceRegistry) {
-  const keys = createIdempotencyRepository(ctx.db);
+export function createIdempotency(ctx: Pick<AppContext, 'now'>, keys: IdempotencyRepository, instance: InstanceRegistry) {
 
   async function runAndStore<T>(id: string, handler: (runName: string) => Promise<T>, answerOf: (result: T) => StoredAnswer): Promise<IdempotentOutcome<T>> {
     let result: T;

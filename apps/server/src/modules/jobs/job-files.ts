@@ -71,8 +71,7 @@ export function createJobFilesRepository(db: Kysely<Database>) {
 export type JobFilesRepository = ReturnType<typeof createJobFilesRepository>;
 
 /** The runner's image of an item: an uploaded file's bytes (read from any instance), else its URL. */
-export function jobImageReader(db: Kysely<Database>) {
-  const files = createJobFilesRepository(db);
+export function jobImageReader(files: Pick<JobFilesRepository, 'read'>) {
   return async (imageUrl: string): Promise<{ url: string } | { bytes: Buffer; fileName: string }> => {
     if (!isFileRef(imageUrl)) return { url: imageUrl };
     const file = await files.read(imageUrl);

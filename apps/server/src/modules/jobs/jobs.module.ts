@@ -67,6 +67,7 @@ export function createJobsModule(deps: {
   // Per instance, a job is asked for a progress slot at most this often; the database decides across instances.
   const progressAskedAt = new Map<string, number>();
   const repository = createJobsRepository(ctx.db);
+  const files = createJobFilesRepository(ctx.db);
   const progress = createJobProgressRepository(ctx.db);
   // A job's progress event whose retry falls after the job's end is dropped, never sent late.
   webhooks.dropWhenStale('job.progress', { isStale: progress.jobEnded, reason: 'Not sent: the job has ended' });
@@ -92,7 +93,7 @@ export function createJobsModule(deps: {
   };
   // Leases renewed with every heartbeat while their items run here; stale after the instance staleness window.
   const leases = createLeaseKeeper({ repository, owner: deps.instance.id, now: ctx.now, renewEveryMs: deps.instance.heartbeatEveryMs, logger: deps.logger });
-  const runner = createJobRunner({ ctx, repository, generation: deps.generation, owner: deps.instance.id, leases, jobInfo, imageOf: jobImageReader(ctx.db) });
+  const runner = createJobRunner({ ctx, repository, generation: deps.generation, owner: deps.instance.id, leases, jobInfo, imageOf: jobImageReader(files) });
   const hooks: FollowUpHooks = {
     onJobEnding: async (jobId, trx) => {
       const found = await jobs.byId(jobId, trx);
@@ -160,7 +161,7 @@ export function createJobsModule(deps: {
     // Its provider batch is cancelled by the coordinator's next look (now, not at the next poll).
     if (economy) setImmediate(economy.wake);
   };
-  const jobs = createJobsService({ ctx, repository, planOf: deps.planOf, quotaStatus: deps.quotaStatus, wake, aliveSince: deps.instance.aliveSince, validateWebhook: webhooks.validateTarget, defaultWebhook: webhooks.defaultUrl, onCancelled, modeOf: economyModeOf(batchApi.client, batchApi.provider) });
+  const jobs = createJobsService({ ctx, repository, files, planOf: deps.planOf, quotaStatus: deps.quotaStatus, wake, aliveSince: deps.instance.aliveSince, validateWebhook: webhooks.validateTarget, defaultWebhook: webhooks.defaultUrl, onCancelled, modeOf: economyModeOf(batchApi.client, batchApi.provider) });
 
   return {
     jobs,

@@ -6,7 +6,7 @@ import type { Database, JobItemsTable, JobsTable } from '../../db/schema';
 import type { HeldLease } from './job-item-leases.repository';
 import { ACTIVE, createItemLeaseQueries, leaseConditions } from './job-item-leases.repository';
 import type { CountColumn, StatusCounts } from './job-counts.repository';
-import { COUNT_COLUMNS, changeCounts, lockAccountJobs, lockCounts, movedFromPending } from './job-counts.repository';
+import { COUNT_COLUMNS, changeCounts, countsOf, lockAccountJobs, lockCounts, movedFromPending } from './job-counts.repository';
 
 export type JobRow = Selectable<JobsTable>;
 export type JobItemRow = Omit<JobItemsTable, 'attempts' | 'next_attempt_at' | 'lease_token' | 'dispatch' | 'uncertain'> & { attempts: number; next_attempt_at: number; lease_token: number; dispatch: string; uncertain: number };
@@ -51,6 +51,9 @@ export function createJobsRepository(db: Kysely<Database>) {
 
   return {
     ...leases,
+
+    /** A job's item counts, as its row keeps them (what the service describes a job with). */
+    countsOf,
 
     async insertJob(trx: Executor, job: NewJobRow, items: NewJobItem[]): Promise<StatusCounts> {
       const firsts = items.filter((item) => item.duplicate_of === null || item.duplicate_of === undefined).length;

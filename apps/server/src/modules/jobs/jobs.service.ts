@@ -9,7 +9,7 @@ import type { Caller } from '../../platform/caller';
 import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { csvLine } from './csv';
-import { createJobFilesRepository } from './job-files';
+import type { JobFilesRepository } from './job-files';
 import { duplicatesAtCreation } from './job-duplicates';
 import type { JobQuotaStatus } from './job-estimate';
 import { estimateOf } from './job-estimate';
@@ -18,7 +18,6 @@ import type { JobRow as InputRow, ParsedRows } from './job-input';
 import { rowsFromItems } from './job-input';
 import type { ItemFilter, JobRow, JobsRepository, NewJobRow } from './jobs.repository';
 import type { StatusCounts } from './job-counts.repository';
-import { countsOf } from './job-counts.repository';
 import { reviewedResult } from './reviewed-result';
 
 export interface JobOptions {
@@ -62,6 +61,8 @@ function decodeCursor(cursor: string): { createdAt: number; id: string } {
 export function createJobsService(deps: {
   ctx: Pick<AppContext, 'db' | 'now'>;
   repository: JobsRepository;
+  /** An upload's files, claimed by the job made of them. */
+  files: Pick<JobFilesRepository, 'claim'>;
   planOf: (userId: string) => Promise<string>;
   /** The account's quota windows now (estimates). */
   quotaStatus: (userId: string, executor?: Executor) => Promise<JobQuotaStatus>;
@@ -77,7 +78,7 @@ export function createJobsService(deps: {
   /** How a job asked in `mode` runs here (economy/economy-mode.ts); standard when not given. */
   modeOf?: (mode: JobMode) => { effective: JobMode; note: string | null };
 }) {
-  const { ctx, repository } = deps;
+  const { ctx, repository, files } = deps;
 
   function toJob(row: NewJobRow, counts: StatusCounts, quota: JobQuotaStatus): Job {
     const options = JSON.parse(row.options) as JobOptions;
@@ -132,7 +133,7 @@ export function createJobsService(deps: {
   }
 
   async function describe(row: JobRow, executor?: Executor): Promise<Job> {
-    return toJob(row, countsOf(row), await deps.quotaStatus(row.user_id, executor));
+    return toJob(row, repository.countsOf(row), await deps.quotaStatus(row.user_id, executor));
   }
 
   function itemIndex(itemId: string): number {
@@ -195,7 +196,7 @@ export function createJobsService(deps: {
     const counts = await ctx.db.transaction().execute(async (trx) => {
       const stored = await repository.insertJob(trx, row, items);
       // Uploaded files (job-uploads.ts) become this job's, with it or not at all.
-      if (parsed.uploadId) await createJobFilesRepository(ctx.db).claim(parsed.uploadId, id, trx);
+      if (parsed.uploadId) await files.claim(parsed.uploadId, id, trx);
       return stored;
     });
     deps.wake();
@@ -241,7 +242,7 @@ export function createJobsService(deps: {
       const page = rows.slice(0, query.limit);
       const quota = await deps.quotaStatus(userId);
       const last = page.at(-1);
-      return { items: page.map((row) => toJob(row, countsOf(row), quota)), nextCursor: rows.length > query.limit && last ? encodeCursor(last) : null };
+      return { items: page.map((row) => toJob(row, repository.countsOf(row), quota)), nextCursor: rows.length > query.limit && last ? encodeCursor(last) : null };
     },
 
     async get(userId: string, id: string): Promise<Job> {

@@ -9,6 +9,7 @@ import { until } from '../../../test/support/server-process';
 import { DATABASES, startTestServer } from '../../../test/support/test-server';
 import type { TestServer } from '../../../test/support/test-server';
 import { composeMail } from './mail-layout';
+import { createMailOutboxRepository } from './mail-outbox.repository';
 import { createLogTransport, createSmtpTransport } from './mail-transport';
 import { createMailService } from './mail.service';
 
@@ -35,6 +36,7 @@ for (const database of DATABASES) {
       await instance.heartbeat();
       return createMailService({
         ctx: { db: server.app.db, now: Date.now, keys: deriveKeys(loadAppSecret(null, server.dataDir)), config },
+        outbox: createMailOutboxRepository(server.app.db),
         transport: createSmtpTransport(sink.url, config.mail.from),
         instance,
         logger: silent,
@@ -87,7 +89,7 @@ for (const database of DATABASES) {
         sink.decide((mail) => (down && mail.to[0]!.startsWith(`outage-${database}-`) ? { refuse: 451, message: 'Try again later' } : { accept: true }));
         // Queued beside the server (which polls every 100 ms and sends them), as its own mail would be.
         const config = loadConfig({ DATA_DIR: patient.dataDir, SMTP_URL: sink.url });
-        const queue = createMailService({ ctx: { db: patient.app.db, now: Date.now, keys: deriveKeys(loadAppSecret(null, patient.dataDir)), config }, transport: createSmtpTransport(sink.url, config.mail.from), instance: createInstanceRegistry(patient.app.db, Date.now), logger: silent, addressVerified: async () => null });
+        const queue = createMailService({ ctx: { db: patient.app.db, now: Date.now, keys: deriveKeys(loadAppSecret(null, patient.dataDir)), config }, outbox: createMailOutboxRepository(patient.app.db), transport: createSmtpTransport(sink.url, config.mail.from), instance: createInstanceRegistry(patient.app.db, Date.now), logger: silent, addressVerified: async () => null });
         const enqueue = (name: string) => queue.enqueue({ userId: null, kind: 'test', to: to(name), content: composeMail({ subject: `Outage ${name}`, greeting: 'Hi', paragraphs: ['x'] }) });
         await enqueue('a');
         await enqueue('b');

@@ -22,6 +22,7 @@ export const mailModule = defineModule({
     retention.add({ name: 'mail outbox', run: (trx, at) => outbox.deleteFinishedBefore(trx, at.now - 7 * DAY_MS) });
     return createMailService({
       ctx,
+      outbox,
       transport: config.mail.smtpUrl ? createSmtpTransport(config.mail.smtpUrl, config.mail.from) : createLogTransport(logger),
       instance,
       logger,

@@ -5,8 +5,7 @@ import type { AppContext } from '../../platform/context';
 import { decrypt, encrypt } from '../../platform/crypto';
 import { createSweepLoop } from '../../platform/sweep-loop';
 import type { ComposedMail } from './mail-layout';
-import type { ClaimedMail } from './mail-outbox.repository';
-import { createMailOutboxRepository } from './mail-outbox.repository';
+import type { ClaimedMail, MailOutboxRepository } from './mail-outbox.repository';
 import type { MailTransport } from './mail-transport';
 import { MailRejectedError } from './mail-transport';
 import { backoffMs } from '../../platform/backoff';
@@ -51,6 +50,7 @@ export interface QueuedMail {
  */
 export function createMailService(deps: {
   ctx: Pick<AppContext, 'db' | 'now' | 'keys' | 'config'>;
+  outbox: MailOutboxRepository;
   transport: MailTransport;
   instance: { id: string; aliveSince(): number };
   logger: FastifyBaseLogger;
@@ -61,8 +61,7 @@ export function createMailService(deps: {
   /** How often the outbox is looked at besides the wake-ups of this process's own messages. */
   pollMs?: number;
 }) {
-  const { ctx, transport, logger } = deps;
-  const outbox = createMailOutboxRepository(ctx.db);
+  const { ctx, outbox, transport, logger } = deps;
   const retryBaseMs = deps.retryBaseMs ?? 30_000;
   // Its own key, derived from the API-key encryption key, so no key serves two purposes.
   const key = Buffer.from(hkdfSync('sha256', ctx.keys.encryption, 'altwise', 'mail-outbox', 32));

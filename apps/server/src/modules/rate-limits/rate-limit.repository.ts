@@ -58,3 +58,5 @@ export function createRateLimitRepository(db: Kysely<Database>) {
     },
   };
 }
+
+export type RateLimitRepository = ReturnType<typeof createRateLimitRepository>;

@@ -1,5 +1,5 @@
 import type { AppContext } from '../../platform/context';
-import { createRateLimitRepository } from './rate-limit.repository';
+import type { RateLimitRepository } from './rate-limit.repository';
 
 export interface WindowCount {
   count: number;
@@ -8,8 +8,7 @@ export interface WindowCount {
 }
 
 /** Fixed-window counters in the rate_limits table (failed logins, the public demo). */
-export function createRateLimiter(ctx: Pick<AppContext, 'db' | 'now'>) {
-  const counters = createRateLimitRepository(ctx.db);
+export function createRateLimiter(ctx: Pick<AppContext, 'now'>, counters: RateLimitRepository) {
   const windowOf = (windowMs: number) => {
     const now = ctx.now();
     const start = Math.floor(now / windowMs) * windowMs;

@@ -16,6 +16,6 @@ export const rateLimiterModule = defineModule({
   create: ({ ctx, retention }) => {
     const windows = createRateLimitRepository(ctx.db);
     retention.add({ name: 'rate-limit windows', run: (trx, at) => windows.deleteWindowsBefore(trx, at.windows) });
-    return createRateLimiter(ctx);
+    return createRateLimiter(ctx, windows);
   },
 });

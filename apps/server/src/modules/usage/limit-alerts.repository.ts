@@ -26,3 +26,5 @@ export function createLimitAlertsRepository(db: Kysely<Database>) {
     },
   };
 }
+
+export type LimitAlertsRepository = ReturnType<typeof createLimitAlertsRepository>;

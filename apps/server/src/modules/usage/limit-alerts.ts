@@ -4,7 +4,7 @@ import type { AppContext } from '../../platform/context';
 import type { MailService } from '../mail';
 import type { SettingsService, UserService } from '../users';
 import { limitAlertMail } from './limit-alert-mail';
-import { createLimitAlertsRepository } from './limit-alerts.repository';
+import type { LimitAlertsRepository } from './limit-alerts.repository';
 
 /** The share of a window's limit at which an alert goes out, in percent. */
 export const ALERT_LEVELS = [80, 100] as const;
@@ -48,9 +48,9 @@ export function createLimitAlerts(deps: {
    * events for the default webhook URL, queued under the same claim, so once across instances too.
    */
   events?: { emit(userId: string, event: 'account.limit_reached', data: object, executor: Executor): Promise<unknown> };
+  alerts: LimitAlertsRepository;
 }) {
-  const { ctx } = deps;
-  const alerts = createLimitAlertsRepository(ctx.db);
+  const { ctx, alerts } = deps;
 
   async function send(userId: string, crossings: LimitCrossing[]): Promise<void> {
     const settings = await deps.settings.get(userId);

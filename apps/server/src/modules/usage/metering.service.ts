@@ -4,9 +4,8 @@ import type { AppContext } from '../../platform/context';
 import type { InstanceRegistry } from '../instances';
 import type { QuotaDecision, UsageEvent } from './quota-decision';
 import type { AccountQuotaService } from './quota.service';
-import type { ReservationRow } from './reservation.repository';
-import { createReservationRepository } from './reservation.repository';
-import { createUsageRepository } from './usage.repository';
+import type { ReservationRepository, ReservationRow } from './reservation.repository';
+import type { UsageRepository } from './usage.repository';
 import type { Windows } from './usage-windows';
 import { windowsAt } from './usage-windows';
 
@@ -46,10 +45,14 @@ export type Admission = { decision: QuotaDecision; reservation: Reservation | nu
  */
 export function createMeteringService(
   ctx: Pick<AppContext, 'db' | 'now'>,
-  deps: { quota: Pick<AccountQuotaService, 'admit' | 'refundIn' | 'rechargeIn'>; instance: InstanceRegistry },
+  deps: {
+    quota: Pick<AccountQuotaService, 'admit' | 'refundIn' | 'rechargeIn'>;
+    instance: InstanceRegistry;
+    reservations: ReservationRepository;
+    events: UsageRepository;
+  },
 ) {
-  const reservations = createReservationRepository(ctx.db);
-  const events = createUsageRepository(ctx.db);
+  const { reservations, events } = deps;
   // Reservations of requests still running here: reconcile leaves these alone.
   const tracked = new Set<string>();
 

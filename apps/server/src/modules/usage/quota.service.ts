@@ -5,8 +5,7 @@ import { withQueryDeadline } from '../../db/query-deadline';
 import type { AppContext } from '../../platform/context';
 import type { QuotaDecision, QuotaWindow, RefusedDecision } from './quota-decision';
 import type { UserService } from '../users';
-import { createQuotaRepository } from './quota.repository';
-import type { WindowName } from './quota.repository';
+import type { QuotaRepository, WindowName } from './quota.repository';
 import { createKeyedGroups } from '../../platform/keyed-groups';
 import type { Windows } from './usage-windows';
 import { DAY_MS, HOUR_MS, windowsAt } from './usage-windows';
@@ -27,8 +26,8 @@ const REFUSAL_MEMORY_MS = 1_000;
  * clock hour and the UTC day. Limits come from the account's plan as it is at admission, so a
  * plan change applies to the very next request of every key.
  */
-export function createQuotaService(ctx: Pick<AppContext, 'db' | 'now' | 'dialect' | 'config'>, deps: { users: Pick<UserService, 'planOf'> }) {
-  const counters = createQuotaRepository(ctx.db, ctx.dialect);
+export function createQuotaService(ctx: Pick<AppContext, 'db' | 'now' | 'dialect' | 'config'>, deps: { users: Pick<UserService, 'planOf'>; counters: QuotaRepository }) {
+  const { counters } = deps;
 
   function limitsOfPlan(planId: string) {
     const plan = getPlan(planId);

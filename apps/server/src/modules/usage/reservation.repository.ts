@@ -90,3 +90,5 @@ export function createReservationRepository(db: Kysely<Database>) {
     },
   };
 }
+
+export type ReservationRepository = ReturnType<typeof createReservationRepository>;

@@ -1,16 +1,20 @@
 import { defineModule } from '../../platform/app-module';
 import type { LimitAlerts } from './limit-alerts';
 import { createLimitAlerts } from './limit-alerts';
+import { createLimitAlertsRepository } from './limit-alerts.repository';
 import type { MeteringService } from './metering.service';
 import { createMeteringService } from './metering.service';
 import type { AccountQuotaService } from './quota.service';
+import { createQuotaRepository } from './quota.repository';
 import { createQuotaService } from './quota.service';
+import { createReservationRepository } from './reservation.repository';
 import { createUsageRepository } from './usage.repository';
 import { usageRoutes } from './usage.routes';
 import type { UsageService } from './usage.service';
 import { createUsageService } from './usage.service';
 import type { WeeklyReports } from './weekly-report';
 import { createWeeklyReports } from './weekly-report';
+import { createWeeklyReportRepository } from './weekly-report.repository';
 
 export interface UsageModule {
   quota: AccountQuotaService;
@@ -33,13 +37,13 @@ export const usageModule = defineModule({
   name: 'usage',
   needs: ['users', 'mail', 'instance', 'webhooks'],
   create: ({ ctx, logger, retention }, { users: { users, settings }, mail, instance, webhooks }) => {
-    const quota = createQuotaService(ctx, { users });
-    const usage = createUsageService(ctx, { quota });
-    const metering = createMeteringService(ctx, { quota, instance });
-    const limitAlerts = createLimitAlerts({ ctx, users, settings, mail, logger, events: webhooks.accountWebhooks });
-    quota.onLimitCrossing(limitAlerts.crossed);
-    const weeklyReports = createWeeklyReports({ ctx, users, settings, quota, mail, logger });
     const events = createUsageRepository(ctx.db);
+    const quota = createQuotaService(ctx, { users, counters: createQuotaRepository(ctx.db, ctx.dialect) });
+    const usage = createUsageService(ctx, { quota, usage: events });
+    const metering = createMeteringService(ctx, { quota, instance, reservations: createReservationRepository(ctx.db), events });
+    const limitAlerts = createLimitAlerts({ ctx, users, settings, mail, logger, events: webhooks.accountWebhooks, alerts: createLimitAlertsRepository(ctx.db) });
+    quota.onLimitCrossing(limitAlerts.crossed);
+    const weeklyReports = createWeeklyReports({ ctx, users, settings, quota, mail, logger, reports: createWeeklyReportRepository(ctx.db) });
     retention.add({ name: 'usage events', run: (trx, at) => events.deleteEventsBefore(trx, at.records) });
     return { quota, usage, metering, limitAlerts, weeklyReports };
   },

@@ -6,8 +6,7 @@ import type { Caller } from '../../platform/caller';
 import type { AppContext } from '../../platform/context';
 import type { UsageEvent, UsageRecorder } from './quota-decision';
 import type { AccountQuotaService } from './quota.service';
-import type { EventRow, OutcomeTotals } from './usage.repository';
-import { createUsageRepository } from './usage.repository';
+import type { EventRow, OutcomeTotals, UsageRepository } from './usage.repository';
 import { DAY_MS, HOUR_MS, windowsAt } from './usage-windows';
 
 /** 24h: the 24 clock hours ending with the current one; the others: UTC days ending today. */
@@ -52,8 +51,8 @@ function totalsBy(rows: OutcomeTotals[], outcome: string) {
  * Usage events and the analytics over them. Every count is in images (a batch of 10 counts 10,
  * as the quota does); response times are per request, of successful requests only.
  */
-export function createUsageService(ctx: Pick<AppContext, 'db' | 'now'>, deps: { quota: Pick<AccountQuotaService, 'status'> }) {
-  const usage = createUsageRepository(ctx.db);
+export function createUsageService(ctx: Pick<AppContext, 'db' | 'now'>, deps: { quota: Pick<AccountQuotaService, 'status'>; usage: UsageRepository }) {
+  const { usage } = deps;
   // Every request records an event: concurrent ones share a transaction (see batch-writer.ts), and
   // each still waits for its own commit. Reads flush first, so they include requests committing now.
   const events = createBatchWriter<EventRow>({

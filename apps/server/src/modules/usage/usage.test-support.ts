@@ -4,8 +4,11 @@ import { randomUUID } from 'node:crypto';
 import type { TestServer } from '../../../test/support/test-server';
 import type { QuotaDecision } from './quota-decision';
 import type { AppContext } from '../../platform/context';
+import { createUserRepository } from '../users/user.repository';
 import { createUserService } from '../users/user.service';
+import { createQuotaRepository } from './quota.repository';
 import { createQuotaService } from './quota.service';
+import { createUsageRepository } from './usage.repository';
 import { createUsageService } from './usage.service';
 import { windowsAt } from './usage-windows';
 import { loadConfig } from '../../config';
@@ -32,10 +35,10 @@ export function createTestClock(iso: string): TestClock {
 export function meteringFor(server: TestServer, now: () => number = Date.now) {
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: server.dataDir, LOG_LEVEL: 'silent' });
   const ctx = { db: server.app.db, now, config, dialect: server.databaseUrl ? ('postgres' as const) : ('sqlite' as const) };
-  const users = createUserService(ctx as AppContext);
+  const users = createUserService(ctx as AppContext, createUserRepository(ctx.db));
   // Uncached: the suites change plans behind this copy's back (through the server or the table).
-  const accountQuota = createQuotaService(ctx, { users: { planOf: async (id: string) => (await users.get(id)).plan } });
-  const usage = createUsageService(ctx, { quota: accountQuota });
+  const accountQuota = createQuotaService(ctx, { users: { planOf: async (id: string) => (await users.get(id)).plan }, counters: createQuotaRepository(ctx.db, ctx.dialect) });
+  const usage = createUsageService(ctx, { quota: accountQuota, usage: createUsageRepository(ctx.db) });
   // Charges as an admitted request that was settled at once: the reservation admission writes is
   // removed, so the server's reconciliation (which would release it) never sees it.
   const quota = {

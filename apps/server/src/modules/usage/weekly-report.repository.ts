@@ -46,3 +46,5 @@ export function createWeeklyReportRepository(db: Kysely<Database>) {
     },
   };
 }
+
+export type WeeklyReportRepository = ReturnType<typeof createWeeklyReportRepository>;

@@ -6,7 +6,7 @@ import type { SettingsService, UserService } from '../users';
 import type { AccountQuotaService } from './quota.service';
 import type { WeeklyReportFigures } from './weekly-report-mail';
 import { weeklyReportMail } from './weekly-report-mail';
-import { createWeeklyReportRepository } from './weekly-report.repository';
+import type { WeeklyReportRepository } from './weekly-report.repository';
 
 const WEEK_MS = 7 * DAY_MS;
 const PAGE = 100;
@@ -43,9 +43,9 @@ export function createWeeklyReports(deps: {
   quota: Pick<AccountQuotaService, 'status'>;
   mail: Pick<MailService, 'enqueue' | 'wake'>;
   logger: FastifyBaseLogger;
+  reports: WeeklyReportRepository;
 }) {
-  const { ctx } = deps;
-  const reports = createWeeklyReportRepository(ctx.db);
+  const { ctx, reports } = deps;
 
   async function report(userId: string, weekStart: number): Promise<boolean> {
     const settings = await deps.settings.get(userId);

@@ -34,3 +34,5 @@ export function createSettingsRepository(db: Kysely<Database>) {
     },
   };
 }
+
+export type SettingsRepository = ReturnType<typeof createSettingsRepository>;

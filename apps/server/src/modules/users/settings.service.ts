@@ -4,7 +4,7 @@ import { DEFAULT_SETTINGS, SESSION_TIMEOUT_SECONDS, settingsSchema, TWO_FACTOR_M
 import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { createLruCache } from '../../platform/lru-cache';
-import { createSettingsRepository } from './settings.repository';
+import type { SettingsRepository } from './settings.repository';
 
 /** The options the account's style adds to a request's: the custom instructions. */
 export interface AccountStyleOptions {
@@ -41,10 +41,10 @@ const STYLE_CACHE_TTL_MS = 1_000;
  */
 export function createSettingsService(
   ctx: AppContext,
+  settings: SettingsRepository,
   accountExists?: (userId: string) => Promise<boolean>,
   twoFactorEnabled?: (userId: string) => Promise<boolean>,
 ) {
-  const settings = createSettingsRepository(ctx.db);
   const styles = createLruCache<string, Settings['altText']>({ maxEntries: 10_000, ttlMs: STYLE_CACHE_TTL_MS, now: Date.now });
 
   async function withTwoFactor(userId: string, value: Settings): Promise<Settings> {

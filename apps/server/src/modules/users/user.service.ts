@@ -7,7 +7,6 @@ import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { createLruCache } from '../../platform/lru-cache';
 import type { UserRepository, UserRow } from './user.repository';
-import { createUserRepository } from './user.repository';
 
 export function toUser(row: UserRow): User {
   return {
@@ -35,7 +34,7 @@ function isUniqueViolation(error: unknown): boolean {
 // forgets it at once; on another instance it is seen within this time).
 const PLAN_CACHE_TTL_MS = 1_000;
 
-export function createUserService(ctx: AppContext, users: UserRepository = createUserRepository(ctx.db)) {
+export function createUserService(ctx: AppContext, users: UserRepository) {
   const plans = createLruCache<string, { plan: string }>({ maxEntries: 10_000, ttlMs: PLAN_CACHE_TTL_MS, now: Date.now });
   return {
     async create(input: {

@@ -1,7 +1,9 @@
 import { defineModule } from '../../platform/app-module';
 import type { SettingsService } from './settings.service';
+import { createSettingsRepository } from './settings.repository';
 import { createSettingsService } from './settings.service';
 import type { UserService } from './user.service';
+import { createUserRepository } from './user.repository';
 import { createUserService } from './user.service';
 import type { EmailChangeRequester } from './users.routes';
 import { usersRoutes } from './users.routes';
@@ -29,11 +31,12 @@ export const usersModule = defineModule({
   name: 'users',
   needs: [],
   create: ({ ctx }) => {
-    const users = createUserService(ctx);
+    const users = createUserService(ctx, createUserRepository(ctx.db));
     let twoFactorEnabled: ((userId: string) => Promise<boolean>) | undefined;
     let emailChange: EmailChangeRequester | undefined;
     const settings = createSettingsService(
       ctx,
+      createSettingsRepository(ctx.db),
       async (userId) => (await users.findById(userId)) !== undefined,
       async (userId) => (twoFactorEnabled ? twoFactorEnabled(userId) : false),
     );
