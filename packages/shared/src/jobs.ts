@@ -57,10 +57,29 @@ export const jobModesSchema = z.object({
 });
 export type JobModes = z.infer<typeof jobModesSchema>;
 
+export const JOB_NAME_MAX_LENGTH = 120;
+/**
+ * A job's name, as its owner tells jobs apart ("products.csv", "summer-photos"): trimmed, one line,
+ * no control characters. Without one a job is named by its source (the CSV's or zip's file name,
+ * the folder, the images' site).
+ */
+export const jobNameSchema = z
+  .string({ message: 'Enter a name for the job' })
+  .trim()
+  .min(1, 'Enter a name for the job')
+  .max(JOB_NAME_MAX_LENGTH, `The name can be at most ${JOB_NAME_MAX_LENGTH} characters`)
+  .regex(/^[^\p{Cc}]*$/u, 'The name cannot contain control characters');
+
 export const jobOptionsSchema = generationOptionsSchema.pick({ language: true, maxLength: true, verify: true, samples: true }).extend({
   webhookUrl: httpUrl.optional(),
   mode: jobModeSchema.optional(),
+  /** The job's name; without it the job is named by its source. */
+  name: jobNameSchema.optional(),
 });
+
+/** PATCH /v1/jobs/{id}: what the owner may change of a job (its name). */
+export const jobUpdateRequestSchema = z.object({ name: jobNameSchema });
+export type JobUpdateRequest = z.infer<typeof jobUpdateRequestSchema>;
 
 /**
  * JSON body of POST /v1/jobs. Items are checked one by one by the server (a bad row is reported,
@@ -124,6 +143,8 @@ export type JobEstimate = z.infer<typeof jobEstimateSchema>;
 
 export const jobSchema = z.object({
   id: z.string(),
+  /** Given at creation or by the owner since (PATCH), else its source's: the CSV's or zip's file name, the folder, the images' site. */
+  name: z.string(),
   status: jobStatusSchema,
   total: z.number().int(),
   counts: jobCountsSchema,

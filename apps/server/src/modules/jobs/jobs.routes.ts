@@ -12,6 +12,7 @@ import {
   jobResultsQuerySchema,
   jobResultsResponseSchema,
   jobSchema,
+  jobUpdateRequestSchema,
   reviewRequestSchema,
   uploadPieceSchema,
   uploadSessionSchema,
@@ -69,7 +70,7 @@ async function jobInput(request: FastifyRequest, body: CreateBody | null | undef
     // The upload is named by its hash (a 16 MB text is not copied into the idempotency
     // fingerprint), and hashed only when a key asks for a fingerprint.
     const fingerprint = request.headers['idempotency-key'] === undefined ? null : { csvSha256: createHash('sha256').update(upload.bytes).digest('hex'), ...options };
-    return { parsed: await rowsFromCsv(upload.bytes), options, fingerprint };
+    return { parsed: { ...(await rowsFromCsv(upload.bytes)), source: upload.fileName }, options, fingerprint };
   }
   if (!body) throw AppError.badRequest('Send JSON with items, or a multipart form with a CSV file');
   const { items, ...options } = body;
@@ -229,6 +230,12 @@ export const jobsRoutes: FastifyPluginAsyncZod<{ jobs: JobsService; guards: Auth
     '/api/v1/jobs/:id',
     { ...secured, schema: { tags, summary: 'A job: status, counts, times, ETA, quota wait', security, params: idParams, response: { 200: jobSchema } } },
     async (request) => jobs.get(callerOf(request).userId, request.params.id),
+  );
+
+  app.patch(
+    '/api/v1/jobs/:id',
+    { ...secured, schema: { tags, summary: "Rename a job (its owner only): the name shown in the list and on the job's page", security, params: idParams, body: jobUpdateRequestSchema, response: { 200: jobSchema } } },
+    async (request) => jobs.rename(callerOf(request).userId, request.params.id, request.body.name),
   );
 
   app.post(
