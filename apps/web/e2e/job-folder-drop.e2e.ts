@@ -128,7 +128,7 @@ describe('A job from a folder', () => {
     await page.setViewportSize({ width: 1280, height: 800 });
 
     await page.getByRole('button', { name: 'Start job' }).click();
-    await page.getByRole('heading', { level: 1, name: 'Bulk job' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'shop' }).waitFor();
     await page.getByText(/Status: completed/).waitFor({ timeout: 20_000 });
     await page.getByText('1 row was not accepted').click();
     await page.getByText('Row 4: shop/shoes/fake.png: not an image (JPEG, PNG, GIF, WebP or AVIF)').waitFor();

@@ -93,6 +93,25 @@ export const createJobRequestSchema = jobOptionsSchema.extend({
 });
 export type CreateJobRequest = z.input<typeof createJobRequestSchema>;
 
+/**
+ * JSON body of POST /v1/jobs/estimate: the items of POST /v1/jobs, or only how many images a job of
+ * uploaded files would have (`images`), so a folder or a zip is estimated before it is sent;
+ * identical files are then not known yet, and the estimate says so (`deduplicated: false`).
+ */
+export const jobEstimateRequestSchema = jobOptionsSchema
+  .extend({
+    items: createJobRequestSchema.shape.items.optional(),
+    images: z
+      .number({ message: 'images must be a whole number' })
+      .int('images must be a whole number')
+      .min(1, 'images must be at least 1')
+      .max(MAX_JOB_ITEMS, `At most ${MAX_JOB_ITEMS.toLocaleString('en-US')} images per job`)
+      .optional()
+      .describe('How many image files the job would have (a folder or a zip not sent yet), instead of items'),
+  })
+  .refine((body) => (body.items === undefined) !== (body.images === undefined), { message: 'Give either items or images', path: ['items'] });
+export type JobEstimateRequest = z.input<typeof jobEstimateRequestSchema>;
+
 export const jobStatusSchema = z.enum(['queued', 'running', 'completed', 'cancelled', 'failed']);
 export type JobStatus = z.infer<typeof jobStatusSchema>;
 
@@ -126,13 +145,16 @@ export const jobCountsSchema = z.object({
  * are answered by POST /v1/jobs/estimate (nothing created) and carried on every job as `estimate`.
  */
 export const jobEstimateSchema = z.object({
-  /** Units the job will use: one per distinct image where that is known, else one per item; with verify, times the readings per image. */
-  units: z.number().int(),
-  /** Readings per image (verify's `samples`; 1 without verify): what `units` was multiplied by. */
+  /**
+   * Requests the job will use (the quota's unit, as the plans' "requests per hour" count them): one per
+   * distinct image where that is known, else one per item; with verify, times the readings per image.
+   */
+  units: z.number().int().describe("Requests the job will use, as the plan's hourly and daily limits count them: one per distinct image where known, else one per item; with verify, times the readings per image"),
+  /** Readings per image (verify's `samples`; 1 without verify): what `units` was multiplied by (one request per reading). */
   readingsPerImage: z.number().int().min(1).optional(),
   /** True when `units` already counts identical images once (uploaded files, repeated URLs). */
   deduplicated: z.boolean(),
-  /** Units the account has left now in its hourly and daily windows; null where the plan has no limit. */
+  /** Requests the account has left now in its hourly and daily windows; null where the plan has no limit. */
   remaining: z.object({ hourly: z.number().int().nullable(), daily: z.number().int().nullable() }),
   /** When the job would finish at the plan's limits alone (model speed not counted); null when the limits do not bind. */
   finishesAt: z.string().nullable(),

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import multipart from '@fastify/multipart';
 import {
   createJobRequestSchema,
+  jobEstimateRequestSchema,
   jobEstimateSchema,
   jobModesSchema,
   jobExportQuerySchema,
@@ -191,21 +192,26 @@ export const jobsRoutes: FastifyPluginAsyncZod<{ jobs: JobsService; guards: Auth
       bodyLimit: JOB_BODY_LIMIT,
       config: {
         documentedBodies: {
-          'application/json': createJobRequestSchema.describe('The same body as POST /api/v1/jobs'),
+          'application/json': jobEstimateRequestSchema.describe('The same body as POST /api/v1/jobs, or `images` (how many files a folder or zip upload would have) in place of items'),
           'multipart/form-data': jobOptionsSchema.extend({ file: z.file().describe('The same CSV as POST /api/v1/jobs') }),
         },
       },
       schema: {
         tags,
-        summary: 'What a job would use (units after de-duplication where known), the quota left, and when the plan limits let it finish; creates nothing',
+        summary: 'What a job would use (requests, after de-duplication where known), the quota left, and when the plan limits let it finish; creates nothing',
         consumes: ['application/json', 'multipart/form-data'],
         security,
-        body: createJobRequestSchema.nullish(),
+        body: jobEstimateRequestSchema.nullish(),
         response: { 200: jobEstimateSchema, ...errorResponses(403, 429) },
       },
     },
     async (request) => {
-      const input = await jobInput(request, request.body, uploads);
+      const body = request.body;
+      if (!request.isMultipart() && body?.images !== undefined) {
+        const { images, items: _items, ...options } = body;
+        return jobs.estimateImages(callerOf(request), images, options);
+      }
+      const input = await jobInput(request, body as CreateBody | null | undefined, uploads);
       try {
         return await jobs.estimate(callerOf(request), input.parsed, input.options);
       } finally {

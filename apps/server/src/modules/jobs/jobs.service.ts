@@ -227,6 +227,12 @@ export function createJobsService(deps: {
       return estimateJob(caller.userId, { units: known.units, deduplicated: known.deduplicated, readings: jobReadings(options) });
     },
 
+    /** POST /v1/jobs/estimate with `images`: a job of that many files not sent yet (identical ones not known: an upper bound). */
+    async estimateImages(caller: Caller, images: number, options: Pick<JobOptions, 'verify' | 'samples'> = {}): Promise<JobEstimate> {
+      await requirePlan(caller.userId);
+      return estimateJob(caller.userId, { units: images, deduplicated: false, readings: jobReadings(options) });
+    },
+
     /** Another module's job (a page audit's suggestions): items checked as POST /api/v1/jobs checks them. */
     createFromItems(caller: Caller, items: Array<{ imageUrl: string; context?: string; id?: string; purpose?: ImagePurpose }>, options: JobOptions = {}): Promise<Job> {
       return create(caller, rowsFromItems(items), options);
