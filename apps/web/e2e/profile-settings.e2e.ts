@@ -209,7 +209,7 @@ describe('Settings', () => {
     await input.fill('DELETE');
     expect(await confirm.isEnabled()).toBe(true);
     await confirm.click();
-    await expectToast(page, 'success', 'Account deletion request submitted');
+    await expectToast(page, 'success', 'Your account and its data were deleted');
     await page.waitForURL((url) => url.pathname === '/');
     expect(await page.evaluate(() => localStorage.getItem('authToken'))).toBeNull();
 

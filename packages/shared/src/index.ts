@@ -20,3 +20,4 @@ export * from './batch-stream';
 export * from './email-change';
 export * from './verify';
 export * from './monitors';
+export * from './profile-image';

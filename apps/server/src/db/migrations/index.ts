@@ -28,7 +28,7 @@ import * as emailVerification from './0027-email-verification';
 import * as jobItemUncertainty from './0028-job-item-uncertainty';
 import * as siteMonitors from './0029-site-monitors';
 import * as jobItemCounts from './0033-job-item-counts';
-import * as jobNames from './0039-job-names';
+import * as jobNamesAndProfileImages from './0039-job-names-and-profile-images';
 
 /** Every migration, in order. Add new ones here; names sort in the order they run. */
 export const migrations: Record<string, Migration> = {
@@ -61,5 +61,5 @@ export const migrations: Record<string, Migration> = {
   '0028-job-item-uncertainty': jobItemUncertainty,
   '0029-site-monitors': siteMonitors,
   '0033-job-item-counts': jobItemCounts,
-  '0039-job-names': jobNames,
+  '0039-job-names-and-profile-images': jobNamesAndProfileImages,
 };
