@@ -93,7 +93,7 @@ describe('Profile', () => {
     expect(await picker.getAttribute('accept')).toBe('image/jpeg,image/png,image/gif,image/webp,image/avif');
     await picker.setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: await samplePng() });
     await expectToast(page, 'success', 'Profile picture saved');
-    const picture = page.getByRole('img', { name: 'Your profile picture' });
+    const picture = page.getByRole('img', { name: 'Your avatar' });
     expect(await picture.getAttribute('src')).toMatch(/^data:image\/webp;base64,/);
     await page.reload();
     await picture.waitFor();

@@ -27,7 +27,7 @@ describe('the profile picture', () => {
 
     await user.upload(screen.getByLabelText('Change profile picture'), new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'me.png', { type: 'image/png' }));
     expect(await screen.findByText('Profile picture saved')).toBeInTheDocument();
-    expect(screen.getByRole('img', { name: 'Your profile picture' })).toHaveAttribute('src', STORED);
+    expect(screen.getByRole('img', { name: 'Your avatar' })).toHaveAttribute('src', STORED);
     const put = fetchMock.mock.calls.find(([, init]) => init?.method === 'PUT')!;
     expect(String(put[0])).toBe('/api/v1/user/profile-image');
     expect(JSON.parse(String(put[1]!.body)).imageData).toMatch(/^data:image\/png;base64,/);
@@ -47,9 +47,9 @@ describe('the profile picture', () => {
     );
     const user = userEvent.setup();
     renderRoute(<ProfileHeader user={sampleUser} />);
-    expect(await screen.findByRole('img', { name: 'Your profile picture' })).toHaveAttribute('src', STORED);
+    expect(await screen.findByRole('img', { name: 'Your avatar' })).toHaveAttribute('src', STORED);
     await user.upload(screen.getByLabelText('Change profile picture'), new File(['nope'], 'me.png', { type: 'image/png' }));
     expect(await screen.findByText('The file is not a picture we can read: use a JPEG, PNG, GIF, WebP or AVIF image')).toBeInTheDocument();
-    expect(screen.getByRole('img', { name: 'Your profile picture' })).toHaveAttribute('src', STORED);
+    expect(screen.getByRole('img', { name: 'Your avatar' })).toHaveAttribute('src', STORED);
   });
 });

@@ -49,7 +49,7 @@ export function ProfileHeader({ user }: { user: User | null }) {
             {src ? (
               <img
                 src={src}
-                alt="Your profile picture"
+                alt="Your avatar"
                 className="size-24 rounded-full object-cover ring-4 ring-white dark:ring-gray-900"
               />
             ) : (
