@@ -11,6 +11,7 @@ export * from './time';
 export * from './nul-characters';
 export * from './upload-limits';
 export * from './jobs';
+export * from './job-review';
 export * from './csv';
 export * from './audits';
 export * from './passwords';
