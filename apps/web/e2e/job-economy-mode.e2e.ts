@@ -30,7 +30,7 @@ describe('Economy mode on the new-job screen and the job page', () => {
 
     await page.getByLabel('Image URLs, one per line').fill(['one.png', 'two.png'].map((name) => env.imageHost.url(name)).join('\n'));
     await page.getByRole('button', { name: 'Start job' }).click();
-    await page.getByRole('heading', { level: 1, name: 'Bulk job' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: /^Images from / }).waitFor();
     const mode = page.getByTestId('job-mode');
     await mode.waitFor();
     expect(await mode.textContent()).toBe('Mode: Standard (asked: Economy)Runs as a standard job: the offline provider has no batch API.');

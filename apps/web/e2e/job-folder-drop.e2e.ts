@@ -95,6 +95,8 @@ describe('A job from a folder', () => {
     ];
     await drop(page, folder, true);
     await expect.poll(() => page.getByTestId('picked-summary').textContent()).toMatch(/^4 files \(\d+ bytes\) will be sent\. 2 skipped\.$/);
+    // Estimated before anything is uploaded: the four files counted in the browser.
+    await page.getByTestId('job-estimate').getByText('This job will use 4 requests (one per image file;', { exact: false }).waitFor();
     await page.getByText('Files to send').click();
     await page.getByText('Skipped files').click();
     expect(await page.getByRole('list', { name: 'Files to send' }).getByRole('listitem').allTextContents()).toEqual([
@@ -128,7 +130,14 @@ describe('A job from a folder', () => {
     await page.setViewportSize({ width: 1280, height: 800 });
 
     await page.getByRole('button', { name: 'Start job' }).click();
-    await page.getByRole('heading', { level: 1, name: 'Bulk job' }).waitFor();
+    // Named by the dropped folder; renamed from the keyboard, the heading follows.
+    await page.getByRole('heading', { level: 1, name: 'shop' }).waitFor();
+    await page.getByRole('button', { name: 'Rename job' }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('textbox', { name: 'Job name' }).fill('Shop photos');
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { level: 1, name: 'Shop photos' }).waitFor();
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Rename job');
     await page.getByText(/Status: completed/).waitFor({ timeout: 20_000 });
     await page.getByText('1 row was not accepted').click();
     await page.getByText('Row 4: shop/shoes/fake.png: not an image (JPEG, PNG, GIF, WebP or AVIF)').waitFor();

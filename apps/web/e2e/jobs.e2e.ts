@@ -26,7 +26,7 @@ describe('Bulk jobs', () => {
     const urls = [...distinct, distinct[0]!];
     await page.getByLabel('Image URLs, one per line').fill(urls.join('\n'));
     await page.getByRole('button', { name: 'Start job' }).click();
-    await page.getByRole('heading', { level: 1, name: 'Bulk job' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: /^Images from / }).waitFor();
     await page.getByText(/Status: completed/).waitFor({ timeout: 20_000 });
     expect(await page.getByTestId('job-size').textContent()).toBe('4 items · 3 distinct images');
     const progress = page.getByRole('progressbar', { name: 'Progress' });
@@ -111,7 +111,7 @@ describe('Bulk jobs', () => {
     expect(text).not.toContain(urls[2]);
   });
 
-  it('estimates a new job before it starts: units after de-duplication, what is left this hour and today, the finish time and its basis, as the API does', async () => {
+  it('estimates a new job before it starts: requests after de-duplication, what is left this hour and today, the finish time and its basis, as the API does', async () => {
     const registered = await registerProViaApi(env.baseUrl);
     type Estimate = {
       units: number;
@@ -156,25 +156,25 @@ describe('Bulk jobs', () => {
       finishesAt: null,
     });
     expect((await panel(page).innerText()).split(/\n+/)).toEqual([
-      'This job will use 1 unit (a URL repeated with the same context counted once; identical images at different URLs are found while it runs and charged once, so it may use fewer).',
-      'Your account has 2,000 units left this hour and 25,000 units left today.',
+      'This job will use 1 request (a URL repeated with the same context counted once; identical images at different URLs are found while it runs and charged once, so it may use fewer).',
+      'Your account has 2,000 requests left this hour and 25,000 requests left today.',
       "Your plan's limits do not hold it back.",
       `How this is worked out: ${small.basis}`,
     ]);
-    expect(small.basis).toMatch(/^1 unit fits in what is left now \(2,000 this hour, 25,000 today\)/);
+    expect(small.basis).toMatch(/^1 request fits in what is left now \(2,000 this hour, 25,000 today\)/);
 
     await paste(page, many);
-    // 2,501 lines, one URL twice: 2,500 units.
-    await panel(page).getByText('This job will use 2,500 units (a URL repeated with the same context counted once;').waitFor();
+    // 2,501 lines, one URL twice: 2,500 requests.
+    await panel(page).getByText('This job will use 2,500 requests (a URL repeated with the same context counted once;').waitFor();
     const large = await asked(many);
     expect(large).toMatchObject({ units: 2_500, remaining: { hourly: 2_000, daily: 25_000 } });
     expect(large.finishesAt).not.toBeNull();
     const finish = await page.evaluate((iso) => new Date(iso).toLocaleString(), large.finishesAt!);
     const text = await panel(page).innerText();
-    expect(text).toContain('Your account has 2,000 units left this hour and 25,000 units left today.');
+    expect(text).toContain('Your account has 2,000 requests left this hour and 25,000 requests left today.');
     expect(text).toContain(`At your plan's limits it would finish around ${finish}.`);
     expect(text).toContain(`How this is worked out: ${large.basis}`);
-    expect(large.basis).toMatch(/the pro plan's 2,000 units an hour and 25,000 a day/);
+    expect(large.basis).toMatch(/the pro plan's 2,000 requests an hour and 25,000 a day/);
     // The next UTC hour: 2,000 now, the last 500 when it opens.
     expect(new Date(large.finishesAt!).getTime() % 3_600_000).toBe(0);
     expect(new Date(large.finishesAt!).getTime() - Date.now()).toBeLessThanOrEqual(3_600_000);

@@ -84,22 +84,23 @@ describe('Profile', () => {
     expect(await page.getByRole('button', { name: 'Save Changes' }).isEnabled()).toBe(true);
   });
 
-  it('previews a chosen avatar locally and sends nothing; the account actions link to keys and plans', async () => {
+  it('stores a chosen profile picture (still there after a reload), removes it; the account actions link to keys and plans', async () => {
     const registered = await registerViaApi(env.baseUrl);
     const page = await env.newPage();
     await signInAs(page, registered, '/app/profile');
     const picker = page.getByLabel('Change profile picture');
     await picker.waitFor({ state: 'attached' });
-    expect(await picker.getAttribute('accept')).toBe('image/*');
-    const apiCalls: string[] = [];
-    page.on('request', (request) => {
-      if (request.url().includes('/api/')) apiCalls.push(`${request.method()} ${request.url()}`);
-    });
+    expect(await picker.getAttribute('accept')).toBe('image/jpeg,image/png,image/gif,image/webp,image/avif');
     await picker.setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: await samplePng() });
-    await expectToast(page, 'success', 'Profile image uploaded! (Demo only)');
-    const preview = page.getByRole('img', { name: 'Preview of your new avatar' });
-    expect(await preview.getAttribute('src')).toMatch(/^blob:/);
-    expect(apiCalls).toEqual([]);
+    await expectToast(page, 'success', 'Profile picture saved');
+    const picture = page.getByRole('img', { name: 'Your avatar' });
+    expect(await picture.getAttribute('src')).toMatch(/^data:image\/webp;base64,/);
+    await page.reload();
+    await picture.waitFor();
+    await expectNoAxeViolations(page, 'profile with a picture');
+    await page.getByRole('button', { name: 'Remove profile picture' }).click();
+    await expectToast(page, 'success', 'Profile picture removed');
+    await page.getByTestId('avatar-initials').waitFor();
 
     await page.getByRole('link', { name: 'Manage API Keys' }).click();
     await page.waitForURL('**/app/api-keys');
@@ -209,7 +210,7 @@ describe('Settings', () => {
     await input.fill('DELETE');
     expect(await confirm.isEnabled()).toBe(true);
     await confirm.click();
-    await expectToast(page, 'success', 'Account deletion request submitted');
+    await expectToast(page, 'success', 'Your account and its data were deleted');
     await page.waitForURL((url) => url.pathname === '/');
     expect(await page.evaluate(() => localStorage.getItem('authToken'))).toBeNull();
 

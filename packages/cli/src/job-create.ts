@@ -89,6 +89,8 @@ export async function jobCreate(client: Altwise, baseUrl: string, target: string
         files.map(({ path: relative, file }) => ({ path: relative, file })),
         {
           session: saved.session,
+          // Named by the folder (its files' paths are relative to it, so the server cannot tell).
+          name: path.basename(path.resolve(target)),
           language: flags.language,
           maxLength: flags.maxLength,
           onProgress: (state) => {
@@ -115,7 +117,8 @@ export async function jobCreate(client: Altwise, baseUrl: string, target: string
   const refused = job.rowErrors ?? [];
   for (const error of refused.slice(0, SKIPPED_SHOWN)) io.err(`  refused #${error.row}: ${error.reason}\n`);
   if (refused.length > SKIPPED_SHOWN) io.err(`  … and ${refused.length - SKIPPED_SHOWN} more refused\n`);
-  io.err(`Job ${job.id}: ${job.total.toLocaleString('en-US')} images${refused.length ? `, ${refused.length} refused` : ''}; follow it at ${baseUrl}/app/jobs/${job.id}\n`);
+  const images = `${job.total.toLocaleString('en-US')} image${job.total === 1 ? '' : 's'}`;
+  io.err(`Job ${job.id} (${job.name}): ${images}${refused.length ? `, ${refused.length} refused` : ''}; follow it at ${baseUrl}/app/jobs/${job.id}\n`);
   io.out(job.id);
   let code = refused.length > 0 ? 1 : 0;
   if (flags.wait) {

@@ -81,7 +81,8 @@ describe('altwise job create', () => {
     expect(run.stderr).toContain('skipped out.png: a link that leads out of the folder');
     expect(run.stderr).toMatch(/Found 2 images \(\d+ (bytes|KB)\), skipped 3 other files/);
     expect(run.stderr).toMatch(/Uploading: 2\/2 files, \d+ (bytes|KB) of \d+ (bytes|KB)/);
-    expect(run.stderr).toContain(`Job ${id}: 2 images; follow it at ${server.url}/app/jobs/${id}`);
+    // Named by the folder it came from.
+    expect(run.stderr).toContain(`Job ${id} (photos): 2 images; follow it at ${server.url}/app/jobs/${id}`);
     expect(run.stderr).toContain('Job completed: 2 described, 0 failed');
     expect(await paths(id)).toEqual([
       ['a.png', 'succeeded'],
@@ -96,7 +97,7 @@ describe('altwise job create', () => {
     expect(run.code, run.stderr).toBe(1);
     const id = run.stdout.trim();
     expect(run.stderr).toContain('refused #2: boots/readme.txt: not an image (JPEG, PNG, GIF, WebP or AVIF)');
-    expect(run.stderr).toContain(`Job ${id}: 1 images, 1 refused`);
+    expect(run.stderr).toContain(`Job ${id} (catalogue.zip): 1 image, 1 refused`);
     expect((await paths(id)).map(([name]: [string]) => name)).toEqual(['boots/red.png']);
   });
 

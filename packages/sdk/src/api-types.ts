@@ -2860,6 +2860,241 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/user/profile-image": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in user's profile picture (a data: URL), or null */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            image: string | null;
+                            updatedAt: string | null;
+                        };
+                    };
+                };
+                /** @description Not signed in, or a missing, invalid or revoked API key */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @enum {string} */
+                                code: "bad_request" | "validation_failed" | "unauthorized" | "invalid_credentials" | "forbidden" | "plan_forbidden" | "billing_not_configured" | "not_found" | "conflict" | "payment_declined" | "payload_too_large" | "unsupported_media_type" | "image_undecodable" | "image_unreachable" | "image_timeout" | "url_not_allowed" | "too_many_requests" | "request_timeout" | "quota_exceeded" | "provider_error" | "provider_rate_limited" | "provider_timeout" | "internal_error" | "idempotency_key_reused" | "idempotency_in_progress" | "database_unavailable" | "service_unavailable";
+                                message: string;
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Our own failure; nothing about it is shown */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @enum {string} */
+                                code: "bad_request" | "validation_failed" | "unauthorized" | "invalid_credentials" | "forbidden" | "plan_forbidden" | "billing_not_configured" | "not_found" | "conflict" | "payment_declined" | "payload_too_large" | "unsupported_media_type" | "image_undecodable" | "image_unreachable" | "image_timeout" | "url_not_allowed" | "too_many_requests" | "request_timeout" | "quota_exceeded" | "provider_error" | "provider_rate_limited" | "provider_timeout" | "internal_error" | "idempotency_key_reused" | "idempotency_in_progress" | "database_unavailable" | "service_unavailable";
+                                message: string;
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        /** Set the profile picture: JPEG, PNG, GIF, WebP or AVIF up to 5 MB, stored re-encoded as a WebP of at most 256 px */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        imageData: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            image: string | null;
+                            updatedAt: string | null;
+                        };
+                    };
+                };
+                /** @description Invalid input: `details` names each field and its message */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @enum {string} */
+                                code: "bad_request" | "validation_failed" | "unauthorized" | "invalid_credentials" | "forbidden" | "plan_forbidden" | "billing_not_configured" | "not_found" | "conflict" | "payment_declined" | "payload_too_large" | "unsupported_media_type" | "image_undecodable" | "image_unreachable" | "image_timeout" | "url_not_allowed" | "too_many_requests" | "request_timeout" | "quota_exceeded" | "provider_error" | "provider_rate_limited" | "provider_timeout" | "internal_error" | "idempotency_key_reused" | "idempotency_in_progress" | "database_unavailable" | "service_unavailable";
+                                message: string;
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Not signed in, or a missing, invalid or revoked API key */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @enum {string} */
+                                code: "bad_request" | "validation_failed" | "unauthorized" | "invalid_credentials" | "forbidden" | "plan_forbidden" | "billing_not_configured" | "not_found" | "conflict" | "payment_declined" | "payload_too_large" | "unsupported_media_type" | "image_undecodable" | "image_unreachable" | "image_timeout" | "url_not_allowed" | "too_many_requests" | "request_timeout" | "quota_exceeded" | "provider_error" | "provider_rate_limited" | "provider_timeout" | "internal_error" | "idempotency_key_reused" | "idempotency_in_progress" | "database_unavailable" | "service_unavailable";
+                                message: string;
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description The body or the image is too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @enum {string} */
+                                code: "bad_request" | "validation_failed" | "unauthorized" | "invalid_credentials" | "forbidden" | "plan_forbidden" | "billing_not_configured" | "not_found" | "conflict" | "payment_declined" | "payload_too_large" | "unsupported_media_type" | "image_undecodable" | "image_unreachable" | "image_timeout" | "url_not_allowed" | "too_many_requests" | "request_timeout" | "quota_exceeded" | "provider_error" | "provider_rate_limited" | "provider_timeout" | "internal_error" | "idempotency_key_reused" | "idempotency_in_progress" | "database_unavailable" | "service_unavailable";
+                                message: string;
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Unsupported content type or image type */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @enum {string} */
+                                code: "bad_request" | "validation_failed" | "unauthorized" | "invalid_credentials" | "forbidden" | "plan_forbidden" | "billing_not_configured" | "not_found" | "conflict" | "payment_declined" | "payload_too_large" | "unsupported_media_type" | "image_undecodable" | "image_unreachable" | "image_timeout" | "url_not_allowed" | "too_many_requests" | "request_timeout" | "quota_exceeded" | "provider_error" | "provider_rate_limited" | "provider_timeout" | "internal_error" | "idempotency_key_reused" | "idempotency_in_progress" | "database_unavailable" | "service_unavailable";
+                                message: string;
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Our own failure; nothing about it is shown */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @enum {string} */
+                                code: "bad_request" | "validation_failed" | "unauthorized" | "invalid_credentials" | "forbidden" | "plan_forbidden" | "billing_not_configured" | "not_found" | "conflict" | "payment_declined" | "payload_too_large" | "unsupported_media_type" | "image_undecodable" | "image_unreachable" | "image_timeout" | "url_not_allowed" | "too_many_requests" | "request_timeout" | "quota_exceeded" | "provider_error" | "provider_rate_limited" | "provider_timeout" | "internal_error" | "idempotency_key_reused" | "idempotency_in_progress" | "database_unavailable" | "service_unavailable";
+                                message: string;
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        /** Remove the profile picture (the initials show again); answers the empty picture */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            image: string | null;
+                            updatedAt: string | null;
+                        };
+                    };
+                };
+                /** @description Not signed in, or a missing, invalid or revoked API key */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @enum {string} */
+                                code: "bad_request" | "validation_failed" | "unauthorized" | "invalid_credentials" | "forbidden" | "plan_forbidden" | "billing_not_configured" | "not_found" | "conflict" | "payment_declined" | "payload_too_large" | "unsupported_media_type" | "image_undecodable" | "image_unreachable" | "image_timeout" | "url_not_allowed" | "too_many_requests" | "request_timeout" | "quota_exceeded" | "provider_error" | "provider_rate_limited" | "provider_timeout" | "internal_error" | "idempotency_key_reused" | "idempotency_in_progress" | "database_unavailable" | "service_unavailable";
+                                message: string;
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Our own failure; nothing about it is shown */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @enum {string} */
+                                code: "bad_request" | "validation_failed" | "unauthorized" | "invalid_credentials" | "forbidden" | "plan_forbidden" | "billing_not_configured" | "not_found" | "conflict" | "payment_declined" | "payload_too_large" | "unsupported_media_type" | "image_undecodable" | "image_unreachable" | "image_timeout" | "url_not_allowed" | "too_many_requests" | "request_timeout" | "quota_exceeded" | "provider_error" | "provider_rate_limited" | "provider_timeout" | "internal_error" | "idempotency_key_reused" | "idempotency_in_progress" | "database_unavailable" | "service_unavailable";
+                                message: string;
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/plans": {
         parameters: {
             query?: never;
@@ -4388,7 +4623,7 @@ export interface paths {
                                 /** @description Of the input tokens, those the provider served from its prompt cache (0 when it reports none) */
                                 cachedInputTokens: number;
                             };
-                            /** @description Readings made (with verify); each is charged as one unit */
+                            /** @description Readings made (with verify); each counts as one request against the plan's limits */
                             samples?: number;
                             /** @description With verify: mean share of readings backing each claim of the chosen alt text (0–1) */
                             agreement?: number;
@@ -4699,7 +4934,7 @@ export interface paths {
                                     /** @description Of the input tokens, those the provider served from its prompt cache (0 when it reports none) */
                                     cachedInputTokens: number;
                                 };
-                                /** @description Readings made (with verify); each is charged as one unit */
+                                /** @description Readings made (with verify); each counts as one request against the plan's limits */
                                 samples?: number;
                                 /** @description With verify: mean share of readings backing each claim of the chosen alt text (0–1) */
                                 agreement?: number;
@@ -5031,6 +5266,7 @@ export interface paths {
                         "application/json": {
                             items: {
                                 id: string;
+                                name: string;
                                 /** @enum {string} */
                                 status: "queued" | "running" | "completed" | "cancelled" | "failed";
                                 total: number;
@@ -5057,6 +5293,7 @@ export interface paths {
                                 }[];
                                 distinctImages: number | null;
                                 estimate: {
+                                    /** @description Requests the job will use, as the plan's hourly and daily limits count them: one per distinct image where known, else one per item; with verify, times the readings per image */
                                     units: number;
                                     readingsPerImage?: number;
                                     deduplicated: boolean;
@@ -5151,6 +5388,7 @@ export interface paths {
                         webhookUrl?: string;
                         /** @enum {string} */
                         mode?: "standard" | "economy";
+                        name?: string;
                         items: unknown[];
                     };
                     "multipart/form-data": {
@@ -5163,6 +5401,7 @@ export interface paths {
                         webhookUrl?: string;
                         /** @enum {string} */
                         mode?: "standard" | "economy";
+                        name?: string;
                         /**
                          * Format: binary
                          * @description CSV with an image_url column; optional context and id; other columns are carried through
@@ -5182,6 +5421,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             id: string;
+                            name: string;
                             /** @enum {string} */
                             status: "queued" | "running" | "completed" | "cancelled" | "failed";
                             total: number;
@@ -5208,6 +5448,7 @@ export interface paths {
                             }[];
                             distinctImages: number | null;
                             estimate: {
+                                /** @description Requests the job will use, as the plan's hourly and daily limits count them: one per distinct image where known, else one per item; with verify, times the readings per image */
                                 units: number;
                                 readingsPerImage?: number;
                                 deduplicated: boolean;
@@ -5649,6 +5890,7 @@ export interface paths {
                         webhookUrl?: string;
                         /** @enum {string} */
                         mode?: "standard" | "economy";
+                        name?: string;
                     } | null;
                 };
             };
@@ -5661,6 +5903,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             id: string;
+                            name: string;
                             /** @enum {string} */
                             status: "queued" | "running" | "completed" | "cancelled" | "failed";
                             total: number;
@@ -5687,6 +5930,7 @@ export interface paths {
                             }[];
                             distinctImages: number | null;
                             estimate: {
+                                /** @description Requests the job will use, as the plan's hourly and daily limits count them: one per distinct image where known, else one per item; with verify, times the readings per image */
                                 units: number;
                                 readingsPerImage?: number;
                                 deduplicated: boolean;
@@ -5850,7 +6094,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** What a job would use (units after de-duplication where known), the quota left, and when the plan limits let it finish; creates nothing */
+        /** What a job would use (requests, after de-duplication where known), the quota left, and when the plan limits let it finish; creates nothing */
         post: {
             parameters: {
                 query?: never;
@@ -5870,7 +6114,10 @@ export interface paths {
                         webhookUrl?: string;
                         /** @enum {string} */
                         mode?: "standard" | "economy";
-                        items: unknown[];
+                        name?: string;
+                        items?: unknown[];
+                        /** @description How many image files the job would have (a folder or a zip not sent yet), instead of items */
+                        images?: number;
                     };
                     "multipart/form-data": {
                         language?: string;
@@ -5882,6 +6129,7 @@ export interface paths {
                         webhookUrl?: string;
                         /** @enum {string} */
                         mode?: "standard" | "economy";
+                        name?: string;
                         /**
                          * Format: binary
                          * @description The same CSV as POST /api/v1/jobs
@@ -5898,6 +6146,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** @description Requests the job will use, as the plan's hourly and daily limits count them: one per distinct image where known, else one per item; with verify, times the readings per image */
                             units: number;
                             readingsPerImage?: number;
                             deduplicated: boolean;
@@ -6133,6 +6382,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             id: string;
+                            name: string;
                             /** @enum {string} */
                             status: "queued" | "running" | "completed" | "cancelled" | "failed";
                             total: number;
@@ -6159,6 +6409,7 @@ export interface paths {
                             }[];
                             distinctImages: number | null;
                             estimate: {
+                                /** @description Requests the job will use, as the plan's hourly and daily limits count them: one per distinct image where known, else one per item; with verify, times the readings per image */
                                 units: number;
                                 readingsPerImage?: number;
                                 deduplicated: boolean;
@@ -6248,7 +6499,176 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        patch?: never;
+        /** Rename a job (its owner only): the name shown in the list and on the job's page */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        name: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            name: string;
+                            /** @enum {string} */
+                            status: "queued" | "running" | "completed" | "cancelled" | "failed";
+                            total: number;
+                            counts: {
+                                total: number;
+                                succeeded: number;
+                                failed: number;
+                                pending: number;
+                                cancelled: number;
+                                skipped: number;
+                            };
+                            language?: string;
+                            maxLength?: number;
+                            samples?: number;
+                            webhookUrl: string | null;
+                            createdAt: string;
+                            startedAt: string | null;
+                            finishedAt: string | null;
+                            etaSeconds: number | null;
+                            waitingForQuotaUntil: string | null;
+                            rowErrors: {
+                                row: number;
+                                reason: string;
+                            }[];
+                            distinctImages: number | null;
+                            estimate: {
+                                /** @description Requests the job will use, as the plan's hourly and daily limits count them: one per distinct image where known, else one per item; with verify, times the readings per image */
+                                units: number;
+                                readingsPerImage?: number;
+                                deduplicated: boolean;
+                                remaining: {
+                                    hourly: number | null;
+                                    daily: number | null;
+                                };
+                                finishesAt: string | null;
+                                basis: string;
+                            };
+                            /** @enum {string} */
+                            mode: "standard" | "economy";
+                            /** @enum {string} */
+                            effectiveMode: "standard" | "economy";
+                            modeNote: string | null;
+                        };
+                    };
+                };
+                /** @description Invalid input: `details` names each field and its message */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @enum {string} */
+                                code: "bad_request" | "validation_failed" | "unauthorized" | "invalid_credentials" | "forbidden" | "plan_forbidden" | "billing_not_configured" | "not_found" | "conflict" | "payment_declined" | "payload_too_large" | "unsupported_media_type" | "image_undecodable" | "image_unreachable" | "image_timeout" | "url_not_allowed" | "too_many_requests" | "request_timeout" | "quota_exceeded" | "provider_error" | "provider_rate_limited" | "provider_timeout" | "internal_error" | "idempotency_key_reused" | "idempotency_in_progress" | "database_unavailable" | "service_unavailable";
+                                message: string;
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Not signed in, or a missing, invalid or revoked API key */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @enum {string} */
+                                code: "bad_request" | "validation_failed" | "unauthorized" | "invalid_credentials" | "forbidden" | "plan_forbidden" | "billing_not_configured" | "not_found" | "conflict" | "payment_declined" | "payload_too_large" | "unsupported_media_type" | "image_undecodable" | "image_unreachable" | "image_timeout" | "url_not_allowed" | "too_many_requests" | "request_timeout" | "quota_exceeded" | "provider_error" | "provider_rate_limited" | "provider_timeout" | "internal_error" | "idempotency_key_reused" | "idempotency_in_progress" | "database_unavailable" | "service_unavailable";
+                                message: string;
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Not found (also for another account’s objects) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @enum {string} */
+                                code: "bad_request" | "validation_failed" | "unauthorized" | "invalid_credentials" | "forbidden" | "plan_forbidden" | "billing_not_configured" | "not_found" | "conflict" | "payment_declined" | "payload_too_large" | "unsupported_media_type" | "image_undecodable" | "image_unreachable" | "image_timeout" | "url_not_allowed" | "too_many_requests" | "request_timeout" | "quota_exceeded" | "provider_error" | "provider_rate_limited" | "provider_timeout" | "internal_error" | "idempotency_key_reused" | "idempotency_in_progress" | "database_unavailable" | "service_unavailable";
+                                message: string;
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description The body or the image is too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @enum {string} */
+                                code: "bad_request" | "validation_failed" | "unauthorized" | "invalid_credentials" | "forbidden" | "plan_forbidden" | "billing_not_configured" | "not_found" | "conflict" | "payment_declined" | "payload_too_large" | "unsupported_media_type" | "image_undecodable" | "image_unreachable" | "image_timeout" | "url_not_allowed" | "too_many_requests" | "request_timeout" | "quota_exceeded" | "provider_error" | "provider_rate_limited" | "provider_timeout" | "internal_error" | "idempotency_key_reused" | "idempotency_in_progress" | "database_unavailable" | "service_unavailable";
+                                message: string;
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Unsupported content type or image type */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @enum {string} */
+                                code: "bad_request" | "validation_failed" | "unauthorized" | "invalid_credentials" | "forbidden" | "plan_forbidden" | "billing_not_configured" | "not_found" | "conflict" | "payment_declined" | "payload_too_large" | "unsupported_media_type" | "image_undecodable" | "image_unreachable" | "image_timeout" | "url_not_allowed" | "too_many_requests" | "request_timeout" | "quota_exceeded" | "provider_error" | "provider_rate_limited" | "provider_timeout" | "internal_error" | "idempotency_key_reused" | "idempotency_in_progress" | "database_unavailable" | "service_unavailable";
+                                message: string;
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Our own failure; nothing about it is shown */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @enum {string} */
+                                code: "bad_request" | "validation_failed" | "unauthorized" | "invalid_credentials" | "forbidden" | "plan_forbidden" | "billing_not_configured" | "not_found" | "conflict" | "payment_declined" | "payload_too_large" | "unsupported_media_type" | "image_undecodable" | "image_unreachable" | "image_timeout" | "url_not_allowed" | "too_many_requests" | "request_timeout" | "quota_exceeded" | "provider_error" | "provider_rate_limited" | "provider_timeout" | "internal_error" | "idempotency_key_reused" | "idempotency_in_progress" | "database_unavailable" | "service_unavailable";
+                                message: string;
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+        };
         trace?: never;
     };
     "/api/v1/jobs/{id}/cancel": {
@@ -6280,6 +6700,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             id: string;
+                            name: string;
                             /** @enum {string} */
                             status: "queued" | "running" | "completed" | "cancelled" | "failed";
                             total: number;
@@ -6306,6 +6727,7 @@ export interface paths {
                             }[];
                             distinctImages: number | null;
                             estimate: {
+                                /** @description Requests the job will use, as the plan's hourly and daily limits count them: one per distinct image where known, else one per item; with verify, times the readings per image */
                                 units: number;
                                 readingsPerImage?: number;
                                 deduplicated: boolean;
@@ -6481,7 +6903,7 @@ export interface paths {
                                         /** @description Of the input tokens, those the provider served from its prompt cache (0 when it reports none) */
                                         cachedInputTokens: number;
                                     };
-                                    /** @description Readings made (with verify); each is charged as one unit */
+                                    /** @description Readings made (with verify); each counts as one request against the plan's limits */
                                     samples?: number;
                                     /** @description With verify: mean share of readings backing each claim of the chosen alt text (0–1) */
                                     agreement?: number;
@@ -6781,7 +7203,7 @@ export interface paths {
                                     /** @description Of the input tokens, those the provider served from its prompt cache (0 when it reports none) */
                                     cachedInputTokens: number;
                                 };
-                                /** @description Readings made (with verify); each is charged as one unit */
+                                /** @description Readings made (with verify); each counts as one request against the plan's limits */
                                 samples?: number;
                                 /** @description With verify: mean share of readings backing each claim of the chosen alt text (0–1) */
                                 agreement?: number;
@@ -7001,7 +7423,7 @@ export interface paths {
                                         /** @description Of the input tokens, those the provider served from its prompt cache (0 when it reports none) */
                                         cachedInputTokens: number;
                                     };
-                                    /** @description Readings made (with verify); each is charged as one unit */
+                                    /** @description Readings made (with verify); each counts as one request against the plan's limits */
                                     samples?: number;
                                     /** @description With verify: mean share of readings backing each claim of the chosen alt text (0–1) */
                                     agreement?: number;
@@ -10470,6 +10892,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             id: string;
+                            name: string;
                             /** @enum {string} */
                             status: "queued" | "running" | "completed" | "cancelled" | "failed";
                             total: number;
@@ -10496,6 +10919,7 @@ export interface paths {
                             }[];
                             distinctImages: number | null;
                             estimate: {
+                                /** @description Requests the job will use, as the plan's hourly and daily limits count them: one per distinct image where known, else one per item; with verify, times the readings per image */
                                 units: number;
                                 readingsPerImage?: number;
                                 deduplicated: boolean;
@@ -10522,6 +10946,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             id: string;
+                            name: string;
                             /** @enum {string} */
                             status: "queued" | "running" | "completed" | "cancelled" | "failed";
                             total: number;
@@ -10548,6 +10973,7 @@ export interface paths {
                             }[];
                             distinctImages: number | null;
                             estimate: {
+                                /** @description Requests the job will use, as the plan's hourly and daily limits count them: one per distinct image where known, else one per item; with verify, times the readings per image */
                                 units: number;
                                 readingsPerImage?: number;
                                 deduplicated: boolean;

@@ -8,7 +8,7 @@ import type { Json } from './unwrap.js';
 
 type FormOptions = NonNullable<paths['/api/v1/jobs']['post']['requestBody']>['content']['multipart/form-data'];
 /** The job's options, sent as form fields beside the files. */
-export type JobFilesOptions = Pick<Partial<FormOptions>, 'language' | 'maxLength' | 'webhookUrl' | 'mode'>;
+export type JobFilesOptions = Pick<Partial<FormOptions>, 'language' | 'maxLength' | 'webhookUrl' | 'mode' | 'name'>;
 /** The job as created, with the files refused one by one (`rowErrors`: the file's 1-based position, and why). */
 export type CreatedJob = Json<paths['/api/v1/jobs']['post']['responses'][202]>;
 

@@ -87,6 +87,9 @@ export function createJobsApi(client: Client<paths>) {
     imagesZip: async (id: string, options: { embedSuffix?: string } = {}): Promise<Uint8Array> =>
       new Uint8Array(await unwrap(await client.GET('/api/v1/jobs/{id}/images.zip', { params: { path: { id }, query: options }, parseAs: 'arrayBuffer' }))),
 
+    /** Renames the job (its owner only; 1–120 characters, one line): the name the web app's list and job page show. */
+    rename: async (id: string, name: string): Promise<Job> => unwrap(await client.PATCH('/api/v1/jobs/{id}', { params: { path: { id } }, body: { name } })),
+
     /** Pending items are neither processed nor charged; a job already over is an AltwiseError `conflict` (409). */
     cancel: async (id: string): Promise<Job> => unwrap(await client.POST('/api/v1/jobs/{id}/cancel', { params: { path: { id } } })),
 

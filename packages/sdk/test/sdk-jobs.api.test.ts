@@ -54,6 +54,12 @@ describe('@altwise/sdk bulk jobs against a real server', () => {
       expect(item.result?.altText.length).toBeGreaterThan(0);
     }
     expect((await client().jobs.results(created.id, { status: 'failed' })).items).toEqual([]);
+
+    // Named by its images' site; renamed by its owner only.
+    expect(created.name).toMatch(/^Images from /);
+    expect((await client().jobs.rename(created.id, 'Harbour festival')).name).toBe('Harbour festival');
+    expect((await client().jobs.get(created.id)).name).toBe('Harbour festival');
+    await expect(client({ apiKey: otherKey }).jobs.rename(created.id, 'Mine')).rejects.toMatchObject({ status: 404 });
   });
 
   it('stops waiting at its timeout or its signal, and cancels', async () => {

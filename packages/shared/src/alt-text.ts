@@ -222,7 +222,7 @@ export const altTextResultSchema = z.object({
     ),
   usage: tokenUsageSchema.optional(),
   /** With `verify`: the readings made, how far they agree, and what they contradict each other on. */
-  samples: z.number().int().min(1).optional().describe('Readings made (with verify); each is charged as one unit'),
+  samples: z.number().int().min(1).optional().describe("Readings made (with verify); each counts as one request against the plan's limits"),
   agreement: z.number().min(0).max(1).optional().describe("With verify: mean share of readings backing each claim of the chosen alt text (0–1)"),
   claims: z.array(verifiedClaimSchema).optional().describe('With verify: the claims of the chosen alt text and how many readings back each'),
   uncertain: z

@@ -57,10 +57,29 @@ export const jobModesSchema = z.object({
 });
 export type JobModes = z.infer<typeof jobModesSchema>;
 
+export const JOB_NAME_MAX_LENGTH = 120;
+/**
+ * A job's name, as its owner tells jobs apart ("products.csv", "summer-photos"): trimmed, one line,
+ * no control characters. Without one a job is named by its source (the CSV's or zip's file name,
+ * the folder, the images' site).
+ */
+export const jobNameSchema = z
+  .string({ message: 'Enter a name for the job' })
+  .trim()
+  .min(1, 'Enter a name for the job')
+  .max(JOB_NAME_MAX_LENGTH, `The name can be at most ${JOB_NAME_MAX_LENGTH} characters`)
+  .regex(/^[^\p{Cc}]*$/u, 'The name cannot contain control characters');
+
 export const jobOptionsSchema = generationOptionsSchema.pick({ language: true, maxLength: true, verify: true, samples: true }).extend({
   webhookUrl: httpUrl.optional(),
   mode: jobModeSchema.optional(),
+  /** The job's name; without it the job is named by its source. */
+  name: jobNameSchema.optional(),
 });
+
+/** PATCH /v1/jobs/{id}: what the owner may change of a job (its name). */
+export const jobUpdateRequestSchema = z.object({ name: jobNameSchema });
+export type JobUpdateRequest = z.infer<typeof jobUpdateRequestSchema>;
 
 /**
  * JSON body of POST /v1/jobs. Items are checked one by one by the server (a bad row is reported,
@@ -73,6 +92,25 @@ export const createJobRequestSchema = jobOptionsSchema.extend({
     .max(MAX_JOB_ITEMS, `At most ${MAX_JOB_ITEMS.toLocaleString('en-US')} items per job`),
 });
 export type CreateJobRequest = z.input<typeof createJobRequestSchema>;
+
+/**
+ * JSON body of POST /v1/jobs/estimate: the items of POST /v1/jobs, or only how many images a job of
+ * uploaded files would have (`images`), so a folder or a zip is estimated before it is sent;
+ * identical files are then not known yet, and the estimate says so (`deduplicated: false`).
+ */
+export const jobEstimateRequestSchema = jobOptionsSchema
+  .extend({
+    items: createJobRequestSchema.shape.items.optional(),
+    images: z
+      .number({ message: 'images must be a whole number' })
+      .int('images must be a whole number')
+      .min(1, 'images must be at least 1')
+      .max(MAX_JOB_ITEMS, `At most ${MAX_JOB_ITEMS.toLocaleString('en-US')} images per job`)
+      .optional()
+      .describe('How many image files the job would have (a folder or a zip not sent yet), instead of items'),
+  })
+  .refine((body) => (body.items === undefined) !== (body.images === undefined), { message: 'Give either items or images', path: ['items'] });
+export type JobEstimateRequest = z.input<typeof jobEstimateRequestSchema>;
 
 export const jobStatusSchema = z.enum(['queued', 'running', 'completed', 'cancelled', 'failed']);
 export type JobStatus = z.infer<typeof jobStatusSchema>;
@@ -107,13 +145,16 @@ export const jobCountsSchema = z.object({
  * are answered by POST /v1/jobs/estimate (nothing created) and carried on every job as `estimate`.
  */
 export const jobEstimateSchema = z.object({
-  /** Units the job will use: one per distinct image where that is known, else one per item; with verify, times the readings per image. */
-  units: z.number().int(),
-  /** Readings per image (verify's `samples`; 1 without verify): what `units` was multiplied by. */
+  /**
+   * Requests the job will use (the quota's unit, as the plans' "requests per hour" count them): one per
+   * distinct image where that is known, else one per item; with verify, times the readings per image.
+   */
+  units: z.number().int().describe("Requests the job will use, as the plan's hourly and daily limits count them: one per distinct image where known, else one per item; with verify, times the readings per image"),
+  /** Readings per image (verify's `samples`; 1 without verify): what `units` was multiplied by (one request per reading). */
   readingsPerImage: z.number().int().min(1).optional(),
   /** True when `units` already counts identical images once (uploaded files, repeated URLs). */
   deduplicated: z.boolean(),
-  /** Units the account has left now in its hourly and daily windows; null where the plan has no limit. */
+  /** Requests the account has left now in its hourly and daily windows; null where the plan has no limit. */
   remaining: z.object({ hourly: z.number().int().nullable(), daily: z.number().int().nullable() }),
   /** When the job would finish at the plan's limits alone (model speed not counted); null when the limits do not bind. */
   finishesAt: z.string().nullable(),
@@ -124,6 +165,8 @@ export type JobEstimate = z.infer<typeof jobEstimateSchema>;
 
 export const jobSchema = z.object({
   id: z.string(),
+  /** Given at creation or by the owner since (PATCH), else its source's: the CSV's or zip's file name, the folder, the images' site. */
+  name: z.string(),
   status: jobStatusSchema,
   total: z.number().int(),
   counts: jobCountsSchema,
@@ -254,84 +297,3 @@ export const webhookDeliverySchema = z.object({
   nextAttemptAt: z.string().nullable(),
 });
 export const webhookDeliveriesResponseSchema = z.object({ items: z.array(webhookDeliverySchema) });
-
-/*
- * Review at any size (issue 23): the review queue shows each group of identical images once (its
- * first item, with how many rows it covers), and bulk actions review many groups in one request
- * with an undo.
- */
-
-/** Most groups one bulk review request changes; past it the answer says how many remain (send it again with its undoToken). */
-export const MAX_BULK_REVIEW_GROUPS = 1_000;
-
-/** The review queue's filters: every state an item or its review can be in, and `all`. */
-export const reviewFilterSchema = z.enum(['all', 'pending', 'succeeded', 'failed', 'cancelled', 'approved', 'rejected', 'needs_review', 'uncertain']);
-export type ReviewFilter = z.infer<typeof reviewFilterSchema>;
-
-export const reviewQueueQuerySchema = z.object({
-  limit: z.coerce.number().int().min(1).max(500).default(100),
-  // `idx`, or `uncertain:idx` when sorted by uncertainty.
-  cursor: z.string().regex(/^(?:\d{1,6}:)?\d{1,6}$/, 'Invalid cursor').optional(),
-  status: reviewFilterSchema.default('all'),
-  /** input (default): input order; uncertainty: items whose readings disagree on the most claims first (verified alt text), then input order. */
-  sort: z.enum(['input', 'uncertainty']).default('input'),
-});
-
-/** A group of identical images, shown once: its first item, and the rows it stands for (1 when it has no duplicates). */
-export const reviewGroupSchema = jobItemSchema.extend({ rows: z.number().int() });
-export type ReviewGroup = z.infer<typeof reviewGroupSchema>;
-export const reviewQueueResponseSchema = z.object({ items: z.array(reviewGroupSchema), nextCursor: z.string().nullable() });
-
-const filterCounts = z.object(Object.fromEntries(reviewFilterSchema.options.map((name) => [name, z.number().int()])) as Record<ReviewFilter, z.ZodNumber>);
-export const reviewCountsSchema = z.object({
-  /** Groups (what the queue shows) per filter. */
-  groups: filterCounts,
-  /** Rows (items, duplicates included) per filter. */
-  rows: filterCounts,
-  /** Groups needing review that pass the checker (no error-level issue) and are not drafts: what "accept all passing" accepts. */
-  passing: z.number().int(),
-  /** Groups needing review that are drafts (no vision model saw the image): never accepted in bulk. */
-  drafts: z.number().int(),
-  /** Groups needing review whose readings disagree on some claim (verified alt text): never accepted in bulk. */
-  uncertain: z.number().int(),
-});
-export type ReviewCounts = z.infer<typeof reviewCountsSchema>;
-
-const itemIdSchema = z.string().regex(/^\d{1,6}$/, 'Invalid item id');
-
-/**
- * POST /v1/jobs/{id}/reviews: approve or reject the given items (`itemIds`), or every group the
- * `filter` matches (with `passing`, only those that pass the checker). Drafts are never approved in
- * bulk. A duplicate's id stands for its group. `undoToken` continues an earlier action, so that one
- * undo restores every part of it.
- */
-export const bulkReviewRequestSchema = z
-  .object({
-    action: z.enum(['approve', 'reject']),
-    itemIds: z.array(itemIdSchema).min(1, 'Select at least one item').max(MAX_BULK_REVIEW_GROUPS, `At most ${MAX_BULK_REVIEW_GROUPS.toLocaleString('en-US')} items per request`).optional(),
-    filter: reviewFilterSchema.optional(),
-    passing: z.boolean().optional(),
-    undoToken: z.string().uuid('Invalid undo token').optional(),
-  })
-  .refine((body) => (body.itemIds === undefined) !== (body.filter === undefined), { message: 'Give either itemIds or filter', path: ['itemIds'] });
-export type BulkReviewRequest = z.input<typeof bulkReviewRequestSchema>;
-
-export const bulkReviewResponseSchema = z.object({
-  /** Groups changed by this request. */
-  groups: z.number().int(),
-  /** Rows changed, duplicates included. */
-  updated: z.number().int(),
-  /** Selected groups left as they were: not described, already in that state, or drafts (never approved in bulk). */
-  skipped: z.number().int(),
-  /** Groups the filter still matches beyond this request's limit: send the request again with `undoToken`. */
-  remaining: z.number().int(),
-  /** Restores every row this action changed (POST /v1/jobs/{id}/reviews/undo). */
-  undoToken: z.string(),
-});
-export type BulkReviewResponse = z.infer<typeof bulkReviewResponseSchema>;
-
-export const undoReviewRequestSchema = z.object({ undoToken: z.string().uuid('Invalid undo token') });
-export const undoReviewResponseSchema = z.object({
-  /** Rows put back as they were; 0 when already undone, or when each was reviewed again since. */
-  restored: z.number().int(),
-});

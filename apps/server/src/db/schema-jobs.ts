@@ -26,6 +26,8 @@ export interface JobsTable {
   /** standard | economy, as asked; and why it runs otherwise (migration 0023). */
   mode: Generated<string>;
   mode_note: string | null;
+  /** Given or taken from the source; NULL for jobs made before names (migration 0039). */
+  name: string | null;
   /** Item counts, kept with each item's state change (migration 0033): the list reads these, not the items. */
   items_pending: Generated<number>;
   items_succeeded: Generated<number>;

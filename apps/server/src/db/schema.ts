@@ -71,6 +71,13 @@ export interface UserSettingsTable {
   updated_at: number;
 }
 
+/** The account's profile picture as a data: URL of a re-encoded WebP (migration 0039). */
+export interface UserProfileImagesTable {
+  user_id: string;
+  image: string;
+  updated_at: number;
+}
+
 export interface ApiKeysTable {
   id: string;
   user_id: string;
@@ -261,6 +268,7 @@ export interface Database {
   refresh_tokens: RefreshTokensTable;
   rate_limits: RateLimitsTable;
   user_settings: UserSettingsTable;
+  user_profile_images: UserProfileImagesTable;
   api_keys: ApiKeysTable;
   api_key_reveals: ApiKeyRevealsTable;
   quota_counters: QuotaCountersTable;

@@ -7,6 +7,11 @@ export function formatNumber(value: number): string {
   return numberFormat.format(value);
 }
 
+/** A count with its noun in the right number, the one pluralizer of every screen: "1 row", "2 rows", "1,043 requests". */
+export function countOf(count: number, word: string, plural = `${word}s`): string {
+  return `${formatNumber(count)} ${count === 1 ? word : plural}`;
+}
+
 export function formatPercent(value: number, fractionDigits = 1): string {
   return `${value.toFixed(fractionDigits).replace(/\.0+$/, '')}%`;
 }

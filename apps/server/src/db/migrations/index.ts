@@ -30,6 +30,7 @@ import * as siteMonitors from './0029-site-monitors';
 import * as jobItemCounts from './0033-job-item-counts';
 import * as batchHeldReservations from './0034-batch-held-reservations';
 import * as monitorFixes from './0036-monitor-fixes';
+import * as jobNamesAndProfileImages from './0039-job-names-and-profile-images';
 
 /** Every migration, in order. Add new ones here; names sort in the order they run. */
 export const migrations: Record<string, Migration> = {
@@ -64,4 +65,5 @@ export const migrations: Record<string, Migration> = {
   '0033-job-item-counts': jobItemCounts,
   '0034-batch-held-reservations': batchHeldReservations,
   '0036-monitor-fixes': monitorFixes,
+  '0039-job-names-and-profile-images': jobNamesAndProfileImages,
 };

@@ -24,7 +24,7 @@ export async function startSuggestionJob(jobs: AuditJobs, caller: Caller, pageTi
     const job = await jobs.createFromItems(
       caller,
       targets.map((image) => ({ imageUrl: image.imageUrl!, context: suggestionContext(pageTitle, image) || undefined, id: String(image.index), purpose: image.purpose ?? undefined })),
-      languages.size === 1 && language ? { language } : {},
+      { ...(languages.size === 1 && language && { language }), ...(pageTitle?.trim() && { name: `Audit: ${pageTitle.trim()}` }) },
     );
     // A URL the job refused (its row, 1-based) will never have a result: say why on the image now.
     for (const rowError of job.rowErrors) {

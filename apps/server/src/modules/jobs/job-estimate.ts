@@ -36,8 +36,12 @@ function finishAt(units: number, status: JobQuotaStatus, now: number): number | 
 }
 
 const figure = (count: number) => count.toLocaleString('en-US');
-/** "1 unit", "2,000 units": the basis is read by people, so its counts agree with their nouns. */
-const unitsText = (count: number) => `${figure(count)} unit${count === 1 ? '' : 's'}`;
+/**
+ * "1 request", "2,000 requests": the basis is read by people, so its counts agree with their nouns.
+ * "Request" is the quota's word everywhere (the plans' "requests per hour"): one per image, one per
+ * reading with verify (the API field keeps its name, `units`).
+ */
+const unitsText = (count: number) => `${figure(count)} request${count === 1 ? '' : 's'}`;
 
 /**
  * What a job of `units` units will use and when the plan's limits let it finish (for
@@ -53,7 +57,7 @@ export function estimateOf(
   const images = input.units;
   input = { ...input, units: images * readings };
   const at = finishAt(input.units, status, now);
-  const multiplied = readings > 1 ? ` (verify: ${figure(images)} image${images === 1 ? '' : 's'} × ${readings} readings, one unit per reading)` : '';
+  const multiplied = readings > 1 ? ` (verify: ${figure(images)} image${images === 1 ? '' : 's'} × ${readings} readings, one request per reading)` : '';
   const fits = `${unitsText(input.units)} ${input.units === 1 ? 'fits' : 'fit'} in what is left now (${figure(status.hour.remaining)} this hour, ${figure(status.day.remaining)} today)`;
   const limits = `the ${status.plan} plan's ${unitsText(status.hour.limit)} an hour and ${figure(status.day.limit)} a day (UTC windows), starting from the ${figure(status.hour.remaining)} left this hour and ${figure(status.day.remaining)} today`;
   return {
@@ -65,6 +69,6 @@ export function estimateOf(
     basis:
       (at === null
         ? `${fits}: the plan's limits do not hold the job back; only the model's speed does.`
-        : `${input.units === 1 ? 'Its one unit is' : 'The last units are'} admitted when the hour starting then opens, at ${limits}; the model's own speed is not counted.`) + multiplied,
+        : `${input.units === 1 ? 'Its one request is' : 'The last requests are'} admitted when the hour starting then opens, at ${limits}; the model's own speed is not counted.`) + multiplied,
   };
 }

@@ -30,6 +30,8 @@ export interface ParsedRows {
   columnNames: string[];
   /** Files stored by job-uploads.ts under this id: the job takes them in its creation transaction. */
   uploadId?: string;
+  /** What the source calls itself (an uploaded CSV's or zip's file name): the job's name unless one is given. */
+  source?: string;
 }
 
 export const JSON_COLUMNS = ['image_url', 'context', 'id'];

@@ -9,6 +9,7 @@ import type { JobFilesRepository } from './job-files';
 import type { JobFilesTable } from '../../db/schema';
 import { fileRef } from './job-files';
 import { EPUB_COLUMNS, EPUB_FILE_IDX, MAX_EPUB_BYTES, epubItems, isEpubPart } from './job-epub';
+import { fileNameOf } from './job-name';
 import { isZipPart, readZipEntries, spoolToTempFile } from './job-zip';
 
 /** The whole of one upload of files (a folder of 2,000 photos at 10 MB each still fits). */
@@ -108,7 +109,7 @@ export async function readFilePart(part: { filename: string; file: Readable }, c
 export async function readJobForm(
   request: FastifyRequest,
   deps: { files: JobFilesRepository; maxImageBytes: number; maxCsvBytes: number; now: () => number },
-): Promise<({ kind: 'files' } & FileUpload) | { kind: 'csv'; bytes: Buffer; fields: Record<string, string> }> {
+): Promise<({ kind: 'files' } & FileUpload) | { kind: 'csv'; bytes: Buffer; fields: Record<string, string>; fileName?: string }> {
   const { files } = deps;
   const uploadId = randomUUID();
   const rows: InputRow[] = [];
@@ -121,6 +122,11 @@ export async function readJobForm(
   let total = 0;
   let csv: Buffer | null = null;
   let book: Awaited<ReturnType<typeof epubItems>> | null = null;
+  let bookName: string | undefined;
+  let csvName: string | undefined;
+  // The zips' file names, and whether a loose file came too: a lone zip (or a book) names the job.
+  const zipNames: string[] = [];
+  let looseFiles = false;
   // Identical bytes are stored once per upload (so per job): a later file with them points at the first.
   const storedAt = new Map<string, number>();
   // Files read and not yet stored: written in groups, so 10,000 small files are 100 statements, not 10,000.
@@ -180,6 +186,7 @@ export async function readJobForm(
           throw error;
         }
         book = await epubItems(read.bytes, deps.maxImageBytes);
+        bookName = fileNameOf(part.filename);
         total += read.bytes.length;
         batch.push({ upload_id: uploadId, idx: EPUB_FILE_IDX, job_id: null, path: sanitizePath(part.filename) ?? 'book.epub', size: read.bytes.length, sha256: read.sha256, bytes: read.bytes, created_at: deps.now() });
         await store();
@@ -200,6 +207,7 @@ export async function readJobForm(
         // A CSV of URLs (the older form): read whole, as before, within its own limit.
         try {
           csv = (await readCapped(part.file, deps.maxCsvBytes)).bytes;
+          csvName = fileNameOf(part.filename);
         } catch (error) {
           if (error instanceof TooLarge) throw new AppError('payload_too_large', `The CSV is larger than ${deps.maxCsvBytes / (1024 * 1024)} MB`, 413);
           throw error;
@@ -214,6 +222,7 @@ export async function readJobForm(
       if (zipped) {
         // A zip: spooled to disk, then its entries read one at a time, each a row as a file would be.
         const spooled = await spoolToTempFile(part.file, MAX_UPLOAD_BYTES, tooLargeUpload);
+        zipNames.push(fileNameOf(part.filename) ?? '');
         for await (const entry of readZipEntries(spooled.fd, {
           zipName: sanitizePath(part.filename) ?? 'The zip',
           zipBytes: spooled.size,
@@ -232,6 +241,7 @@ export async function readJobForm(
         continue;
       }
       position += 1;
+      looseFiles = true;
       const read = await readFilePart(part, deps.maxImageBytes);
       if ('refused' in read) refuse(read.refused);
       else await accept(read.path, read);
@@ -248,7 +258,7 @@ export async function readJobForm(
   }
   if (csv !== null) {
     if (csv.length === 0) throw new AppError('validation_failed', 'The uploaded file is empty', 400, [{ field: 'file', message: 'The uploaded file is empty' }]);
-    return { kind: 'csv', bytes: csv, fields };
+    return { kind: 'csv', bytes: csv, fields, fileName: csvName };
   }
   if (filesSeen === 0) throw new AppError('validation_failed', 'Attach the images as "files" parts, each named by its relative path', 400, [{ field: 'files', message: 'No files' }]);
   if (rows.length === 0) {
@@ -256,5 +266,6 @@ export async function readJobForm(
     if (book) throw new AppError('validation_failed', 'Nothing to describe: every image of the book has a text alternative, or none could be read', 400, rowErrors.slice(0, 100).map((error) => ({ field: `row ${error.row}`, message: error.reason })));
     throw new AppError('validation_failed', 'No valid files: the job has nothing to process', 400, rowErrors.slice(0, 100).map((error) => ({ field: `row ${error.row}`, message: error.reason })));
   }
-  return { kind: 'files', uploadId, parsed: { rows, rowErrors, skipped, columnNames: book ? EPUB_COLUMNS : ['path', 'context', 'id'], uploadId }, fields, digest: digest.digest('hex') };
+  const source = bookName ?? (zipNames.length === 1 && !looseFiles && zipNames[0] ? zipNames[0] : undefined);
+  return { kind: 'files', uploadId, parsed: { rows, rowErrors, skipped, columnNames: book ? EPUB_COLUMNS : ['path', 'context', 'id'], uploadId, source }, fields, digest: digest.digest('hex') };
 }

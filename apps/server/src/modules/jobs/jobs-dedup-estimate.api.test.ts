@@ -130,7 +130,24 @@ for (const database of DATABASES) {
       expect(large.status).toBe(200);
       const nextHour = Math.floor(Date.now() / HOUR_MS) * HOUR_MS + HOUR_MS;
       expect(large.body).toMatchObject({ units: 10_000, finishesAt: new Date(nextHour + 3 * HOUR_MS).toISOString() });
-      expect(large.body.basis).toMatch(/2,000 units an hour/);
+      expect(large.body.basis).toMatch(/2,000 requests an hour/);
+      expect((await env.server.request('GET', '/api/v1/jobs', { token })).body.items).toEqual([]);
+    });
+
+    it('estimates a job of files not sent yet from their count (a folder, a zip): an upper bound, verify multiplied', async () => {
+      const free = await registerUser(env.server);
+      expect((await env.server.request('POST', '/api/v1/jobs/estimate', { token: free.token, body: { images: 3 } })).status).toBe(403);
+      const { token } = await env.proUser();
+      const files = await env.server.request('POST', '/api/v1/jobs/estimate', { token, body: { images: 2_500 } });
+      expect(files.status, JSON.stringify(files.body)).toBe(200);
+      expect(jobEstimateSchema.parse(files.body)).toMatchObject({ units: 2_500, deduplicated: false, remaining: { hourly: 2000, daily: 25000 } });
+      expect(files.body.basis).toMatch(/^The last requests are admitted/);
+      const verified = await env.server.request('POST', '/api/v1/jobs/estimate', { token, body: { images: 4, verify: true } });
+      expect(verified.body).toMatchObject({ units: 12, readingsPerImage: 3 });
+      for (const body of [{ images: 0 }, { images: 10_001 }, { images: 1.5 }, { images: 2, items: [{ imageUrl: 'https://example.com/a.png' }] }, {}]) {
+        const refused = await env.server.request('POST', '/api/v1/jobs/estimate', { token, body });
+        expect(refused.status, JSON.stringify(body)).toBe(400);
+      }
       expect((await env.server.request('GET', '/api/v1/jobs', { token })).body.items).toEqual([]);
     });
   });

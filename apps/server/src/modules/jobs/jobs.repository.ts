@@ -100,6 +100,10 @@ export function createJobsRepository(db: Kysely<Database>) {
       return db.selectFrom('job_items').selectAll().where('job_id', '=', jobId).where('idx', '=', idx).executeTakeFirst() as Promise<JobItemRow | undefined>;
     },
 
+    async rename(jobId: string, name: string): Promise<void> {
+      await db.updateTable('jobs').set({ name }).where('id', '=', jobId).execute();
+    },
+
     async markStarted(jobIds: string[], now: number): Promise<void> {
       if (jobIds.length === 0) return;
       await db.updateTable('jobs').set({ status: 'running', started_at: now }).where('id', 'in', jobIds).where('status', '=', 'queued').execute();

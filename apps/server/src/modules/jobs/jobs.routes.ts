@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import multipart from '@fastify/multipart';
 import {
   createJobRequestSchema,
+  jobEstimateRequestSchema,
   jobEstimateSchema,
   jobModesSchema,
   jobExportQuerySchema,
@@ -12,6 +13,7 @@ import {
   jobResultsQuerySchema,
   jobResultsResponseSchema,
   jobSchema,
+  jobUpdateRequestSchema,
   reviewRequestSchema,
   uploadPieceSchema,
   uploadSessionSchema,
@@ -69,7 +71,7 @@ async function jobInput(request: FastifyRequest, body: CreateBody | null | undef
     // The upload is named by its hash (a 16 MB text is not copied into the idempotency
     // fingerprint), and hashed only when a key asks for a fingerprint.
     const fingerprint = request.headers['idempotency-key'] === undefined ? null : { csvSha256: createHash('sha256').update(upload.bytes).digest('hex'), ...options };
-    return { parsed: await rowsFromCsv(upload.bytes), options, fingerprint };
+    return { parsed: { ...(await rowsFromCsv(upload.bytes)), source: upload.fileName }, options, fingerprint };
   }
   if (!body) throw AppError.badRequest('Send JSON with items, or a multipart form with a CSV file');
   const { items, ...options } = body;
@@ -190,21 +192,26 @@ export const jobsRoutes: FastifyPluginAsyncZod<{ jobs: JobsService; guards: Auth
       bodyLimit: JOB_BODY_LIMIT,
       config: {
         documentedBodies: {
-          'application/json': createJobRequestSchema.describe('The same body as POST /api/v1/jobs'),
+          'application/json': jobEstimateRequestSchema.describe('The same body as POST /api/v1/jobs, or `images` (how many files a folder or zip upload would have) in place of items'),
           'multipart/form-data': jobOptionsSchema.extend({ file: z.file().describe('The same CSV as POST /api/v1/jobs') }),
         },
       },
       schema: {
         tags,
-        summary: 'What a job would use (units after de-duplication where known), the quota left, and when the plan limits let it finish; creates nothing',
+        summary: 'What a job would use (requests, after de-duplication where known), the quota left, and when the plan limits let it finish; creates nothing',
         consumes: ['application/json', 'multipart/form-data'],
         security,
-        body: createJobRequestSchema.nullish(),
+        body: jobEstimateRequestSchema.nullish(),
         response: { 200: jobEstimateSchema, ...errorResponses(403, 429) },
       },
     },
     async (request) => {
-      const input = await jobInput(request, request.body, uploads);
+      const body = request.body;
+      if (!request.isMultipart() && body?.images !== undefined) {
+        const { images, items: _items, ...options } = body;
+        return jobs.estimateImages(callerOf(request), images, options);
+      }
+      const input = await jobInput(request, body as CreateBody | null | undefined, uploads);
       try {
         return await jobs.estimate(callerOf(request), input.parsed, input.options);
       } finally {
@@ -229,6 +236,12 @@ export const jobsRoutes: FastifyPluginAsyncZod<{ jobs: JobsService; guards: Auth
     '/api/v1/jobs/:id',
     { ...secured, schema: { tags, summary: 'A job: status, counts, times, ETA, quota wait', security, params: idParams, response: { 200: jobSchema } } },
     async (request) => jobs.get(callerOf(request).userId, request.params.id),
+  );
+
+  app.patch(
+    '/api/v1/jobs/:id',
+    { ...secured, schema: { tags, summary: "Rename a job (its owner only): the name shown in the list and on the job's page", security, params: idParams, body: jobUpdateRequestSchema, response: { 200: jobSchema } } },
+    async (request) => jobs.rename(callerOf(request).userId, request.params.id, request.body.name),
   );
 
   app.post(

@@ -14,6 +14,7 @@ import { duplicatesAtCreation } from './job-duplicates';
 import type { JobQuotaStatus } from './job-estimate';
 import { estimateOf } from './job-estimate';
 import { purposeOf, toJobItem } from './job-item-view';
+import { UNNAMED_JOB, jobNameOf } from './job-name';
 import type { JobRow as InputRow, ParsedRows } from './job-input';
 import { rowsFromItems } from './job-input';
 import type { ItemFilter, JobRow, JobsRepository, NewJobRow } from './jobs.repository';
@@ -29,6 +30,8 @@ export interface JobOptions {
   /** Verified alt text: each item read `samples` times (default 3), one unit per reading. */
   verify?: boolean;
   samples?: number;
+  /** The job's name; without it the job is named by its source (job-name.ts). */
+  name?: string;
 }
 
 /** Readings per image of a job: `samples` (default 3) with verify, else 1. */
@@ -91,6 +94,7 @@ export function createJobsService(deps: {
     const eta = row.status === 'running' && startedAt !== null && done > 0 ? Math.ceil((((now - startedAt) / done) * counts.pending) / 1000) : null;
     return {
       id: row.id,
+      name: row.name ?? UNNAMED_JOB,
       status: row.status as Job['status'],
       total,
       counts: { total, pending: counts.pending, succeeded: counts.succeeded, failed: counts.failed, cancelled: counts.cancelled, skipped: Number(row.skipped) },
@@ -178,6 +182,7 @@ export function createJobsService(deps: {
       progress_sent_at: null,
       mode,
       mode_note: modeRun.note,
+      name: jobNameOf(options.name, parsed.source, parsed.rows),
     };
     const known = duplicatesAtCreation(parsed.rows);
     const items = parsed.rows.map((input: InputRow, idx) => ({
@@ -221,6 +226,12 @@ export function createJobsService(deps: {
       return estimateJob(caller.userId, { units: known.units, deduplicated: known.deduplicated, readings: jobReadings(options) });
     },
 
+    /** POST /v1/jobs/estimate with `images`: a job of that many files not sent yet (identical ones not known: an upper bound). */
+    async estimateImages(caller: Caller, images: number, options: Pick<JobOptions, 'verify' | 'samples'> = {}): Promise<JobEstimate> {
+      await requirePlan(caller.userId);
+      return estimateJob(caller.userId, { units: images, deduplicated: false, readings: jobReadings(options) });
+    },
+
     /** Another module's job (a page audit's suggestions): items checked as POST /api/v1/jobs checks them. */
     createFromItems(caller: Caller, items: Array<{ imageUrl: string; context?: string; id?: string; purpose?: ImagePurpose }>, options: JobOptions = {}): Promise<Job> {
       return create(caller, rowsFromItems(items), options);
@@ -247,6 +258,13 @@ export function createJobsService(deps: {
 
     async get(userId: string, id: string): Promise<Job> {
       return describe(await ownJob(userId, id));
+    },
+
+    /** PATCH /v1/jobs/{id}: the owner renames the job (another account's job is a 404). */
+    async rename(userId: string, id: string, name: string): Promise<Job> {
+      const row = await ownJob(userId, id);
+      await repository.rename(row.id, name);
+      return describe({ ...row, name });
     },
 
     async cancel(userId: string, id: string): Promise<Job> {

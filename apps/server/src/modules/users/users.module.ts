@@ -1,4 +1,6 @@
 import { defineModule } from '../../platform/app-module';
+import type { ProfileImageService } from './profile-image';
+import { createProfileImageService, profileImageRoutes } from './profile-image';
 import type { SettingsService } from './settings.service';
 import { createSettingsRepository } from './settings.repository';
 import { createSettingsService } from './settings.service';
@@ -11,6 +13,8 @@ import { usersRoutes } from './users.routes';
 export interface UsersModule {
   users: UserService;
   settings: SettingsService;
+  /** The account's profile picture (stored re-encoded, served to its owner). */
+  profileImages: ProfileImageService;
   requestEmailChange: EmailChangeRequester;
   /**
    * Settings show whether two-factor sign-in is on, which auth knows and auth needs users: auth
@@ -43,6 +47,7 @@ export const usersModule = defineModule({
     return {
       users,
       settings,
+      profileImages: createProfileImageService(ctx),
       answerTwoFactorWith: (isEnabled) => {
         twoFactorEnabled = isEnabled;
       },
@@ -57,8 +62,9 @@ export const usersModule = defineModule({
   },
   http: {
     needs: ['guards'],
-    register: async (app, { users, settings, requestEmailChange }, { guards }) => {
+    register: async (app, { users, settings, profileImages, requestEmailChange }, { guards }) => {
       await app.register(usersRoutes, { users, settings, guards, requestEmailChange });
+      await app.register(profileImageRoutes, { profileImages, guards });
     },
   },
 });

@@ -14,14 +14,15 @@ import { downloadExport } from './api/download-export';
 import { useJob } from './api/get-job';
 import { isActive } from './api/job-polling';
 import { JobModeSummary } from './components/job-mode';
+import { JobName } from './components/job-name';
 import { JobProgress, jobTiming, sizeText } from './components/job-progress';
 import { ReviewPanel } from './components/review-panel';
 import { skippedRowsText } from './job-texts';
 
 export default function JobPage() {
   const { id = '' } = useParams();
-  useDocumentTitle('Bulk job');
   const job = useJob(id);
+  useDocumentTitle(job.data?.name ?? 'Bulk job');
   const [approvedOnly, setApprovedOnly] = useState(false);
   const cancel = useCancelJob(id);
 
@@ -30,7 +31,7 @@ export default function JobPage() {
   return (
     <div className="min-w-0">
       <PageHeader
-        title="Bulk job"
+        title={job.data?.name ?? 'Bulk job'}
         description={<Link to="/app/jobs" className="text-blue-800 underline dark:text-blue-300">All jobs</Link>}
         actions={
           job.data && isActive(job.data) ? (
@@ -45,6 +46,7 @@ export default function JobPage() {
       {job.data && (
         <div className="space-y-6">
           <Card>
+            <JobName job={job.data} />
             <p className="mb-3 break-words text-gray-800 dark:text-gray-100">
               Status: <strong>{job.data.status}</strong> · <span data-testid="job-size">{sizeText(job.data)}</span>
               {jobTiming(job.data) ? ` · ${jobTiming(job.data)}` : ''}

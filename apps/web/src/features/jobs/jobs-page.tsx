@@ -28,11 +28,14 @@ export default function JobsPage() {
               <li key={job.id} className="rounded-lg border border-gray-200 p-4 dark:border-gray-700">
                 <div className="mb-2 flex flex-wrap items-center justify-between gap-2">
                   <Link to={`/app/jobs/${job.id}`} className="min-w-0 break-words font-medium text-blue-800 underline dark:text-blue-300">
-                    {sizeText(job)}, {new Date(job.createdAt).toLocaleString()}
+                    {job.name}
                   </Link>
                   <span className="text-sm text-gray-700 dark:text-gray-200">{job.status}</span>
                 </div>
-                <JobProgress job={job} label={`Progress of the job of ${new Date(job.createdAt).toLocaleString()}`} />
+                <p className="mb-2 text-sm break-words text-gray-700 dark:text-gray-200">
+                  {sizeText(job)}, {new Date(job.createdAt).toLocaleString()}
+                </p>
+                <JobProgress job={job} label={`Progress of ${job.name}`} />
                 {jobTiming(job) && <p className="mt-1 text-sm text-gray-700 dark:text-gray-200">{jobTiming(job)}</p>}
               </li>
             ))}

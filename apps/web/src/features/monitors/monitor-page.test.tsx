@@ -101,7 +101,7 @@ describe("A monitor's page", () => {
   it('suggests alt text for the failing images of the last run as a bulk job, and links to its review', async () => {
     answer([run()]);
     const job = {
-      id: 'job-9', status: 'queued', total: 1, mode: 'standard', effectiveMode: 'standard', modeNote: null,
+      id: 'job-9', name: 'Images from example.com', status: 'queued', total: 1, mode: 'standard', effectiveMode: 'standard', modeNote: null,
       counts: { total: 1, succeeded: 0, failed: 0, pending: 1, cancelled: 0, skipped: 0 },
       webhookUrl: null, createdAt: '2026-11-27T10:00:00.000Z', startedAt: null, finishedAt: null, etaSeconds: null,
       waitingForQuotaUntil: null, rowErrors: [], distinctImages: 1,

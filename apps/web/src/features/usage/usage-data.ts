@@ -1,5 +1,5 @@
 import type { UsageBucket, UsageRange, UsageResponse } from '@altwise/shared';
-import { formatMs, formatNumber, formatPercent } from '@/lib/format';
+import { countOf, formatMs, formatNumber, formatPercent } from '@/lib/format';
 import { bucketLabels, bucketImages, peakIndex, weightedAverageResponseTime } from '@/lib/usage-buckets';
 
 export const RANGE_PHRASES: Record<UsageRange, string> = {
@@ -9,8 +9,8 @@ export const RANGE_PHRASES: Record<UsageRange, string> = {
   '90d': 'the last 90 days',
 };
 
-const requests = (count: number) => `${formatNumber(count)} ${count === 1 ? 'request' : 'requests'}`;
-const tokens = (count: number) => `${formatNumber(count)} ${count === 1 ? 'token' : 'tokens'}`;
+const requests = (count: number) => countOf(count, 'request');
+const tokens = (count: number) => countOf(count, 'token');
 
 /** Said wherever tokens are shown: where the figures come from, and why a draft has none. */
 export const TOKENS_NOTE =

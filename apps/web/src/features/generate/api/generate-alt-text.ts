@@ -3,7 +3,7 @@ import type { AltTextResult } from '@altwise/shared';
 import { api } from '@/lib/api-client';
 import { parseResponse } from '@/lib/parse-response';
 
-export type GenerateInput = ({ imageUrl: string } | { file: File }) & { context?: string; /** Several readings, disagreements flagged (3 units). */ verify?: boolean };
+export type GenerateInput = ({ imageUrl: string } | { file: File }) & { context?: string; /** Several readings, disagreements flagged (3 requests). */ verify?: boolean };
 
 /**
  * POST /v1/images with the account's key: an image URL as JSON, or one uploaded file as

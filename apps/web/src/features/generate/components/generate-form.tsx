@@ -224,7 +224,7 @@ export function GenerateForm({ onEntry, onResults }: GenerateFormProps) {
         className="mt-6"
         name="verify"
         label="Check with several readings"
-        description="Reads each image 3 times and shows where the readings disagree (a count, a colour, a word). Uses 3 units per image."
+        description="Reads each image 3 times and shows where the readings disagree (a count, a colour, a word). Uses 3 requests per image."
         checked={verify}
         disabled={busy}
         onChange={(event) => setVerify(event.target.checked)}

@@ -5,11 +5,17 @@ import { api } from '@/lib/api-client';
 import { parseResponse } from '@/lib/parse-response';
 import type { NewJob } from './create-job';
 import { newJobBody } from './create-job';
+import { countPickedImages } from '../zip-images';
 import { JOBS_KEY } from './job-polling';
 
-/** POST /v1/jobs/estimate: what the job would use and when it would finish; creates nothing. */
+/**
+ * POST /v1/jobs/estimate: what the job would use and when it would finish; creates nothing. Files
+ * are not uploaded twice: their images are counted here (a zip's from its directory) and only the
+ * count is sent.
+ */
 export async function estimateJob(input: NewJob, signal?: AbortSignal): Promise<JobEstimate> {
-  return parseResponse(jobEstimateSchema, await api.post('/v1/jobs/estimate', newJobBody(input), { signal }), 'estimate');
+  const body = input.kind === 'files' ? { images: await countPickedImages(input.files) } : newJobBody(input);
+  return parseResponse(jobEstimateSchema, await api.post('/v1/jobs/estimate', body, { signal }), 'estimate');
 }
 
 /** What identifies an input in the cache: the URLs, or the chosen files (name, size, time). */

@@ -1,5 +1,6 @@
 import type { ReviewCounts, ReviewFilter } from '@altwise/shared';
 import { Button } from '@/components/button';
+import { countOf } from '@/lib/format';
 
 const NOT_DESCRIBED: ReadonlySet<ReviewFilter> = new Set(['pending', 'failed', 'cancelled']);
 
@@ -39,7 +40,7 @@ export function BulkActions(props: {
         {counts && counts.drafts > 0 && (
           <strong className="font-semibold">
             {' '}
-            {counts.drafts.toLocaleString()} draft{counts.drafts === 1 ? '' : 's'} wait{counts.drafts === 1 ? 's' : ''} for you.
+            {countOf(counts.drafts, 'draft')} wait{counts.drafts === 1 ? 's' : ''} for you.
           </strong>
         )}
       </p>

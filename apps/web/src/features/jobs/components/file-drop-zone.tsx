@@ -3,6 +3,7 @@ import { useId, useRef, useState } from 'react';
 import type { DragEvent, InputHTMLAttributes } from 'react';
 import { Button } from '@/components/button';
 import { cn } from '@/lib/cn';
+import { countOf } from '@/lib/format';
 import type { Picked } from '../picked-files';
 import { MAX_JOB_FILES, formatBytes, fromDataTransfer, fromFileList, isZip } from '../picked-files';
 
@@ -19,7 +20,7 @@ function PickedSummary({ picked }: { picked: Picked }) {
     <div className="space-y-2 text-sm text-gray-800 dark:text-gray-100">
       <p data-testid="picked-summary">
         <strong>
-          {picked.files.length.toLocaleString('en-US')} file{picked.files.length === 1 ? '' : 's'} ({formatBytes(bytes)})
+          {countOf(picked.files.length, 'file')} ({formatBytes(bytes)})
         </strong>{' '}
         will be sent{zips > 0 ? `; ${zips === 1 ? 'the .zip is' : `the ${zips} .zip files are`} opened on the server, each image in it an item` : ''}.
         {picked.skipped.length > 0 && ` ${picked.skipped.length.toLocaleString('en-US')} skipped.`}

@@ -1,6 +1,7 @@
 import type { Job } from '@altwise/sdk';
 import { useId } from 'react';
 import { cn } from '@/lib/cn';
+import { countOf } from '@/lib/format';
 
 /** "2 min left", "waiting for quota until 11:00": what a person wants to know about a running job. */
 export function jobTiming(job: Job): string | null {
@@ -30,8 +31,8 @@ export function countsText(job: Job): string {
 
 /** "520 items · 12 distinct images" (the distinct count once it is known). */
 export function sizeText(job: Job): string {
-  const items = `${job.total.toLocaleString()} item${job.total === 1 ? '' : 's'}`;
-  return job.distinctImages === null ? items : `${items} · ${job.distinctImages.toLocaleString()} distinct image${job.distinctImages === 1 ? '' : 's'}`;
+  const items = countOf(job.total, 'item');
+  return job.distinctImages === null ? items : `${items} · ${countOf(job.distinctImages, 'distinct image')}`;
 }
 
 /** The job's progress as parts: described, failed, cancelled, skipped rows and pending, with a text legend. */

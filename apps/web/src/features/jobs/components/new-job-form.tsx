@@ -81,8 +81,16 @@ export function NewJobForm() {
         ? Boolean(file) && preview !== null && preview.total > preview.errors.length
         : pasted.length > 0;
   const settled = settledUrls.split(/\s+/).filter(Boolean);
-  // Files are not uploaded twice (once for an estimate): the job itself reports its distinct images.
-  const estimateInput: NewJob | null = !ready || source === 'files' ? null : source === 'csv' && file ? { kind: 'csv', file } : settled.length > 0 ? { kind: 'urls', urls: settled } : null;
+  // Files are estimated by their count (estimate-job.ts), not uploaded twice.
+  const estimateInput: NewJob | null = !ready
+    ? null
+    : source === 'files' && picked
+      ? { kind: 'files', files: picked.files }
+      : source === 'csv' && file
+        ? { kind: 'csv', file }
+        : settled.length > 0
+          ? { kind: 'urls', urls: settled }
+          : null;
   return (
     <form onSubmit={submit} className="space-y-4" aria-labelledby="new-job-heading">
       <h2 id="new-job-heading" className="text-lg font-semibold text-gray-900 dark:text-white">

@@ -10,7 +10,15 @@ import { ProfileHeader } from './profile-header';
 
 const fetchMock = mockFetch();
 
+const PICTURE = '/api/v1/user/profile-image';
+/** The header asks for the stored picture (none here); `answer` is every other call's. */
+function answerWith(answer: () => Response) {
+  fetchMock.mockImplementation(async (url) => (String(url) === PICTURE ? jsonResponse({ image: null, updatedAt: null }) : answer()));
+}
+const otherCalls = () => fetchMock.mock.calls.filter(([url]) => String(url) !== PICTURE);
+
 function renderProfile(user: typeof sampleUser) {
+  answerWith(() => jsonResponse({}));
   return renderRoute(
     <>
       <ProfileHeader user={user} />
@@ -28,11 +36,11 @@ describe('email verification on the profile', () => {
     expect(screen.getByText('Your email address is unverified')).toBeInTheDocument();
     await expectNoAxeViolations(container);
 
-    fetchMock.mockResolvedValueOnce(jsonResponse({ success: true, message: EMAIL_VERIFICATION_MESSAGES.resent }));
+    answerWith(() => jsonResponse({ success: true, message: EMAIL_VERIFICATION_MESSAGES.resent }));
     await user.click(screen.getByRole('button', { name: 'Resend the link' }));
     // Announced (the page's toaster is a live region of its own).
     expect((await screen.findByText(EMAIL_VERIFICATION_MESSAGES.resent)).closest('[role="status"]')).not.toBeNull();
-    const [url, init] = fetchMock.mock.calls[0]!;
+    const [url, init] = otherCalls()[0]!;
     expect(url).toBe('/api/auth/email/verify/resend');
     expect(init?.method).toBe('POST');
   });
@@ -40,7 +48,7 @@ describe('email verification on the profile', () => {
   it('a refused resend (the hourly limit) is announced as an error', async () => {
     const user = userEvent.setup();
     renderProfile({ ...sampleUser, emailVerified: false });
-    fetchMock.mockResolvedValueOnce(jsonResponse({ error: { code: 'rate_limited', message: 'Too many confirmation links asked for. Try again later.' } }, 429));
+    answerWith(() => jsonResponse({ error: { code: 'rate_limited', message: 'Too many confirmation links asked for. Try again later.' } }, 429));
     await user.click(screen.getByRole('button', { name: 'Resend the link' }));
     expect((await screen.findByText('Too many confirmation links asked for. Try again later.')).closest('[role="alert"]')).not.toBeNull();
   });
@@ -49,6 +57,6 @@ describe('email verification on the profile', () => {
     renderProfile({ ...sampleUser, emailVerified: true });
     expect(screen.getByText('Verified')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Resend the link' })).not.toBeInTheDocument();
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(otherCalls()).toEqual([]);
   });
 });

@@ -1,18 +1,19 @@
 import type { User } from '@altwise/shared';
+import { PROFILE_IMAGE_MAX_BYTES } from '@altwise/shared';
 import { Building2, Camera, Mail } from 'lucide-react';
-import { useEffect, useState } from 'react';
 import type { ChangeEvent } from 'react';
 import { Badge } from '@/components/badge';
+import { Button } from '@/components/button';
 import { Card } from '@/components/card';
+import { errorMessage } from '@/lib/api-client';
 import { capitalize, formatDate, fullName, initials, planName } from '@/lib/format';
 import { toast } from '@/lib/toast';
+import { useChangeProfileImage, useProfileImage } from '../api/profile-image';
 
-/** The avatar picker only previews locally (the profile image is never uploaded: docs/product-decisions.md#profile). */
-function useLocalPreview() {
-  const [src, setSrc] = useState<string | null>(null);
-  useEffect(() => () => {
-    if (src) URL.revokeObjectURL(src);
-  }, [src]);
+/** The profile picture: stored by the server (re-encoded, the owner's only), so it is there after a reload. */
+function useProfilePicture() {
+  const stored = useProfileImage();
+  const change = useChangeProfileImage();
   const onPick = (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
     event.target.value = '';
@@ -21,14 +22,18 @@ function useLocalPreview() {
       toast.error('Please select an image file');
       return;
     }
-    setSrc(URL.createObjectURL(file));
-    toast.success('Profile image uploaded! (Demo only)');
+    if (file.size > PROFILE_IMAGE_MAX_BYTES) {
+      toast.error(`The picture can be at most ${PROFILE_IMAGE_MAX_BYTES / (1024 * 1024)} MB`);
+      return;
+    }
+    change.mutate(file, { onSuccess: () => toast.success('Profile picture saved'), onError: (error) => toast.error(errorMessage(error)) });
   };
-  return { src, onPick };
+  const remove = () => change.mutate(null, { onSuccess: () => toast.success('Profile picture removed'), onError: (error) => toast.error(errorMessage(error)) });
+  return { src: stored.data?.image ?? null, onPick, remove, busy: change.isPending };
 }
 
 export function ProfileHeader({ user }: { user: User | null }) {
-  const { src, onPick } = useLocalPreview();
+  const { src, onPick, remove, busy } = useProfilePicture();
   const facts = [
     { label: 'Member Since', value: formatDate(user?.createdAt) },
     { label: 'Current Plan', value: planName(user) },
@@ -44,7 +49,7 @@ export function ProfileHeader({ user }: { user: User | null }) {
             {src ? (
               <img
                 src={src}
-                alt="Preview of your new avatar"
+                alt="Your avatar"
                 className="size-24 rounded-full object-cover ring-4 ring-white dark:ring-gray-900"
               />
             ) : (
@@ -62,7 +67,7 @@ export function ProfileHeader({ user }: { user: User | null }) {
             >
               <Camera className="size-4" aria-hidden="true" />
               <span className="sr-only">Change profile picture</span>
-              <input type="file" accept="image/*" className="sr-only" onChange={onPick} />
+              <input type="file" accept="image/jpeg,image/png,image/gif,image/webp,image/avif" className="sr-only" onChange={onPick} />
             </label>
           </div>
           <div className="w-full min-w-0 sm:pt-14">
@@ -78,6 +83,11 @@ export function ProfileHeader({ user }: { user: User | null }) {
                 <Building2 className="size-4 shrink-0" aria-hidden="true" />
                 <span className="min-w-0 truncate">{user.company}</span>
               </p>
+            )}
+            {src && (
+              <Button variant="ghost" size="sm" className="mt-1 -ml-3" onClick={remove} isLoading={busy} loadingText="Removing...">
+                Remove profile picture
+              </Button>
             )}
           </div>
         </div>

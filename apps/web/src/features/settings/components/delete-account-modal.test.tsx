@@ -66,7 +66,7 @@ describe('Delete account modal', () => {
     await user.type(input, 'DELETE');
     await user.click(confirm);
 
-    expect(await screen.findByText('Account deletion request submitted')).toBeInTheDocument();
+    expect(await screen.findByText('Your account and its data were deleted')).toBeInTheDocument();
     const [url, init] = fetchMock.mock.calls[0]!;
     expect(url).toBe('/api/v1/user');
     expect(init?.method).toBe('DELETE');

@@ -39,7 +39,8 @@ export function DeleteAccountModal({ open, onClose, onDeleted }: DeleteAccountMo
     }
     try {
       await remove.mutateAsync();
-      toast.success('Account deletion request submitted');
+      // Deletion is immediate (DELETE /v1/user answers once it is done): say that, not "request submitted".
+      toast.success('Your account and its data were deleted');
       setConfirmation('');
       onDeleted();
     } catch (error) {
