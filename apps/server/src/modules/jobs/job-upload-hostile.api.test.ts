@@ -14,7 +14,12 @@ import { startJobsEnv } from './jobs.test-support';
 const MAX_IMAGE_BYTES = 64 * 1024;
 const BOUNDARY = 'hostile-upload';
 /** A guard against a hang, far beyond any answer's normal time (the assertion is the answer itself). */
-const ANSWER_GUARD_MS = 30_000;
+const ANSWER_GUARD_MS = 120_000;
+/**
+ * How long an extra upload waits for its refusal before it counts as admitted in place of an open one
+ * (then hung up and tried again): a refusal takes milliseconds alone, seconds on a loaded machine.
+ */
+const ADMITTED_AFTER_MS = 15_000;
 
 type Part = [name: string, bytes: Buffer, type?: string];
 
@@ -181,7 +186,7 @@ for (const database of DATABASES) {
       // The open uploads are being read (the server waits for their bodies): one more is one too many.
       await expect.poll(async () => {
         // Until the open ones are admitted, this one may be admitted instead (and so not answered): hung up, tried again.
-        const extra = partialUpload(env.server.url, '/api/v1/jobs', token, 10 * 1024 * 1024, 3_000);
+        const extra = partialUpload(env.server.url, '/api/v1/jobs', token, 10 * 1024 * 1024, ADMITTED_AFTER_MS);
         const answer = await extra.answered.finally(() => extra.hangUp());
         return [answer.status, answer.body.error?.code];
       }, { timeout: ANSWER_GUARD_MS }).toEqual([429, 'too_many_requests']);
@@ -192,6 +197,6 @@ for (const database of DATABASES) {
       open[0]!.hangUp();
       await expect.poll(async () => (await env.server.request('POST', '/api/v1/jobs', { token, body: form([['y.png', await distinctPng(16)]]) })).status, { timeout: ANSWER_GUARD_MS }).toBe(202);
       for (const upload of open) upload.hangUp();
-    });
+    }, 300_000);
   });
 }

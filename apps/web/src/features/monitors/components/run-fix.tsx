@@ -27,7 +27,8 @@ export function RunFix({ run }: { run: MonitorRun }) {
       />
       {failing > 0 && (
         <div className="space-y-3">
-          <Button leftIcon={<Wand2 aria-hidden="true" className="size-4" />} isLoading={fix.isPending} loadingText="Creating the job…" onClick={() => fix.mutate(run)}>
+          {/* Wraps on a phone (the label is wider than 320 px allows): important, over the button's own height and nowrap. */}
+          <Button className="h-auto! min-h-10 py-2 whitespace-normal! text-left" leftIcon={<Wand2 aria-hidden="true" className="size-4 shrink-0" />} isLoading={fix.isPending} loadingText="Creating the job…" onClick={() => fix.mutate(run)}>
             Suggest alt text for the failing images
           </Button>
           {fix.isSuccess && (
