@@ -276,7 +276,9 @@ export function createAltTextEngine(options: AltTextEngineOptions): AltTextEngin
    * and its glance's failure is then nobody's concern; the describe that awaits it marks the read missing.
    */
   function glance(bytes: Uint8Array): Promise<OcrCopy | undefined> | undefined {
-    const copy = ocr?.glance(bytes, maxPixels);
+    // Once more after a failure: a decode that failed once under load (seen in CI, cause unknown)
+    // should not cost the answer its cache entry; a second failure is a missing read.
+    const copy = ocr?.glance(bytes, maxPixels).catch(() => ocr.glance(bytes, maxPixels));
     copy?.catch(() => undefined);
     return copy;
   }
