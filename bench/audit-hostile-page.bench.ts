@@ -7,30 +7,9 @@
 import { startImageHost } from '@altwise/test-support/image-host';
 import { distinctPng } from '../apps/server/src/modules/alt-text/alt-text.test-support';
 import { hostilePage } from '../apps/server/src/modules/audits/hostile-page.test-support';
-import type { TestServer } from '../apps/server/test/support/test-server';
 import { registerUser, startTestServer } from '../apps/server/test/support/test-server';
+import { slowestHealth } from './support/slowest-health';
 import type { BenchRow } from './support/stats';
-
-/** The slowest of the /healthz answers asked for one after another (50 ms apart) while `work` runs. */
-async function slowestHealth(server: TestServer, work: () => Promise<unknown>): Promise<number> {
-  let slowest = 0;
-  let running = true;
-  const loop = (async () => {
-    while (running) {
-      const started = performance.now();
-      await (await fetch(`${server.url}/healthz`)).text();
-      slowest = Math.max(slowest, performance.now() - started);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  })();
-  try {
-    await work();
-  } finally {
-    running = false;
-    await loop;
-  }
-  return slowest;
-}
 
 export async function benchHealthDuringHostileAudit(): Promise<BenchRow> {
   const page = hostilePage();

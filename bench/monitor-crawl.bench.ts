@@ -9,8 +9,8 @@ import type { SitePage } from '@altwise/test-support/site-host';
 import { startSiteHost } from '@altwise/test-support/site-host';
 import { createMonitorRepository } from '../apps/server/src/modules/monitors/monitor.repository';
 import { compareRuns } from '../apps/server/src/modules/monitors/monitor-compare';
-import type { TestServer } from '../apps/server/test/support/test-server';
 import { registerUser, startTestServer } from '../apps/server/test/support/test-server';
+import { slowestHealth } from './support/slowest-health';
 import type { BenchRow } from './support/stats';
 
 const PAGES = 5_000;
@@ -34,20 +34,6 @@ function site(): Record<string, SitePage> {
     };
   }
   return pages;
-}
-
-/** The slowest /healthz of probes 50 ms apart until `done` settles. */
-async function slowestHealth(server: TestServer, done: Promise<unknown>): Promise<number> {
-  let slowest = 0;
-  let running = true;
-  void done.finally(() => (running = false));
-  while (running) {
-    const started = performance.now();
-    await (await fetch(`${server.url}/healthz`)).text();
-    slowest = Math.max(slowest, performance.now() - started);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  return slowest;
 }
 
 export async function benchMonitorCrawl(): Promise<BenchRow[]> {
@@ -74,15 +60,14 @@ export async function benchMonitorCrawl(): Promise<BenchRow[]> {
       }
     };
 
-    const idle = await slowestHealth(server, new Promise((resolve) => setTimeout(resolve, 3_000)));
+    const idle = await slowestHealth(server, () => new Promise((resolve) => setTimeout(resolve, 3_000)));
     global.gc?.();
     const rssBefore = process.memoryUsage().rss;
     let rssPeak = rssBefore;
     const sampler = setInterval(() => (rssPeak = Math.max(rssPeak, process.memoryUsage().rss)), 100);
     const startedAt = performance.now();
-    const crawl = runToEnd();
-    const during = await slowestHealth(server, crawl);
-    const first = await crawl;
+    let first: Awaited<ReturnType<typeof runToEnd>>;
+    const during = await slowestHealth(server, async () => (first = await runToEnd()));
     const seconds = (performance.now() - startedAt) / 1000;
     clearInterval(sampler);
     if (first.pagesCrawled !== PAGES || first.occurrences !== PAGES * IMAGES_PER_PAGE || first.distinctImages !== DISTINCT_IMAGES)

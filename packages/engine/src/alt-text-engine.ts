@@ -272,12 +272,11 @@ export function createAltTextEngine(options: AltTextEngineOptions): AltTextEngin
   }
 
   /**
-   * OCR's look at an image, started beside its load. An image that does not load fails in the load,
-   * and its glance's failure is then nobody's concern; the describe that awaits it marks the read missing.
+   * OCR's look at an image, started beside its load, tried once more after a failure (one failed
+   * under load in CI, cause unknown). Failing twice is a missing read for the describe that awaits
+   * it; an image that does not load fails in the load, and its glance is nobody's concern.
    */
   function glance(bytes: Uint8Array): Promise<OcrCopy | undefined> | undefined {
-    // Once more after a failure: a decode that failed once under load (seen in CI, cause unknown)
-    // should not cost the answer its cache entry; a second failure is a missing read.
     const copy = ocr?.glance(bytes, maxPixels).catch(() => ocr.glance(bytes, maxPixels));
     copy?.catch(() => undefined);
     return copy;

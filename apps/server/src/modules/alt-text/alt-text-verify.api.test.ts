@@ -55,8 +55,8 @@ for (const database of DATABASES) {
       expect(result.uncertain).toHaveLength(2);
       expect(result.claims).toContainEqual({ text: 'red apples', kind: 'colour', support: 2, of: 3 });
       // Tokens of all three readings (a token count, not a time): the fake reports the same usage per call.
-      expect(result.usage?.inputTokens).toBeGreaterThanOrEqual(3 * DEFAULT_FAKE_USAGE.prompt_tokens);
-      expect(result.usage?.outputTokens).toBeGreaterThanOrEqual(3 * DEFAULT_FAKE_USAGE.completion_tokens);
+      expect(result.usage?.inputTokens).toBe(3 * DEFAULT_FAKE_USAGE.prompt_tokens);
+      expect(result.usage?.outputTokens).toBe(3 * DEFAULT_FAKE_USAGE.completion_tokens);
     });
 
     it('three agreeing readings: nothing uncertain, compliant', async () => {

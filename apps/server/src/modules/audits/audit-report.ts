@@ -79,7 +79,7 @@ function imageRow(image: AuditImage): string {
  * readable in both colour schemes' print, a wide table scrolling in its own region on a narrow
  * screen and printed whole.
  */
-export const REPORT_STYLE = `body{font-family:system-ui,sans-serif;margin:2rem;color:#1a1a1a;background:#fff;line-height:1.5}
+const REPORT_STYLE = `body{font-family:system-ui,sans-serif;margin:2rem;color:#1a1a1a;background:#fff;line-height:1.5}
 table{border-collapse:collapse;width:100%}th,td{border:1px solid #767676;padding:.5rem;vertical-align:top;text-align:left}
 h1{overflow-wrap:anywhere}th{background:#f0f0f0}code{font-size:.85em;word-break:break-all}img{max-width:96px;height:auto}
 .verdict-missing{color:#a50e0e;font-weight:bold}.verdict-poor{color:#7a4b00;font-weight:bold}.verdict-ok{color:#0b6b2b}.verdict-decorative{color:#444}.verdict-broken{color:#a50e0e;font-weight:bold}.draft{color:#7a4b00}
@@ -88,6 +88,26 @@ h1{overflow-wrap:anywhere}th{background:#f0f0f0}code{font-size:.85em;word-break:
 dl{display:grid;grid-template-columns:max-content auto;gap:.25rem 1rem}dt{font-weight:bold}
 @media print{body{margin:0}.table-scroll{overflow:visible}a{color:inherit}}
 `;
+
+/** A self-contained report page (audits' and monitor runs'): its title as heading, then `body` (HTML, escaped by the caller). */
+export function reportPage(title: string, body: string): string {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(title)}</title>
+<style>
+${REPORT_STYLE}</style>
+</head>
+<body>
+<main>
+<h1>${escapeHtml(title)}</h1>
+${body}</main>
+</body>
+</html>
+`;
+}
 
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
@@ -105,19 +125,9 @@ export function readableInstant(iso: string): string {
 export function auditHtml(audit: Audit): string {
   const { summary } = audit;
   const title = `Alt text audit of ${audit.finalUrl}`;
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(title)}</title>
-<style>
-${REPORT_STYLE}</style>
-</head>
-<body>
-<main>
-<h1>${escapeHtml(title)}</h1>
-<p>Audited <time datetime="${escapeHtml(audit.createdAt)}">${escapeHtml(readableInstant(audit.createdAt))}</time>${audit.pageTitle ? ` · page title: ${escapeHtml(audit.pageTitle)}` : ''}</p>
+  return reportPage(
+    title,
+    `<p>Audited <time datetime="${escapeHtml(audit.createdAt)}">${escapeHtml(readableInstant(audit.createdAt))}</time>${audit.pageTitle ? ` · page title: ${escapeHtml(audit.pageTitle)}` : ''}</p>
 <h2>Summary</h2>
 <dl>
 <dt>Images</dt><dd>${summary.images}</dd>
@@ -140,8 +150,6 @@ ${audit.images.map(imageRow).join('\n')}
 </tbody>
 </table>
 </div>
-</main>
-</body>
-</html>
-`;
+`,
+  );
 }

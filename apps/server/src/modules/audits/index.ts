@@ -9,4 +9,4 @@ export type { PageParsePool } from './page-parse-pool';
 export type { PageImages } from './page-images';
 export { suggestionContext, verdictOf } from './audit-verdicts';
 // The report's look and its dates, for the monitors' run report.
-export { readableInstant, REPORT_STYLE } from './audit-report';
+export { readableInstant, reportPage } from './audit-report';

@@ -1,10 +1,10 @@
 // A run's HTML report: the evidence a compliance lead files. Self-contained (inline styles, no
 // script, no picture loaded: a printed page must not depend on the site), dated in words, and built
-// with the page audit report's look (REPORT_STYLE). Every text that came from the site (URLs, page
+// with the page audit report's look (reportPage). Every text that came from the site (URLs, page
 // titles, alt text) is escaped.
 import type { Monitor, MonitorRun } from '@altwise/shared';
 import escapeHtml from 'escape-html';
-import { readableInstant, REPORT_STYLE } from '../audits';
+import { readableInstant, reportPage } from '../audits';
 
 export interface ReportOccurrence {
   page_url: string;
@@ -114,19 +114,9 @@ function rules(run: MonitorRun): string {
 export function runReportHtml(report: RunReport): string {
   const { monitor, run } = report;
   const title = `Alt text monitor report: ${monitor.url}, run ${run.number}`;
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(title)}</title>
-<style>
-${REPORT_STYLE}</style>
-</head>
-<body>
-<main>
-<h1>${escapeHtml(title)}</h1>
-<p>Run ${run.number} (${escapeHtml(run.trigger === 'schedule' ? 'scheduled' : 'started by hand')}) began ${when(run.startedAt)} and finished ${when(run.finishedAt)}. Report generated ${when(report.generatedAt)}.</p>
+  return reportPage(
+    title,
+    `<p>Run ${run.number} (${escapeHtml(run.trigger === 'schedule' ? 'scheduled' : 'started by hand')}) began ${when(run.startedAt)} and finished ${when(run.finishedAt)}. Report generated ${when(report.generatedAt)}.</p>
 <h2>Summary</h2>
 <p>Coverage is the share of image occurrences with an acceptable text alternative.</p>
 ${summary(report)}
@@ -135,8 +125,6 @@ ${rules(run)}
 ${report.comparedWithNumber === null ? '<p>This is the first completed run of the monitor: nothing to compare with.</p>' : changes(run)}
 <h2>Failing images by page</h2>
 ${failing(report)}
-</main>
-</body>
-</html>
-`;
+`,
+  );
 }
