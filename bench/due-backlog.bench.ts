@@ -42,7 +42,9 @@ async function seed(bench: Bench, perAccount: number): Promise<void> {
 /** A client of the server with one image it has described already (each later ask is a cache hit). */
 async function cachedClient(bench: Bench) {
   const { token, user } = await registerUser(bench.server);
-  await bench.server.app.db.updateTable('users').set({ plan: 'pro' }).where('id', '=', user.userId).execute();
+  // Enterprise: an idle machine answers a cached image in a few milliseconds, so the phases ask more
+  // than Pro's 2,000 an hour (a 429 ended the bench's first idle run).
+  await bench.server.app.db.updateTable('users').set({ plan: 'enterprise' }).where('id', '=', user.userId).execute();
   bench.host.set('/cached.jpg', { body: await photoJpeg(800, 600, 7), contentType: 'image/jpeg' });
   const ask = async () => {
     const started = performance.now();
