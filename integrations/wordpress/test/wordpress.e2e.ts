@@ -201,12 +201,11 @@ describe('the Altwise WordPress plugin', () => {
     await page.getByText('30 images without alt text, 1 with poor alt text.').waitFor();
     await expectScreenAxeClean(page);
     const before = vision.calls;
-    // A model that takes a moment per image, so the progress bar has something to show.
-    vision.setLatency(1500);
+    // The model answers nothing until the progress bar is seen (not a latency a slow machine outlasts).
+    vision.hold();
     await page.getByRole('button', { name: 'Suggest alt text for 31 images' }).click();
-    const progress = page.getByRole('progressbar', { name: 'Backfill progress' });
-    await progress.waitFor();
-    vision.setLatency(0);
+    await page.getByRole('progressbar', { name: 'Backfill progress' }).waitFor();
+    vision.release();
     await screenshot(page, 'wordpress-backfill-progress');
     await page.getByText(/^Last backfill: 31 of 31 images described\./).waitFor({ timeout: 60_000 });
     await page.getByRole('heading', { name: 'Suggestions waiting for review (31)' }).waitFor();
@@ -324,13 +323,13 @@ describe('the Altwise WordPress plugin', () => {
     await page.goto('/wp-admin/upload.php?page=altwise-review');
     await page.getByRole('button', { name: 'Find images without alt text' }).click();
     await page.getByText('3 images without alt text, 0 with poor alt text.').waitFor();
-    // A slow model keeps the job running past the moment the screen first asks about it.
-    vision.setLatency(3000);
+    // The model holds its answers, so the job is running when the screen first asks about it.
+    vision.hold();
     await page.getByRole('button', { name: 'Suggest alt text for 3 images' }).click();
     await page.getByRole('progressbar', { name: 'Backfill progress' }).waitFor();
     // The job exists at Altwise; from now on Altwise accepts connections and never answers.
     proxy.stall();
-    vision.setLatency(0);
+    vision.release();
     const loads: Record<string, number> = {};
     try {
       // The site's owner goes on working while the review screen keeps polling in another tab.

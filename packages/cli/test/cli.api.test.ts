@@ -31,9 +31,11 @@ describe('the altwise CLI', () => {
   let userId: string;
   let site: string;
 
+  let calls = 0;
+  const harbourReply = () => ({ altText: `Boats moored in a small harbour, view ${(calls += 1)}` });
+
   beforeAll(async () => {
-    let calls = 0;
-    vision = await startFakeVisionServer({ latencyMs: 150, reply: () => ({ altText: `Boats moored in a small harbour, view ${(calls += 1)}` }) });
+    vision = await startFakeVisionServer({ latencyMs: 150, reply: harbourReply });
     host = await startImageHost();
     server = await startTestServer('sqlite', {
       ALT_PROVIDER: 'openai-compatible',
@@ -184,10 +186,23 @@ describe('the altwise CLI', () => {
   it('resumes an interrupted run without describing anything twice', async () => {
     const start = await generations();
     const visionCalls = vision.calls;
-    const interrupted = await altwise(['fill', '**/*.{html,md,jsx}', '--concurrency', '1', '--cache', 'resume-cache.json'], { killAfter: /^described /m });
-    expect(interrupted.code).toBeNull(); // killed
-    expect(fs.existsSync(path.join(site, 'resume-cache.json'))).toBe(true);
-    const afterKill = await generations();
+    // The model answers the run's first call and holds every later one until the CLI is killed: the
+    // kill comes mid-run however slowly this test sees the "described" line (before, a model answering
+    // every 150 ms could finish the run first).
+    vision.setReply((_request, callNumber) => {
+      if (callNumber === visionCalls + 1) vision.hold();
+      return harbourReply();
+    });
+    let afterKill: number;
+    try {
+      const interrupted = await altwise(['fill', '**/*.{html,md,jsx}', '--concurrency', '1', '--cache', 'resume-cache.json'], { killAfter: /^described /m });
+      expect(interrupted.code).toBeNull(); // killed
+      expect(fs.existsSync(path.join(site, 'resume-cache.json'))).toBe(true);
+      afterKill = await generations();
+    } finally {
+      vision.setReply(harbourReply);
+      vision.release();
+    }
     expect(afterKill - start).toBeGreaterThanOrEqual(1);
     expect(afterKill - start).toBeLessThan(5);
 

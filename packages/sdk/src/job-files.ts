@@ -5,6 +5,7 @@ import type { paths } from './api-types.js';
 import { errorFromResponse, parseRetryAfter } from './errors.js';
 import type { Job } from './jobs.js';
 import type { Json } from './unwrap.js';
+import { backoffMs } from './retrying-fetch.js';
 
 type FormOptions = NonNullable<paths['/api/v1/jobs']['post']['requestBody']>['content']['multipart/form-data'];
 /** The job's options, sent as form fields beside the files. */
@@ -141,7 +142,7 @@ export async function createJobFromFiles(transport: UploadTransport, files: JobF
     const retryAfter = parseRetryAfter(response.headers.get('retry-after'));
     if (attempt < maxRetries && (response.status === 429 || response.status === 503 || response.status === 504) && (retryAfter ?? 0) <= 60) {
       await response.body?.cancel();
-      await new Promise((resolve) => setTimeout(resolve, retryAfter !== null ? retryAfter * 1000 : 500 * 2 ** attempt));
+      await new Promise((resolve) => setTimeout(resolve, retryAfter !== null ? retryAfter * 1000 : backoffMs(attempt)));
       continue;
     }
     const text = await response.text();

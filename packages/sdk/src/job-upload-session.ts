@@ -3,6 +3,7 @@ import { errorFromResponse, parseRetryAfter } from './errors.js';
 import type { CreatedJob, JobFile, JobFilesOptions, UploadProgress, UploadTransport } from './job-files.js';
 import { multipartLength, multipartStream } from './job-files.js';
 import type { Job } from './jobs.js';
+import { backoffMs } from './retrying-fetch.js';
 import { randomUUID } from 'node:crypto';
 import { stat } from 'node:fs/promises';
 
@@ -64,7 +65,7 @@ export async function createJobFromFilesResumable(transport: UploadTransport, fi
         const again = status === undefined || status === 0 || status === 408 || status === 429 || status >= 500;
         if (attempt >= maxRetries || !again || signal?.aborted) throw error;
         const retryAfter = (error as { retryAfter?: number | null }).retryAfter;
-        await new Promise((resolve) => setTimeout(resolve, retryAfter ? Math.min(retryAfter, 60) * 1000 : 500 * 2 ** attempt));
+        await new Promise((resolve) => setTimeout(resolve, retryAfter ? Math.min(retryAfter, 60) * 1000 : backoffMs(attempt)));
       }
     }
   };

@@ -14,6 +14,15 @@ export interface RetryOptions {
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
+ * The SDK's one backoff, before retry `attempt + 1` of a request the server could not take now
+ * (503/504, a dropped connection) and that named no Retry-After: `baseDelayMs` doubled each time,
+ * with ±25 % jitter so clients that failed together do not come back together.
+ */
+export function backoffMs(attempt: number, baseDelayMs = 500, random: () => number = Math.random): number {
+  return baseDelayMs * 2 ** attempt * (0.75 + random() * 0.5);
+}
+
+/**
  * A fetch that retries what is safe to retry: 429 after Retry-After, 503/504 with exponential
  * backoff. The very same request (its Idempotency-Key included) is sent again, so a retry of a
  * request that did reach the server replays its answer instead of charging twice.
@@ -37,7 +46,7 @@ export function retryingFetch(inner: (request: Request) => Promise<Response>, op
       }
       if (response.status === 503 || response.status === 504) {
         const retryAfter = parseRetryAfter(response.headers.get('retry-after'));
-        const backoff = baseDelayMs * 2 ** attempt * (0.75 + Math.random() * 0.5);
+        const backoff = backoffMs(attempt, baseDelayMs);
         await response.body?.cancel();
         await sleep(retryAfter !== null && retryAfter <= maxRetryAfter ? retryAfter * 1000 : backoff);
         continue;

@@ -5,6 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Altwise } from '@altwise/sdk';
+import pMap from 'p-map';
 import { plainAltText } from '@altwise/engine/markup';
 import { chooseTargets, imageAt, openBook, writeFilledBook } from '@altwise/engine/epub';
 import type { BookAnswer, BookTarget, ImageCounts } from '@altwise/engine/epub';
@@ -26,18 +27,6 @@ export interface EpubFillReport {
   left: string[];
   notes: string[];
   changedDocuments: string[];
-}
-
-async function mapPool<T>(items: readonly T[], concurrency: number, work: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  const runner = async () => {
-    while (next < items.length) {
-      const item = items[next]!;
-      next += 1;
-      await work(item);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.max(1, Math.min(concurrency, items.length)) }, runner));
 }
 
 const at = imageAt;
@@ -72,7 +61,7 @@ export async function epubFill(client: Altwise, options: EpubFillOptions, io: { 
 
   const answers: BookAnswer[] = [];
   let done = 0;
-  await mapPool(targets, options.concurrency, async (target) => {
+  await pMap(targets, async (target) => {
     const answer = await describe(target);
     done += 1;
     io.err(`  ${done}/${targets.length} ${at(target.image)}${'error' in answer ? `: failed: ${answer.error}` : ''}`);
@@ -87,7 +76,7 @@ export async function epubFill(client: Altwise, options: EpubFillOptions, io: { 
     if (answer.decorative) report.counts.decorative += 1;
     else report.counts.described += 1;
     if (answer.draft && !answer.decorative) report.counts.drafts += 1;
-  });
+  }, { concurrency: options.concurrency });
   // In the book's order, whatever order the answers came in (the long descriptions' ids follow it).
   const order = new Map(targets.map((target, index) => [target.image, index]));
   answers.sort((a, b) => order.get(a.image)! - order.get(b.image)!);

@@ -59,7 +59,7 @@ for (const database of DATABASES) {
 
     beforeAll(async () => {
       receiver = await startWebhookReceiver({ status: (hook) => (failing.has(hitOf(hook).jobId) ? 500 : 200) });
-      // Two model calls at once, each 120 ms: a 60-item job is still running when the account goes.
+      // Two model calls at once, each 120 ms; the test holds the model while the account goes (see below).
       env = await startJobsEnv(database, { webhookAllow: [receiver.hostPort], webhookRetryBaseMs: 200, env: { MODEL_CONCURRENCY: '2' } });
       env.vision.setLatency(120);
     });
@@ -109,6 +109,9 @@ for (const database of DATABASES) {
       expect(big.status).toBe(202);
       failing.add(big.body.id);
       await env.waitFor(token, big.body.id, (job) => job.counts.succeeded >= 4);
+      // From here the model holds its answers until the account is gone: the job is still running at
+      // the deletion however slow the machine (its 120 ms calls alone could let a slow test see it end).
+      env.vision.hold();
       const jobIds = [small.body.id as string, big.body.id as string];
 
       const before = await rowsLeft(server, userId, jobIds);
@@ -120,6 +123,8 @@ for (const database of DATABASES) {
       expect((await server.request('DELETE', '/api/v1/user', { token })).status).toBe(200);
       const visionMark = env.vision.requests.length;
       const receiverMark = receiver.received.length;
+      // The calls held at the deletion are answered now; nothing new may follow them.
+      env.vision.release();
       expect(await rowsLeft(server, userId, jobIds)).toEqual({});
 
       // Work goes on for others: a bystander's job is described and its webhook delivered, so the

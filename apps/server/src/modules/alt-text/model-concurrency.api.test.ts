@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { until } from '../../../test/support/server-process';
 import { DATABASES, registerUser } from '../../../test/support/test-server';
 import type { AltTextTestEnv } from './alt-text.test-support';
 import { setPlan, startAltTextEnv } from './alt-text.test-support';
@@ -16,12 +17,19 @@ describe.runIf(DATABASES.includes('sqlite'))('MODEL_CONCURRENCY', () => {
     const { token, user } = await registerUser(env.server);
     await setPlan(env.server, user.userId, 'pro');
     env.vision!.setLatency(150);
-    const batches = await Promise.all(
+    // The first answers wait until the limit's four calls are in flight together, however slowly the
+    // machine dispatches (the latency alone left reaching four to chance).
+    const baseline = env.vision!.calls;
+    env.vision!.hold();
+    const batching = Promise.all(
       Array.from({ length: 3 }, async () => {
         const imageUrls = await Promise.all(Array.from({ length: 8 }, () => env.hostImage()));
         return env.server.request('POST', '/api/v1/images/batch', { token, body: { imageUrls } });
       }),
     );
+    await until('four model calls in flight together', () => env.vision!.calls - baseline >= 4, 60_000, 10);
+    env.vision!.release();
+    const batches = await batching;
     const singles = await Promise.all(
       Array.from({ length: 4 }, async () => env.server.request('POST', '/api/v1/images', { token, body: { imageUrl: await env.hostImage() } })),
     );

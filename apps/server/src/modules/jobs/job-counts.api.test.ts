@@ -74,17 +74,25 @@ for (const database of DATABASES) {
       await expectCountsAsRecounted(token, done);
 
       // Cancelled while running: items in flight settle after the cancel, the rest are cancelled.
-      env.vision.setLatency(150);
+      // The model answers one call, then holds the rest until the cancel is in: the job is running at
+      // the cancel however slow the machine (a 150 ms latency let a slow test see it finish first).
+      const firstCall = env.vision.calls + 1;
+      env.vision.setReply((_request, callNumber) => {
+        if (callNumber === firstCall) env.vision.hold();
+        return { altText: 'A harbour with fishing boats at dusk' };
+      });
       try {
         const many = await env.hostImages(24);
         const second = await env.server.request('POST', '/api/v1/jobs', { token, body: { items: [...many, many[0]!, many[1]!].map((imageUrl) => ({ imageUrl })) } });
         await env.waitFor(token, second.body.id, (job) => job.counts.succeeded > 0);
         expect((await env.server.request('POST', `/api/v1/jobs/${second.body.id}/cancel`, { token })).status).toBe(200);
+        env.vision.release();
         const cancelled = await env.waitFor(token, second.body.id, (job) => job.counts.pending === 0);
         const counted = await expectCountsAsRecounted(token, cancelled);
         expect(counted.cancelled).toBeGreaterThan(0);
         expect(counted.succeeded + counted.cancelled).toBe(26);
       } finally {
+        env.vision.release();
         env.vision.reset();
       }
     });

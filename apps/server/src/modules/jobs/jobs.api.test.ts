@@ -128,11 +128,14 @@ for (const database of DATABASES) {
       const { token, userId } = await env.proUser();
       const urls = await env.hostImages(40);
       const calls = env.vision.calls;
-      env.vision.setLatency(250);
+      // The model answers nothing until the cancel is in: the job is running at the cancel however
+      // slow the machine (a 250 ms model latency let a slow test see the job finish first).
+      env.vision.hold();
       try {
         const response = await env.server.request('POST', '/api/v1/jobs', { token, body: { items: urls.map((imageUrl) => ({ imageUrl })) } });
         await env.waitFor(token, response.body.id, (job) => job.status === 'running');
         const cancelled = await env.server.request('POST', `/api/v1/jobs/${response.body.id}/cancel`, { token });
+        env.vision.release();
         expect(cancelled.status).toBe(200);
         expect(cancelled.body.status).toBe('cancelled');
         const job = await env.waitFor(token, response.body.id, (current) => current.counts.pending === 0);
@@ -151,6 +154,7 @@ for (const database of DATABASES) {
         const again = await env.server.request('POST', `/api/v1/jobs/${response.body.id}/cancel`, { token });
         expect(again.status).toBe(409);
       } finally {
+        env.vision.release();
         env.vision.reset();
       }
     });

@@ -7,21 +7,31 @@ import { createRedisLossDrain } from './redis-loss-drain';
 
 const logger = pino({ level: 'silent' });
 
-/** Leases the database holds, ended by the test; counts the reads. */
+/** Leases the database holds, ended by the test; counts the reads and reports each "still live?" poll. */
 function fakeLeases(initial: HeldLease[]) {
   const live = new Set(initial.map((lease) => `${lease.jobId}:${lease.idx}:${lease.leaseToken}`));
   let snapshots = 0;
+  let polls = 0;
+  const waiters: Array<{ at: number; resolve: () => void }> = [];
   return {
     repository: {
       liveLeases: async () => {
         snapshots += 1;
         return initial.filter((lease) => live.has(`${lease.jobId}:${lease.idx}:${lease.leaseToken}`));
       },
-      stillLive: async (leases: HeldLease[]) => leases.filter((lease) => live.has(`${lease.jobId}:${lease.idx}:${lease.leaseToken}`)).length,
+      stillLive: async (leases: HeldLease[]) => {
+        polls += 1;
+        for (const waiter of waiters.filter((one) => polls >= one.at)) waiter.resolve();
+        return leases.filter((lease) => live.has(`${lease.jobId}:${lease.idx}:${lease.leaseToken}`)).length;
+      },
     },
     end: (lease: HeldLease) => live.delete(`${lease.jobId}:${lease.idx}:${lease.leaseToken}`),
     get snapshots() {
       return snapshots;
+    },
+    /** Resolves once the drain has asked "still live?" `count` more times (it looked, and went on waiting). */
+    polled(count: number): Promise<void> {
+      return new Promise((resolve) => waiters.push({ at: polls + count, resolve }));
     },
   };
 }
@@ -32,9 +42,13 @@ function deferred() {
   return { promise, resolve };
 }
 
-/** Whether `promise` is still pending after the event loop has turned a few times. */
-async function pending(promise: Promise<unknown>, ms = 250): Promise<boolean> {
-  return Promise.race([promise.then(() => false), new Promise<boolean>((resolve) => setTimeout(() => resolve(true), ms))]);
+/**
+ * Whether `promise` is still pending once every microtask queued so far has run (the fakes answer in
+ * microtasks, so nothing the drain could do without a timer is left undone). No fixed sleep: where the
+ * drain waits on a timer, the test first waits for its polls (`polled`).
+ */
+async function pending(promise: Promise<unknown>): Promise<boolean> {
+  return Promise.race([promise.then(() => false), new Promise<boolean>((resolve) => setImmediate(() => resolve(true)))]);
 }
 
 describe('the wait after a lost Redis', () => {
@@ -56,8 +70,9 @@ describe('the wait after a lost Redis', () => {
     // This process's own item still runs.
     expect(await pending(settled)).toBe(true);
     local.resolve();
-    // Another instance's item (b) still holds its claim.
+    // Another instance's item (b) still holds its claim: the drain asks twice and goes on waiting.
     db.end(a);
+    await Promise.race([db.polled(2), settled]);
     expect(await pending(settled)).toBe(true);
     expect(db.snapshots).toBe(1);
     db.end(b);

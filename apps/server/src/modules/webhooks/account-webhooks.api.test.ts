@@ -80,15 +80,19 @@ for (const database of DATABASES) {
       const done = await env.server.request('POST', '/api/v1/jobs', { token, body: { items: (await env.hostImages(2)).map((imageUrl) => ({ imageUrl })) } });
       await env.waitFor(token, done.body.id);
 
-      env.vision.setLatency(250);
+      // The model answers nothing until the cancel is in: the job is running at the cancel however
+      // slow the machine (not a model latency a slow test could outlast).
+      env.vision.hold();
       let cancelledId: string;
       try {
         const long = await env.server.request('POST', '/api/v1/jobs', { token, body: { items: (await env.hostImages(40)).map((imageUrl) => ({ imageUrl })) } });
         cancelledId = long.body.id;
         await env.waitFor(token, cancelledId, (job) => job.status === 'running');
         expect((await env.server.request('POST', `/api/v1/jobs/${cancelledId}/cancel`, { token })).status).toBe(200);
+        env.vision.release();
         await env.waitFor(token, cancelledId, (job) => job.counts.pending === 0);
       } finally {
+        env.vision.release();
         env.vision.reset();
       }
       await settled(userId);
