@@ -10,7 +10,7 @@ import { stripeCheckoutSession, stripeSubscription } from './stripe-objects.js';
 export interface FakeStripeCall {
   method: string;
   path: string;
-  /** The form body as Stripe's client encodes it (`line_items[0][price]=…`). */
+  /** The form body (or a GET's query) as Stripe's client encodes it (`line_items[0][price]=…`): stripe-contract.ts checks them. */
   params: Record<string, string>;
   authorization: string | undefined;
 }
@@ -34,8 +34,10 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     let body = '';
     request.on('data', (chunk: Buffer) => (body += chunk.toString()));
     request.on('end', () => {
-      const path = (request.url ?? '').split('?')[0]!;
-      const params = Object.fromEntries(new URLSearchParams(body));
+      const url = new URL(request.url ?? '/', 'http://stripe.invalid');
+      const path = url.pathname;
+      // A GET's parameters are its query, a POST's its form body: both as Stripe's client encodes them.
+      const params = { ...Object.fromEntries(url.searchParams), ...Object.fromEntries(new URLSearchParams(body)) };
       calls.push({ method: request.method ?? '', path, params, authorization: request.headers.authorization });
       const json = (status: number, value: unknown) => {
         response.writeHead(status, { 'content-type': 'application/json', 'request-id': `req_${calls.length}` });

@@ -2,6 +2,7 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FakeStripe } from '@altwise/test-support/fake-stripe';
 import { startFakeStripe } from '@altwise/test-support/fake-stripe';
+import { stripeOperationsOf, stripeRequestProblems } from '@altwise/test-support/stripe-contract';
 import type { StripeEventObject } from '@altwise/test-support/stripe-objects';
 import { stripeCheckoutSession, stripeEvent, stripeSubscription } from '@altwise/test-support/stripe-objects';
 import { DATABASES, registerUser, startTestServer } from '../../../test/support/test-server';
@@ -30,6 +31,9 @@ for (const database of DATABASES) {
     afterAll(async () => {
       await server.close();
       await fake.close();
+      // The contract with the \`stripe\` package's published types: every call this suite made the gateway send.
+      expect(stripeRequestProblems(fake.calls), "requests the stripe package's types refuse").toEqual([]);
+      expect(stripeOperationsOf(fake.calls)).toEqual(['billingPortal.sessions.create', 'checkout.sessions.create', 'subscriptions.cancel', 'subscriptions.retrieve', 'subscriptions.update']);
     });
 
     const planOf = async (token: string) => (await server.request('GET', '/api/auth/profile', { token })).body.user.plan;

@@ -7,6 +7,7 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FakeStripe } from '@altwise/test-support/fake-stripe';
 import { startFakeStripe } from '@altwise/test-support/fake-stripe';
+import { stripeRequestProblems } from '@altwise/test-support/stripe-contract';
 import type { StripeEventObject } from '@altwise/test-support/stripe-objects';
 import { stripeCheckoutSession, stripeEvent, stripeSubscription } from '@altwise/test-support/stripe-objects';
 import { DATABASES, registerUser, startTestServer } from '../../../test/support/test-server';
@@ -41,6 +42,8 @@ for (const database of DATABASES) {
     afterAll(async () => {
       await server.close();
       await fake.close();
+      // The contract with the \`stripe\` package's published types: every call this suite made the gateway send.
+      expect(stripeRequestProblems(fake.calls), "requests the stripe package's types refuse").toEqual([]);
     });
 
     // Read from the table: the clock moves days ahead, past any session's life.
