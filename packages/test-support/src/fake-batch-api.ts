@@ -68,7 +68,7 @@ export async function startFakeBatchApi(options: FakeBatchApiOptions = {}): Prom
       const failure = fail?.(request.customId, batch);
       results.set(
         request.customId,
-        refusal ?? (failure ? { error: failure } : { ...DEFAULT_ANSWER, ...options.reply?.(request) }),
+        refusal ?? (typeof failure === 'string' ? { error: failure } : (failure ?? { ...DEFAULT_ANSWER, ...options.reply?.(request) })),
       );
     });
     batch.results = results;

@@ -1,13 +1,17 @@
 // What a test can do with the fake batch API (fake-batch-api.ts): its options and its controls, the
 // statuses and errors it plays on request.
 import type { FakeBatchCall, FakeTransientAnswer } from './fake-batch-http';
-import type { FakeBatch, FakeBatchAnswer, FakeBatchError, FakeBatchRequest } from './fake-batch-wire';
+import type { FakeBatch, FakeBatchAnswer, FakeBatchError, FakeBatchRequest, FakeRequestFailure } from './fake-batch-wire';
 
 export interface FakeBatchApiOptions {
   /** How long a batch stays in progress after its creation (default 0: it ends at the next look). */
   readonly completeAfterMs?: number;
-  /** A request's failure (its message) or undefined: decided once, when its batch ends. */
-  readonly fail?: (customId: string, batch: FakeBatch) => string | undefined;
+  /**
+   * A request's failure or undefined, decided once, when its batch ends: a message (a server error:
+   * OpenAI's 500 server_error, Anthropic's api_error), or the provider's refusal with its status and
+   * error type (e.g. 400 invalid_request_error).
+   */
+  readonly fail?: (customId: string, batch: FakeBatch) => string | FakeRequestFailure | undefined;
   /** The answer to a request (default: a plain, checker-clean description). */
   readonly reply?: (request: FakeBatchRequest) => Partial<FakeBatchAnswer>;
 }

@@ -66,7 +66,9 @@ export function createAnthropicBatchClient(options: { apiKey: string; baseUrl?: 
             usage: { inputTokens: usage.input_tokens, outputTokens: usage.output_tokens, cachedInputTokens: usage.cache_read_input_tokens ?? 0 },
           });
         } else if (result.type === 'errored') {
-          answers.push({ customId: line.custom_id, ok: false, message: result.error.error.message });
+          // Anthropic's errored results: a request error (fix the request) or a server error (retry).
+          const type = result.error.error.type;
+          answers.push({ customId: line.custom_id, ok: false, message: result.error.error.message, permanent: type === 'invalid_request_error' || type === 'not_found_error' });
         }
         // expired, canceled: not answered.
       }

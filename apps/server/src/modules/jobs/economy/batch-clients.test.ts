@@ -93,14 +93,17 @@ describe.each(Object.keys(clients))('%s batch client against the fake batch API'
     }
   });
 
-  it('reports a failed request as failed and leaves unanswered (expired) requests out', async () => {
+  it('reports a failed request as failed (permanent when the provider refused it as invalid) and leaves unanswered (expired) requests out', async () => {
     const client = clients[name]!();
-    api.setFail((customId) => (customId === 'item-1' ? 'Internal error' : undefined));
+    const invalid = { error: 'Could not process image', status: 400, type: 'invalid_request_error' };
+    api.setFail((customId) => (customId === 'item-1' ? 'Internal error' : customId === 'item-2' ? invalid : undefined));
     const failedId = await client.submit(lines(3), 'marker-2');
     expect((await poll(client, failedId)).ended).toBe(true);
     const answers = await client.results(failedId);
-    expect(answers.find((answer) => answer.customId === 'item-1')).toMatchObject({ ok: false, message: 'Internal error' });
-    expect(answers.filter((answer) => answer.ok)).toHaveLength(2);
+    // A server error may pass on a resend; a request refused as invalid will be refused again.
+    expect(answers.find((answer) => answer.customId === 'item-1')).toMatchObject({ ok: false, message: 'Internal error', permanent: false });
+    expect(answers.find((answer) => answer.customId === 'item-2')).toMatchObject({ ok: false, message: 'Could not process image', permanent: true });
+    expect(answers.filter((answer) => answer.ok)).toHaveLength(1);
 
     api.setFail(undefined);
     api.hold();
