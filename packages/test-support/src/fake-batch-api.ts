@@ -14,6 +14,10 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { PageResponse as AnthropicPage } from '@anthropic-ai/sdk/core/pagination';
+import type { MessageBatch } from '@anthropic-ai/sdk/resources/messages/batches';
+import type { CursorPageResponse } from 'openai/core/pagination';
+import type { Batch } from 'openai/resources/batches';
 import type { FileObject } from 'openai/resources/files';
 import type { FakeBatch, FakeBatchAnswer, FakeBatchError, FakeBatchRequest, FakeRequestFailure } from './fake-batch-wire';
 import { anthropicBatch, anthropicResults, hasEnded, openaiBatch, openaiOutput } from './fake-batch-wire';
@@ -185,7 +189,9 @@ export async function startFakeBatchApi(options: FakeBatchApiOptions = {}): Prom
       const start = after ? all.findIndex((batch) => batch.id === after) + 1 : 0;
       const limit = Number(url.searchParams.get('limit') ?? 20);
       const page = all.slice(start, start + limit);
-      return send(response, 200, { object: 'list', data: page.map(openaiShape), first_id: page[0]?.id ?? null, last_id: page.at(-1)?.id ?? null, has_more: start + limit < all.length });
+      // The SDK's cursor page (it reads data and has_more; the list also carries object and its ends).
+      const list: CursorPageResponse<Batch> & { object: 'list'; first_id: string | null; last_id: string | null } = { object: 'list', data: page.map(openaiShape), first_id: page[0]?.id ?? null, last_id: page.at(-1)?.id ?? null, has_more: start + limit < all.length };
+      return send(response, 200, list);
     }
     const batchMatch = /^\/v1\/batches\/([^/]+)(\/cancel)?$/.exec(path);
     if (batchMatch) {
@@ -220,7 +226,8 @@ export async function startFakeBatchApi(options: FakeBatchApiOptions = {}): Prom
       const start = after ? all.findIndex((batch) => batch.id === after) + 1 : 0;
       const limit = Number(url.searchParams.get('limit') ?? 20);
       const page = all.slice(start, start + limit);
-      return send(response, 200, { data: page.map(anthropicShape), has_more: start + limit < all.length, first_id: page[0]?.id ?? null, last_id: page.at(-1)?.id ?? null });
+      const list: AnthropicPage<MessageBatch> = { data: page.map(anthropicShape), has_more: start + limit < all.length, first_id: page[0]?.id ?? null, last_id: page.at(-1)?.id ?? null };
+      return send(response, 200, list);
     }
     const match = /^\/v1\/messages\/batches\/([^/]+)(\/cancel|\/results)?$/.exec(path);
     if (match) {
