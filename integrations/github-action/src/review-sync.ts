@@ -30,6 +30,19 @@ const keyOf = (path: string, startLine: number | null | undefined, line: number)
   `${path}\0${startLine ?? line}\0${line}`;
 
 /**
+ * The call's answer, or undefined when GitHub answers 404: the comment was deleted (by a person, or a
+ * run beside this one) between the list and this call. Any other error stays an error.
+ */
+async function unlessGone<T>(call: Promise<T>): Promise<T | undefined> {
+  try {
+    return await call;
+  } catch (error) {
+    if ((error as { status?: number }).status === 404) return undefined;
+    throw error;
+  }
+}
+
+/**
  * Brings the pull request's Altwise review to `wanted` and `body`. With no review yet and nothing to
  * comment on, a review is posted only when `worthPosting` (the summary has something to say).
  */
@@ -70,24 +83,30 @@ export async function syncReview(
     existing.delete(key);
     matched.add(same.id);
     if (same.body !== comment.body) {
-      await octokit.rest.pulls.updateReviewComment({
-        owner: target.owner,
-        repo: target.repo,
-        comment_id: same.id,
-        body: comment.body,
-      });
-      result.updated += 1;
+      const edited = await unlessGone(
+        octokit.rest.pulls.updateReviewComment({
+          owner: target.owner,
+          repo: target.repo,
+          comment_id: same.id,
+          body: comment.body,
+        }),
+      );
+      // Someone deleted it since the list: it is posted again, as a new one would be.
+      if (edited) result.updated += 1;
+      else toCreate.push(comment);
     }
   }
   // Everything else of ours goes: no longer wanted, outdated by a push, or a duplicate a past run left.
   for (const comment of ownComments) {
     if (matched.has(comment.id)) continue;
-    await octokit.rest.pulls.deleteReviewComment({
-      owner: target.owner,
-      repo: target.repo,
-      comment_id: comment.id,
-    });
-    result.deleted += 1;
+    const deleted = await unlessGone(
+      octokit.rest.pulls.deleteReviewComment({
+        owner: target.owner,
+        repo: target.repo,
+        comment_id: comment.id,
+      }),
+    );
+    if (deleted) result.deleted += 1;
   }
 
   const latest = ownReviews.at(-1);

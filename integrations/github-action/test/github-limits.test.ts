@@ -1,12 +1,12 @@
 // The action where GitHub says no: rate limits (primary and secondary, with retry-after), a fork's
-// pull request (read-only token, told by the event), a refused SARIF upload and a rejected analysis.
-// The gate and the outputs come in every case.
+// pull request (read-only token, told by the event), a refused SARIF upload and a rejected analysis,
+// a comment someone deleted while the action ran (404). The gate and the outputs come in every case.
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { SECONDARY_RATE_LIMIT } from '@altwise/test-support/fake-github';
 import { RATE_LIMIT_RETRIES } from '../src/github-client';
 import { SARIF_POLLS } from '../src/sarif-upload';
-import { FIVE_PAGE, IMAGES, OWNER, PULL, REPO, run, setup } from './action-harness';
+import { FIVE_PAGE, IMAGES, OWNER, PULL, REPO, pushed, run, setup } from './action-harness';
 
 const REVIEWS = new RegExp(`^/repos/${OWNER}/${REPO}/pulls/${PULL}/reviews$`);
 const SARIFS = new RegExp(`^/repos/${OWNER}/${REPO}/code-scanning/sarifs$`);
@@ -161,5 +161,33 @@ describe('the GitHub Action when GitHub limits or refuses it', () => {
     expect(calls(state, 'GET', /\/code-scanning\/sarifs\/sarif-1$/)).toHaveLength(SARIF_POLLS);
     expect(result.log.info.join('\n')).toContain('(sarif-1, still processing)');
     expect(result.outputs['sarif-id']).toBe('sarif-1');
+  });
+
+  it('a comment deleted by someone while the action runs (404 on its edit or its delete) is posted anew or counted gone, and the review goes on', async () => {
+    const state = await setup({ 'site/index.html': FIVE_PAGE, ...IMAGES });
+    await run(state.env);
+    const [first] = state.github.comments.map((comment) => comment.id);
+    // The edit of the first comment finds it gone: the action posts it again, in a new review.
+    state.github.fail({ method: 'PATCH', path: new RegExp(`/pulls/comments/${first}$`), status: 404, message: 'Not Found', times: 1 });
+    state.api.answer = () => ({ altText: 'A harbour photograph', verification: 'model' });
+    const edited = await run(state.env);
+    expect(edited.log.warning.join('\n')).not.toMatch(/could not post the review/);
+    expect(edited.log.info.join('\n')).toMatch(/1 comments posted, 2 updated, 0 deleted/);
+    expect(calls(state, 'POST', REVIEWS)).toHaveLength(2);
+
+    // The delete of a fixed image's comment finds it gone: nothing to delete, and the run goes on.
+    const other = await setup({ 'site/index.html': FIVE_PAGE, ...IMAGES });
+    await run(other.env);
+    pushed(other, {
+      'site/index.html': FIVE_PAGE.replace(
+        '<img src="images/boat.png">',
+        '<img src="images/boat.png" alt="A blue fishing boat moored in the harbour">',
+      ),
+    });
+    other.github.fail({ method: 'DELETE', path: /\/pulls\/comments\/\d+$/, status: 404, message: 'Not Found', times: 1 });
+    const fixed = await run(other.env);
+    expect(fixed.log.warning.join('\n')).not.toMatch(/could not post the review/);
+    expect(fixed.log.info.join('\n')).toMatch(/0 comments posted, 0 updated, 0 deleted/);
+    expect(fixed.outputs['review-id']).toBeDefined();
   });
 });

@@ -4135,6 +4135,38 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Stripe failed or could not be reached (after one retry); nothing was changed */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @enum {string} */
+                                code: "bad_request" | "validation_failed" | "unauthorized" | "invalid_credentials" | "forbidden" | "plan_forbidden" | "billing_not_configured" | "not_found" | "conflict" | "payment_declined" | "payload_too_large" | "unsupported_media_type" | "image_undecodable" | "image_unreachable" | "image_timeout" | "url_not_allowed" | "too_many_requests" | "request_timeout" | "quota_exceeded" | "provider_error" | "provider_rate_limited" | "provider_timeout" | "internal_error" | "idempotency_key_reused" | "idempotency_in_progress" | "database_unavailable" | "service_unavailable";
+                                message: string;
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Stripe is limiting our requests: try again after Retry-After seconds; nothing was changed */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @enum {string} */
+                                code: "bad_request" | "validation_failed" | "unauthorized" | "invalid_credentials" | "forbidden" | "plan_forbidden" | "billing_not_configured" | "not_found" | "conflict" | "payment_declined" | "payload_too_large" | "unsupported_media_type" | "image_undecodable" | "image_unreachable" | "image_timeout" | "url_not_allowed" | "too_many_requests" | "request_timeout" | "quota_exceeded" | "provider_error" | "provider_rate_limited" | "provider_timeout" | "internal_error" | "idempotency_key_reused" | "idempotency_in_progress" | "database_unavailable" | "service_unavailable";
+                                message: string;
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
             };
         };
         /** Subscribe to a paid plan. BILLING_PROVIDER=none: 403 billing_not_configured; test: approved at once; stripe: answers the Checkout page in redirectUrl, and the plan changes when Stripe confirms payment */
@@ -4290,6 +4322,38 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Stripe failed or could not be reached (after one retry); nothing was changed */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @enum {string} */
+                                code: "bad_request" | "validation_failed" | "unauthorized" | "invalid_credentials" | "forbidden" | "plan_forbidden" | "billing_not_configured" | "not_found" | "conflict" | "payment_declined" | "payload_too_large" | "unsupported_media_type" | "image_undecodable" | "image_unreachable" | "image_timeout" | "url_not_allowed" | "too_many_requests" | "request_timeout" | "quota_exceeded" | "provider_error" | "provider_rate_limited" | "provider_timeout" | "internal_error" | "idempotency_key_reused" | "idempotency_in_progress" | "database_unavailable" | "service_unavailable";
+                                message: string;
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Stripe is limiting our requests: try again after Retry-After seconds; nothing was changed */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @enum {string} */
+                                code: "bad_request" | "validation_failed" | "unauthorized" | "invalid_credentials" | "forbidden" | "plan_forbidden" | "billing_not_configured" | "not_found" | "conflict" | "payment_declined" | "payload_too_large" | "unsupported_media_type" | "image_undecodable" | "image_unreachable" | "image_timeout" | "url_not_allowed" | "too_many_requests" | "request_timeout" | "quota_exceeded" | "provider_error" | "provider_rate_limited" | "provider_timeout" | "internal_error" | "idempotency_key_reused" | "idempotency_in_progress" | "database_unavailable" | "service_unavailable";
+                                message: string;
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
             };
         };
         /** Cancel: back to the free plan (with Stripe, at the end of the paid period) */
@@ -4360,6 +4424,38 @@ export interface paths {
                 };
                 /** @description Our own failure; nothing about it is shown */
                 500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @enum {string} */
+                                code: "bad_request" | "validation_failed" | "unauthorized" | "invalid_credentials" | "forbidden" | "plan_forbidden" | "billing_not_configured" | "not_found" | "conflict" | "payment_declined" | "payload_too_large" | "unsupported_media_type" | "image_undecodable" | "image_unreachable" | "image_timeout" | "url_not_allowed" | "too_many_requests" | "request_timeout" | "quota_exceeded" | "provider_error" | "provider_rate_limited" | "provider_timeout" | "internal_error" | "idempotency_key_reused" | "idempotency_in_progress" | "database_unavailable" | "service_unavailable";
+                                message: string;
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Stripe failed or could not be reached (after one retry); nothing was changed */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @enum {string} */
+                                code: "bad_request" | "validation_failed" | "unauthorized" | "invalid_credentials" | "forbidden" | "plan_forbidden" | "billing_not_configured" | "not_found" | "conflict" | "payment_declined" | "payload_too_large" | "unsupported_media_type" | "image_undecodable" | "image_unreachable" | "image_timeout" | "url_not_allowed" | "too_many_requests" | "request_timeout" | "quota_exceeded" | "provider_error" | "provider_rate_limited" | "provider_timeout" | "internal_error" | "idempotency_key_reused" | "idempotency_in_progress" | "database_unavailable" | "service_unavailable";
+                                message: string;
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Stripe is limiting our requests: try again after Retry-After seconds; nothing was changed */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };

@@ -7,77 +7,28 @@
 // or a test refuses it; cancelling (partial results, for a few looks) → cancelled; expired. Anthropic
 // in_progress → ended, canceling → ended, and a create it would refuse (400). A request a model
 // would refuse is answered with the provider's 400 (max_tokens or a temperature to a reasoning model).
-// A batch stays in progress for a configurable time (or until released); a test can make requests fail.
+// A batch stays in progress for a configurable time (or until released); a test can make requests fail,
+// and script transient answers to any call (a 429 with retry-after, a 5xx, Anthropic's 529). Every
+// request is kept (`calls`) for the contract test, which holds it to the SDKs' published types.
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { PageResponse as AnthropicPage } from '@anthropic-ai/sdk/core/pagination';
+import type { MessageBatch } from '@anthropic-ai/sdk/resources/messages/batches';
+import type { CursorPageResponse } from 'openai/core/pagination';
+import type { Batch } from 'openai/resources/batches';
 import type { FileObject } from 'openai/resources/files';
-import type { ErrorObject } from 'openai/resources/shared';
 import type { FakeBatch, FakeBatchAnswer, FakeBatchError, FakeBatchRequest, FakeRequestFailure } from './fake-batch-wire';
 import { anthropicBatch, anthropicResults, hasEnded, openaiBatch, openaiOutput } from './fake-batch-wire';
 import { anthropicRefusal, openaiInputErrors, openaiRequestRefusal, parseOpenAiInput } from './fake-batch-checks';
+import type { FakeBatchApi, FakeBatchApiOptions } from './fake-batch-control';
+import type { FakeBatchCall, FakeTransientAnswer } from './fake-batch-http';
+import { anthropicError, callOf, openaiError, readBody, send, sendTransient } from './fake-batch-http';
 
+export type { FakeBatchApi, FakeBatchApiOptions } from './fake-batch-control';
+export type { FakeBatchCall, FakeTransientAnswer } from './fake-batch-http';
 export type { FakeBatch, FakeBatchAnswer, FakeBatchError, FakeBatchRequest, FakeBatchStatus, FakeRequestFailure } from './fake-batch-wire';
-
-export interface FakeBatchApiOptions {
-  /** How long a batch stays in progress after its creation (default 0: it ends at the next look). */
-  readonly completeAfterMs?: number;
-  /** A request's failure (its message) or undefined: decided once, when its batch ends. */
-  readonly fail?: (customId: string, batch: FakeBatch) => string | undefined;
-  /** The answer to a request (default: a plain, checker-clean description). */
-  readonly reply?: (request: FakeBatchRequest) => Partial<FakeBatchAnswer>;
-}
-
-export interface FakeBatchApi {
-  /** For `new OpenAI({ baseURL })`: includes /v1. */
-  readonly openaiUrl: string;
-  /** For ANTHROPIC_BASE_URL: includes /v1, as OPENAI_BASE_URL does (the official SDK is given it without). */
-  readonly anthropicUrl: string;
-  /** Batches created, in order (their count is the number of submissions). */
-  readonly batches: readonly FakeBatch[];
-  readonly submissions: number;
-  /** Cancel calls received. */
-  readonly cancels: number;
-  /** Times a batch's state was looked at (retrieved, listed, its results asked): the callers' polls. */
-  readonly looks: number;
-  setCompleteAfter(ms: number): void;
-  setFail(fail: FakeBatchApiOptions['fail']): void;
-  /**
-   * OpenAI batches created from now on are refused while validating (status failed, `errors` these),
-   * until called with undefined.
-   */
-  refuse(errors: readonly FakeBatchError[] | undefined): void;
-  /** Batches created from now on stay in progress until `release()`. */
-  hold(): void;
-  release(): void;
-  /**
-   * Batches created from now on are taken (counted, listed, processed) but the answer to the
-   * create call is withheld until `answerCreates()`: the window between a provider's accept and
-   * its caller learning the batch id (a process killed there).
-   */
-  holdCreates(): void;
-  /** Sends the withheld create answers, and answers the next ones at once. */
-  answerCreates(): void;
-  /** The batch ends as expired: requests not answered by then come back as expired. */
-  expire(id: string, answeredFirst?: number): void;
-  /**
-   * How a cancel plays from now on: the batch stays cancelling (canceling) for `looks` looks, and its
-   * first `answered` requests were answered before the cancel took (default: 1 look, none answered).
-   */
-  setCancelling(cancelling: { looks: number; answered: number }): void;
-  /** A cancel made at the provider (its dashboard, another client): plays as a cancel call, not counted in `cancels`. */
-  cancelAtProvider(id: string): void;
-  /**
-   * What the fake refused that a test did not ask for (refuse, setFail): an error answer to a call, an
-   * input file that fails validation, a request the model refuses. Returned and cleared: each suite
-   * asserts none after every test, so a request the provider would refuse fails the suite that sent it.
-   */
-  takeProblems(): string[];
-  /** Resolves when the server has taken `count` batches in all. */
-  waitForSubmissions(count: number): Promise<void>;
-  close(): Promise<void>;
-}
 
 const DEFAULT_ANSWER: FakeBatchAnswer = {
   altText: 'Red ceramic mug on a wooden kitchen table',
@@ -87,39 +38,6 @@ const DEFAULT_ANSWER: FakeBatchAnswer = {
   longDescription: '',
   keywordsShown: [],
 };
-
-function readBody(request: IncomingMessage): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => resolve(Buffer.concat(chunks)));
-    request.on('error', reject);
-  });
-}
-
-/** The parts of a multipart/form-data body: name → content (enough for files.create). */
-function multipartParts(body: Buffer, contentType: string): Map<string, string> {
-  const boundary = /boundary=(?:"([^"]+)"|([^;]+))/.exec(contentType);
-  const parts = new Map<string, string>();
-  if (!boundary) return parts;
-  const marker = `--${boundary[1] ?? boundary[2]}`;
-  for (const part of body.toString('utf8').split(marker)) {
-    const headerEnd = part.indexOf('\r\n\r\n');
-    if (headerEnd < 0) continue;
-    const name = /name="([^"]+)"/.exec(part.slice(0, headerEnd))?.[1];
-    if (name) parts.set(name, part.slice(headerEnd + 4).replace(/\r\n$/, ''));
-  }
-  return parts;
-}
-
-/** OpenAI's error body: the whole error object its SDK reads. */
-const openaiError = (message: string): { error: ErrorObject } => ({ error: { message, type: 'invalid_request_error', param: null, code: null } });
-
-function send(response: ServerResponse, status: number, body: unknown, contentType = 'application/json'): void {
-  const text = typeof body === 'string' ? body : JSON.stringify(body);
-  response.writeHead(status, { 'content-type': contentType, 'content-length': Buffer.byteLength(text) });
-  response.end(text);
-}
 
 export async function startFakeBatchApi(options: FakeBatchApiOptions = {}): Promise<FakeBatchApi> {
   let completeAfterMs = options.completeAfterMs ?? 0;
@@ -135,6 +53,8 @@ export async function startFakeBatchApi(options: FakeBatchApiOptions = {}): Prom
   /** An OpenAI batch's input errors, found at creation and shown when it leaves validating. */
   const inputErrors = new Map<string, FakeBatchError[]>();
   const problems: string[] = [];
+  const calls: FakeBatchCall[] = [];
+  const transients: FakeTransientAnswer[] = [];
   const held = new Set<string>();
   const batches: FakeBatch[] = [];
   const files = new Map<string, string>();
@@ -152,7 +72,7 @@ export async function startFakeBatchApi(options: FakeBatchApiOptions = {}): Prom
       const failure = fail?.(request.customId, batch);
       results.set(
         request.customId,
-        refusal ?? (failure ? { error: failure } : { ...DEFAULT_ANSWER, ...options.reply?.(request) }),
+        refusal ?? (typeof failure === 'string' ? { error: failure } : (failure ?? { ...DEFAULT_ANSWER, ...options.reply?.(request) })),
       );
     });
     batch.results = results;
@@ -242,17 +162,17 @@ export async function startFakeBatchApi(options: FakeBatchApiOptions = {}): Prom
     return anthropicBatch(batch, origin);
   };
 
-  async function openai(request: IncomingMessage, response: ServerResponse, path: string, url: URL): Promise<void> {
+  function openai(request: IncomingMessage, response: ServerResponse, path: string, url: URL, call: FakeBatchCall): void {
     if (request.method === 'POST' && path === '/v1/files') {
-      const parts = multipartParts(await readBody(request), request.headers['content-type'] ?? '');
-      if (parts.get('purpose') !== 'batch' || !parts.has('file')) return send(response, 400, openaiError('purpose batch and a file are required'));
+      const parts = call.form ?? {};
+      if (parts.purpose !== 'batch' || parts.file === undefined) return send(response, 400, openaiError('purpose batch and a file are required'));
       const id = `file-${randomUUID().replace(/-/g, '')}`;
-      files.set(id, parts.get('file')!);
-      const file: FileObject = { id, object: 'file', bytes: Buffer.byteLength(parts.get('file')!), created_at: Math.floor(Date.now() / 1000), filename: 'batch.jsonl', purpose: 'batch', status: 'processed' };
+      files.set(id, parts.file);
+      const file: FileObject = { id, object: 'file', bytes: Buffer.byteLength(parts.file), created_at: Math.floor(Date.now() / 1000), filename: 'batch.jsonl', purpose: 'batch', status: 'processed' };
       return send(response, 200, file);
     }
     if (request.method === 'POST' && path === '/v1/batches') {
-      const body = JSON.parse((await readBody(request)).toString('utf8'));
+      const body = (call.json ?? {}) as Record<string, any>;
       const content = files.get(body.input_file_id);
       if (content === undefined) return send(response, 404, openaiError('No such file'));
       if (body.completion_window !== '24h' || body.endpoint !== '/v1/chat/completions') return send(response, 400, openaiError('Unsupported endpoint or window'));
@@ -269,7 +189,9 @@ export async function startFakeBatchApi(options: FakeBatchApiOptions = {}): Prom
       const start = after ? all.findIndex((batch) => batch.id === after) + 1 : 0;
       const limit = Number(url.searchParams.get('limit') ?? 20);
       const page = all.slice(start, start + limit);
-      return send(response, 200, { object: 'list', data: page.map(openaiShape), first_id: page[0]?.id ?? null, last_id: page.at(-1)?.id ?? null, has_more: start + limit < all.length });
+      // The SDK's cursor page (it reads data and has_more; the list also carries object and its ends).
+      const list: CursorPageResponse<Batch> & { object: 'list'; first_id: string | null; last_id: string | null } = { object: 'list', data: page.map(openaiShape), first_id: page[0]?.id ?? null, last_id: page.at(-1)?.id ?? null, has_more: start + limit < all.length };
+      return send(response, 200, list);
     }
     const batchMatch = /^\/v1\/batches\/([^/]+)(\/cancel)?$/.exec(path);
     if (batchMatch) {
@@ -290,11 +212,11 @@ export async function startFakeBatchApi(options: FakeBatchApiOptions = {}): Prom
     send(response, 404, openaiError(`No route ${request.method} ${path}`));
   }
 
-  async function anthropic(request: IncomingMessage, response: ServerResponse, path: string, url: URL): Promise<void> {
+  function anthropic(request: IncomingMessage, response: ServerResponse, path: string, url: URL, call: FakeBatchCall): void {
     if (request.method === 'POST' && path === '/v1/messages/batches') {
-      const body = JSON.parse((await readBody(request)).toString('utf8'));
-      const refusal = anthropicRefusal(body);
-      if (refusal) return send(response, 400, { type: 'error', error: { type: 'invalid_request_error', message: refusal } });
+      const body = (call.json ?? {}) as Record<string, any>;
+      const refusal = anthropicRefusal(body, String(request.headers['anthropic-version'] ?? ''));
+      if (refusal) return send(response, 400, anthropicError('invalid_request_error', refusal));
       const requests = (body.requests as Array<{ custom_id: string; params: unknown }>).map((entry) => ({ customId: entry.custom_id, body: entry.params }));
       return answerCreate(response, create('anthropic', requests, {}), (batch) => anthropicBatch(batch, origin));
     }
@@ -304,34 +226,44 @@ export async function startFakeBatchApi(options: FakeBatchApiOptions = {}): Prom
       const start = after ? all.findIndex((batch) => batch.id === after) + 1 : 0;
       const limit = Number(url.searchParams.get('limit') ?? 20);
       const page = all.slice(start, start + limit);
-      return send(response, 200, { data: page.map(anthropicShape), has_more: start + limit < all.length, first_id: page[0]?.id ?? null, last_id: page.at(-1)?.id ?? null });
+      const list: AnthropicPage<MessageBatch> = { data: page.map(anthropicShape), has_more: start + limit < all.length, first_id: page[0]?.id ?? null, last_id: page.at(-1)?.id ?? null };
+      return send(response, 200, list);
     }
     const match = /^\/v1\/messages\/batches\/([^/]+)(\/cancel|\/results)?$/.exec(path);
     if (match) {
       const batch = batches.find((candidate) => candidate.id === match[1] && candidate.provider === 'anthropic');
-      if (!batch) return send(response, 404, { type: 'error', error: { type: 'not_found_error', message: 'No such batch' } });
+      if (!batch) return send(response, 404, anthropicError('not_found_error', 'No such batch'));
       if (match[2] === '/cancel' && request.method === 'POST') {
         cancel(batch);
         return send(response, 200, anthropicBatch(batch, origin));
       }
       if (match[2] === '/results') {
         looks += 1;
-        if (!hasEnded(batch)) return send(response, 404, { type: 'error', error: { type: 'not_found_error', message: 'Results not ready' } });
+        if (!hasEnded(batch)) return send(response, 404, anthropicError('not_found_error', 'Results not ready'));
         return send(response, 200, anthropicResults(batch), 'application/binary');
       }
       return send(response, 200, anthropicShape(batch));
     }
-    send(response, 404, { type: 'error', error: { type: 'not_found_error', message: `No route ${request.method} ${path}` } });
+    send(response, 404, anthropicError('not_found_error', `No route ${request.method} ${path}`));
   }
 
   const server = createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://fake');
     const path = url.pathname;
-    response.on('finish', () => {
-      if (response.statusCode >= 400) problems.push(`${request.method} ${path}: answered ${response.statusCode}`);
-    });
-    const handle = path.startsWith('/v1/messages/') || path === '/v1/messages/batches' ? anthropic : openai;
-    handle(request, response, path, url).catch((error: unknown) => send(response, 500, { error: { message: String(error) } }));
+    const provider = path.startsWith('/v1/messages/') || path === '/v1/messages/batches' ? 'anthropic' : 'openai';
+    readBody(request)
+      .then((body) => {
+        const call = callOf(request, url, body);
+        calls.push(call);
+        response.on('finish', () => {
+          call.status = response.statusCode;
+          if (response.statusCode >= 400) problems.push(`${request.method} ${path}: answered ${response.statusCode}`);
+        });
+        const transient = transients.shift();
+        if (transient) return sendTransient(response, provider, transient);
+        return (provider === 'anthropic' ? anthropic : openai)(request, response, path, url, call);
+      })
+      .catch((error: unknown) => send(response, 500, { error: { message: String(error) } }));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -350,6 +282,10 @@ export async function startFakeBatchApi(options: FakeBatchApiOptions = {}): Prom
     },
     get looks() {
       return looks;
+    },
+    calls,
+    answerNext(count, answer) {
+      for (let left = 0; left < count; left += 1) transients.push(answer);
     },
     setCompleteAfter(ms) {
       completeAfterMs = ms;

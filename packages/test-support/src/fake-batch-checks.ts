@@ -6,7 +6,8 @@
 // (missing_required_parameter). A request the model refuses (max_tokens or a temperature other than 1
 // to a reasoning model, o-series and gpt-5) is answered 400 in the error file, as the live API answers
 // it. Anthropic refuses the whole create (400 invalid_request_error) for a duplicate or malformed
-// custom_id, or params without model, max_tokens or messages.
+// custom_id, params without model, max_tokens or messages, or (API version 2026-10-21, which the
+// official SDK sends) with a sampling parameter.
 import type { FakeBatchError, FakeBatchRequest, FakeRequestFailure } from './fake-batch-wire';
 
 const MAX_OPENAI_REQUESTS = 50_000;
@@ -110,8 +111,16 @@ export function openaiRequestRefusal(body: unknown): FakeRequestFailure | undefi
   return undefined;
 }
 
-/** Why Anthropic would refuse the create call (its 400's message), or undefined. */
-export function anthropicRefusal(body: unknown): string | undefined {
+/**
+ * The API version from which Anthropic refuses the sampling parameters (temperature, top_p, top_k:
+ * "Extra inputs are not permitted", even at their defaults); the official SDK sends it since 1.0 and
+ * its types no longer have them.
+ */
+const NO_SAMPLING_VERSION = '2026-10-21';
+const SAMPLING = ['temperature', 'top_p', 'top_k'];
+
+/** Why Anthropic would refuse the create call (its 400's message), or undefined; `version` is the anthropic-version header. */
+export function anthropicRefusal(body: unknown, version = NO_SAMPLING_VERSION): string | undefined {
   const requests = (body as { requests?: unknown })?.requests;
   if (!Array.isArray(requests) || requests.length === 0) return 'requests: at least one request is required';
   const seen = new Set<string>();
@@ -123,6 +132,8 @@ export function anthropicRefusal(body: unknown): string | undefined {
     seen.add(customId);
     for (const field of ['model', 'max_tokens', 'messages'])
       if (params?.[field] === undefined) return `requests.${index}.params.${field}: Field required`;
+    const sampling = version >= NO_SAMPLING_VERSION ? SAMPLING.find((field) => params?.[field] !== undefined) : undefined;
+    if (sampling) return `requests.${index}.params.${sampling}: Extra inputs are not permitted`;
   }
   return undefined;
 }

@@ -3,6 +3,7 @@
 // SDK's own published type, so a fake answer the real API could not give fails the typecheck.
 import { randomUUID } from 'node:crypto';
 import type { MessageBatch, MessageBatchIndividualResponse } from '@anthropic-ai/sdk/resources/messages/batches';
+import type { ErrorObject as AnthropicErrorObject } from '@anthropic-ai/sdk/resources/shared';
 import type { Batch, BatchError } from 'openai/resources/batches';
 import type { ChatCompletion } from 'openai/resources/chat/completions';
 import type { ErrorObject } from 'openai/resources/shared';
@@ -184,13 +185,22 @@ export function anthropicBatch(batch: FakeBatch, origin: string): MessageBatch {
   };
 }
 
+/**
+ * An errored request's error as Anthropic's results give it: a refusal of the request itself
+ * (invalid_request_error, which a resend meets again), or a server-side one (api_error, overloaded_error).
+ */
+function anthropicErrorOf(failure: FakeRequestFailure): AnthropicErrorObject {
+  const type = failure.type === 'invalid_request_error' || failure.type === 'overloaded_error' ? failure.type : 'api_error';
+  return { type, message: failure.error };
+}
+
 /** An Anthropic results file: one JSON line per request. */
 export function anthropicResults(batch: FakeBatch): string {
   return batch.requests
     .map((request): MessageBatchIndividualResponse => {
       const result = batch.results?.get(request.customId);
       if (!result) return { custom_id: request.customId, result: { type: batch.cancelled ? 'canceled' : 'expired' } };
-      if ('error' in result) return { custom_id: request.customId, result: { type: 'errored', error: { type: 'error', error: { type: 'api_error', message: result.error }, request_id: `req_${randomUUID()}` } } };
+      if ('error' in result) return { custom_id: request.customId, result: { type: 'errored', error: { type: 'error', error: anthropicErrorOf(result), request_id: `req_${randomUUID()}` } } };
       return {
         custom_id: request.customId,
         result: {

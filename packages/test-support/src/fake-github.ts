@@ -16,7 +16,9 @@ import type {
   PullCoordinates,
 } from './fake-github-objects.js';
 import { diffEntry, review as reviewObject, reviewComment } from './fake-github-objects.js';
+import { headLinePositions, hunkLines, movedLine } from './fake-github-diff.js';
 import { checkGitHubRequest, checkGitHubResponse } from './github-description.js';
+export { hunkLines } from './fake-github-diff.js';
 
 export interface FakePullFile {
   filename: string;
@@ -81,51 +83,6 @@ export interface FakeGitHub {
   /** A push: the pull request's files and head change; comments on lines the new diff does not keep become outdated. */
   setPull(files: FakePullFile[], headSha: string): void;
   close(): Promise<void>;
-}
-
-/** Head-side lines of each hunk (context included): the lines GitHub lets a comment sit on. */
-export function hunkLines(patch: string | undefined): Set<number> {
-  return new Set(headLinePositions(patch).keys());
-}
-
-/** Each head-side line of the patch and its diff `position` (lines below the first @@ header). */
-function headLinePositions(patch: string | undefined): Map<number, number> {
-  const positions = new Map<number, number>();
-  if (!patch) return positions;
-  let line = 0;
-  let inHunk = false;
-  patch.split('\n').forEach((text, index) => {
-    const header = /^@@ -\d+(?:,\d+)? \+(\d+)(?:,\d+)? @@/.exec(text);
-    if (header) {
-      line = Number(header[1]);
-      inHunk = true;
-    } else if (inHunk && (text.startsWith('+') || text.startsWith(' '))) {
-      positions.set(line, index);
-      line += 1;
-    }
-  });
-  return positions;
-}
-
-/** Head-side text of each line of the patch's hunks. */
-function headLineTexts(patch: string | undefined): Map<number, string> {
-  const lines = patch?.split('\n') ?? [];
-  return new Map([...headLinePositions(patch)].map(([line, index]) => [line, lines[index]!.slice(1)]));
-}
-
-/**
- * Where a commented line is after a push, or undefined when it is outdated: the same text among the new
- * diff's lines, the nearest one to where it was. (GitHub maps it through the diff between the two heads;
- * for the fake's pull requests, which change whole lines, the text finds the same line.)
- */
-function movedLine(before: string | undefined, after: string | undefined, line: number): number | undefined {
-  const text = headLineTexts(before).get(line);
-  if (text === undefined) return undefined;
-  const candidates = [...headLineTexts(after)]
-    .filter(([, candidate]) => candidate === text)
-    .map(([at]) => at);
-  if (candidates.length === 0) return undefined;
-  return candidates.reduce((best, at) => (Math.abs(at - line) < Math.abs(best - line) ? at : best));
 }
 
 const DOCS = 'https://docs.github.com/rest';

@@ -1,5 +1,6 @@
 // A loopback fake of the few Stripe API endpoints Altwise calls (Checkout Sessions, the billing
-// portal, subscription updates), answering as Stripe does with form-encoded requests. The
+// portal, subscription updates), answering as Stripe does with form-encoded requests, or with
+// Stripe's error envelope when a test plays one (a rate limit, an outage). The
 // `stripe` client reaches it through its host/port/protocol options. Sessions and subscriptions it
 // answers are whole objects typed by the official SDK (stripe-objects.ts).
 import { createServer } from 'node:http';
@@ -10,14 +11,27 @@ import { stripeCheckoutSession, stripeSubscription } from './stripe-objects.js';
 export interface FakeStripeCall {
   method: string;
   path: string;
-  /** The form body as Stripe's client encodes it (`line_items[0][price]=…`). */
+  /** The form body (or a GET's query) as Stripe's client encodes it (`line_items[0][price]=…`): stripe-contract.ts checks them. */
   params: Record<string, string>;
   authorization: string | undefined;
+}
+
+/** An answer the fake plays instead of the normal one: Stripe's documented errors (a rate limit, an outage). */
+export interface FakeStripeFailure {
+  method: string;
+  path: RegExp;
+  /** 429 (rate_limit_error), 500/503 (api_error), 402 (card_error), 400 (invalid_request_error)… */
+  status: number;
+  error: Stripe.StripeRawError;
+  /** How many matching calls get it (then the normal answer again). */
+  times: number;
 }
 
 export interface FakeStripe {
   url: string;
   calls: FakeStripeCall[];
+  /** Plays `failure` for the next `times` calls that match (method and path). */
+  fail(failure: FakeStripeFailure): void;
   /**
    * Subscriptions as Stripe has them now (GET /v1/subscriptions/:id answers these, else 404): a test
    * sets the current state, then delivers events that may be older, duplicated or out of order.
@@ -29,18 +43,26 @@ export interface FakeStripe {
 export async function startFakeStripe(): Promise<FakeStripe> {
   const calls: FakeStripeCall[] = [];
   const subscriptions = new Map<string, Stripe.Subscription>();
+  const failures: FakeStripeFailure[] = [];
   let sessions = 0;
   const server = createServer((request, response) => {
     let body = '';
     request.on('data', (chunk: Buffer) => (body += chunk.toString()));
     request.on('end', () => {
-      const path = (request.url ?? '').split('?')[0]!;
-      const params = Object.fromEntries(new URLSearchParams(body));
+      const url = new URL(request.url ?? '/', 'http://stripe.invalid');
+      const path = url.pathname;
+      // A GET's parameters are its query, a POST's its form body: both as Stripe's client encodes them.
+      const params = { ...Object.fromEntries(url.searchParams), ...Object.fromEntries(new URLSearchParams(body)) };
       calls.push({ method: request.method ?? '', path, params, authorization: request.headers.authorization });
       const json = (status: number, value: unknown) => {
         response.writeHead(status, { 'content-type': 'application/json', 'request-id': `req_${calls.length}` });
         response.end(JSON.stringify(value));
       };
+      const failure = failures.find((candidate) => candidate.times > 0 && candidate.method === request.method && candidate.path.test(path));
+      if (failure) {
+        failure.times -= 1;
+        return json(failure.status, { error: failure.error });
+      }
       if (request.method === 'POST' && path === '/v1/checkout/sessions') {
         sessions += 1;
         const id = `cs_test_${sessions}`;
@@ -109,6 +131,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   return {
     url: `http://127.0.0.1:${port}`,
     calls,
+    fail: (failure) => failures.push(failure),
     subscriptions,
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };

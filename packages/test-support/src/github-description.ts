@@ -39,9 +39,10 @@ export interface GitHubOperationMatch {
 
 const DESCRIPTION_ID = 'https://api.github.com/description.json';
 const METHODS = ['get', 'put', 'post', 'patch', 'delete'];
-// GitHub answers these from any endpoint (rate limits, outages), documented once for the whole API
-// rather than per operation; the answer is then GitHub's basic error.
-const ANY_ENDPOINT_STATUSES = new Set([401, 403, 429, 500, 502, 503, 504]);
+// GitHub answers these from any endpoint (rate limits, outages, a resource that does not exist or no
+// longer does), documented once for the whole API rather than per operation; the answer is then
+// GitHub's basic error.
+const ANY_ENDPOINT_STATUSES = new Set([401, 403, 404, 429, 500, 502, 503, 504]);
 
 /**
  * OpenAPI 3.0's `nullable: true` is not JSON Schema: a typed schema gains "null" among its types, an

@@ -1,5 +1,6 @@
 import {
   changePlanRequestSchema,
+  errorBodySchema,
   subscribeRequestSchema,
   subscriptionResponseSchema,
 } from '@altwise/shared';
@@ -13,6 +14,11 @@ import type { StripeWebhookService } from './stripe-webhook.service';
 import { errorResponses } from '../../platform/error-responses';
 
 const webhookAnswerSchema = z.object({ received: z.literal(true), applied: z.boolean() });
+/** With BILLING_PROVIDER=stripe, what a call that needs Stripe answers when Stripe cannot take it (stripe-gateway.ts). */
+const stripeErrors = {
+  502: errorBodySchema.describe('Stripe failed or could not be reached (after one retry); nothing was changed'),
+  503: errorBodySchema.describe('Stripe is limiting our requests: try again after Retry-After seconds; nothing was changed'),
+};
 
 export const billingRoutes: FastifyPluginAsyncZod<{
   billing: BillingService;
@@ -45,7 +51,7 @@ export const billingRoutes: FastifyPluginAsyncZod<{
           'stripe: answers the Checkout page in redirectUrl, and the plan changes when Stripe confirms payment',
         security,
         body: subscribeRequestSchema,
-        response: { 201: subscriptionResponseSchema, ...errorResponses(409, 422) },
+        response: { 201: subscriptionResponseSchema, ...errorResponses(409, 422), ...stripeErrors },
       },
     },
     async (request, reply) => {
@@ -64,7 +70,7 @@ export const billingRoutes: FastifyPluginAsyncZod<{
         summary: 'Change plan ("free" cancels); the same billing rules as subscribing',
         security,
         body: changePlanRequestSchema,
-        response: { ...response, ...errorResponses(409, 422) },
+        response: { ...response, ...errorResponses(409, 422), ...stripeErrors },
       },
     },
     async (request) => answer(await billing.changePlan(callerOf(request).userId, request.body.plan, returnUrl(request))),
@@ -78,7 +84,7 @@ export const billingRoutes: FastifyPluginAsyncZod<{
         tags: ['billing'],
         summary: 'Cancel: back to the free plan (with Stripe, at the end of the paid period)',
         security,
-        response: { ...response, ...errorResponses(409) },
+        response: { ...response, ...errorResponses(409), ...stripeErrors },
       },
     },
     async (request) => answer(await billing.cancel(callerOf(request).userId)),
@@ -95,7 +101,8 @@ export const billingRoutes: FastifyPluginAsyncZod<{
           schema: {
             tags: ['billing'],
             summary: 'Stripe webhook (signed with STRIPE_WEBHOOK_SECRET); forged, unsigned or stale events are 400',
-            response: { 200: webhookAnswerSchema },
+            // A 502/503 (Stripe could not be asked for the subscription) makes Stripe deliver the event again.
+            response: { 200: webhookAnswerSchema, ...stripeErrors },
           },
         },
         async (request) => {

@@ -2,6 +2,7 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FakeStripe } from '@altwise/test-support/fake-stripe';
 import { startFakeStripe } from '@altwise/test-support/fake-stripe';
+import { stripeOperationsOf, stripeRequestProblems } from '@altwise/test-support/stripe-contract';
 import type { StripeEventObject } from '@altwise/test-support/stripe-objects';
 import { stripeCheckoutSession, stripeEvent, stripeSubscription } from '@altwise/test-support/stripe-objects';
 import { DATABASES, registerUser, startTestServer } from '../../../test/support/test-server';
@@ -30,6 +31,8 @@ for (const database of DATABASES) {
     afterAll(async () => {
       await server.close();
       await fake.close();
+      // The contract with the \`stripe\` package's published types: every call this suite made the gateway send.
+      expect(stripeRequestProblems(fake.calls), "requests the stripe package's types refuse").toEqual([]);
     });
 
     const planOf = async (token: string) => (await server.request('GET', '/api/auth/profile', { token })).body.user.plan;
@@ -139,6 +142,29 @@ for (const database of DATABASES) {
       expect(await planOf(token)).toBe('free');
     });
 
+    it("says Stripe is limiting or down (503 / 502) when it refuses a Checkout, changing nothing; a 5xx once is retried", async () => {
+      const { token } = await registerUser(server);
+      const sessions = /^\/v1\/checkout\/sessions$/;
+      const checkouts = () => fake.calls.filter((call) => sessions.test(call.path)).length;
+      const before = checkouts();
+      fake.fail({ method: 'POST', path: sessions, status: 500, error: { type: 'api_error', message: 'An unknown error occurred' }, times: 1 });
+      const retried = await server.request('POST', '/api/user/subscription', { token, body: { planId: 'pro' } });
+      expect(retried.status).toBe(201);
+      expect(checkouts() - before).toBe(2);
+
+      fake.fail({ method: 'POST', path: sessions, status: 429, error: { type: 'rate_limit_error', code: 'rate_limit', message: 'Too many requests made to the API too quickly' }, times: 1 });
+      const limited = await server.request('POST', '/api/user/subscription', { token, body: { planId: 'pro' } });
+      expect(limited.status).toBe(503);
+      expect(limited.headers.get('retry-after')).toBe('60');
+      expect(limited.body.error).toEqual({ code: 'service_unavailable', message: 'Stripe is limiting requests right now; nothing was changed. Try again in a minute.' });
+
+      fake.fail({ method: 'POST', path: sessions, status: 503, error: { type: 'api_error', message: 'Service unavailable' }, times: 2 });
+      const down = await server.request('POST', '/api/user/subscription', { token, body: { planId: 'pro' } });
+      expect(down.status).toBe(502);
+      expect(down.body.error).toEqual({ code: 'provider_error', message: 'Stripe did not answer; nothing was changed. Try again later.' });
+      expect(await planOf(token)).toBe('free');
+    });
+
     it('sends a subscriber who wants another plan to the customer portal, not a second Checkout', async () => {
       const { token, user } = await registerUser(server);
       await signed(completed(user.userId, 'pro', 'sub_portal'));
@@ -153,6 +179,11 @@ for (const database of DATABASES) {
       await signed(completed(user.userId, 'pro', 'sub_deleted_account'));
       expect((await server.request('DELETE', '/api/v1/user', { token })).status).toBe(200);
       expect(fake.calls.at(-1)).toMatchObject({ method: 'DELETE', path: '/v1/subscriptions/sub_deleted_account' });
+    });
+
+    // Last: the suite made every Stripe call the gateway has (each then held to the SDK's types in afterAll).
+    it('made every Stripe call the gateway has', () => {
+      expect(stripeOperationsOf(fake.calls)).toEqual(['billingPortal.sessions.create', 'checkout.sessions.create', 'subscriptions.cancel', 'subscriptions.retrieve', 'subscriptions.update']);
     });
   });
 }

@@ -13,6 +13,25 @@ function clientAddress(apiBaseUrl: string | null) {
 }
 
 /**
+ * A Stripe API call whose failure is said as what it is: Stripe limiting requests (429: 503 with
+ * Retry-After) or Stripe failing or unreachable after the client's retry (502). Before this, the
+ * StripeError reached the error handler as is (its 429 passed through, a 5xx answered 500 as a bug).
+ * Nothing was changed at Stripe or here in either case.
+ */
+async function callStripe<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (!(error instanceof Stripe.errors.StripeError)) throw error;
+    if (error instanceof Stripe.errors.StripeRateLimitError || error.statusCode === 429)
+      throw new AppError('service_unavailable', 'Stripe is limiting requests right now; nothing was changed. Try again in a minute.', 503, undefined, { 'Retry-After': '60' });
+    if (error instanceof Stripe.errors.StripeAPIError || error instanceof Stripe.errors.StripeConnectionError || (error.statusCode ?? 500) >= 500)
+      throw new AppError('provider_error', 'Stripe did not answer; nothing was changed. Try again later.', 502);
+    throw error;
+  }
+}
+
+/**
  * The few Stripe calls Altwise makes, through the official client: Checkout for a new
  * subscription, the customer portal, cancel at period end, and webhook verification.
  */
@@ -36,7 +55,7 @@ export function createStripeGateway(config: StripeConfig) {
      */
     async currentSubscription(id: string): Promise<Stripe.Subscription | null> {
       try {
-        return await stripe.subscriptions.retrieve(id);
+        return await callStripe(() => stripe.subscriptions.retrieve(id));
       } catch (error) {
         if ((error as { statusCode?: number }).statusCode === 404) return null;
         throw error;
@@ -50,7 +69,7 @@ export function createStripeGateway(config: StripeConfig) {
     },
 
     async checkoutUrl(input: { userId: string; email: string; planId: 'pro' | 'enterprise'; returnUrl: string }) {
-      const session = await stripe.checkout.sessions.create({
+      const session = await callStripe(() => stripe.checkout.sessions.create({
         mode: 'subscription',
         line_items: [{ price: config.prices[input.planId]!, quantity: 1 }],
         client_reference_id: input.userId,
@@ -59,22 +78,22 @@ export function createStripeGateway(config: StripeConfig) {
         subscription_data: { metadata: { userId: input.userId, planId: input.planId } },
         success_url: `${input.returnUrl}?checkout=success`,
         cancel_url: `${input.returnUrl}?checkout=canceled`,
-      });
+      }));
       if (!session.url) throw new AppError('provider_error', 'Stripe did not return a Checkout page', 502);
       return session.url;
     },
 
     async portalUrl(customerId: string, returnUrl: string): Promise<string> {
-      const session = await stripe.billingPortal.sessions.create({ customer: customerId, return_url: returnUrl });
+      const session = await callStripe(() => stripe.billingPortal.sessions.create({ customer: customerId, return_url: returnUrl }));
       return session.url;
     },
 
     async cancelAtPeriodEnd(subscriptionId: string): Promise<void> {
-      await stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: true });
+      await callStripe(() => stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: true }));
     },
 
     async cancelNow(subscriptionId: string): Promise<void> {
-      await stripe.subscriptions.cancel(subscriptionId);
+      await callStripe(() => stripe.subscriptions.cancel(subscriptionId));
     },
 
     /** The event, when its signature holds for the raw body and it is recent (5 min); else a 400. */

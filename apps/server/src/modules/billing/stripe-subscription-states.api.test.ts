@@ -7,6 +7,7 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FakeStripe } from '@altwise/test-support/fake-stripe';
 import { startFakeStripe } from '@altwise/test-support/fake-stripe';
+import { stripeRequestProblems } from '@altwise/test-support/stripe-contract';
 import type { StripeEventObject } from '@altwise/test-support/stripe-objects';
 import { stripeCheckoutSession, stripeEvent, stripeSubscription } from '@altwise/test-support/stripe-objects';
 import { DATABASES, registerUser, startTestServer } from '../../../test/support/test-server';
@@ -41,6 +42,8 @@ for (const database of DATABASES) {
     afterAll(async () => {
       await server.close();
       await fake.close();
+      // The contract with the \`stripe\` package's published types: every call this suite made the gateway send.
+      expect(stripeRequestProblems(fake.calls), "requests the stripe package's types refuse").toEqual([]);
     });
 
     // Read from the table: the clock moves days ahead, past any session's life.
@@ -50,7 +53,7 @@ for (const database of DATABASES) {
     /** A whole Stripe event envelope, as Stripe signs and sends it (typed by the SDK, stripe-objects.ts). */
     const envelope = <T extends Stripe.Event['type']>(type: T, object: StripeEventObject<T>, createdMs: number, id = `evt_${(counter += 1)}`) =>
       JSON.stringify(stripeEvent(type, object, createdMs, id));
-    const deliver = async (payload: string) => {
+    const deliver = async (payload: string, status = 200) => {
       const response = await fetch(`${server.url}/api/billing/stripe/webhook`, {
         method: 'POST',
         headers: {
@@ -59,7 +62,7 @@ for (const database of DATABASES) {
         },
         body: payload,
       });
-      expect(response.status).toBe(200);
+      expect(response.status).toBe(status);
     };
     /** A Stripe subscription object in `status`, its unpaid period starting at `periodStart`. */
     const subscription = (id: string, status: Stripe.Subscription.Status, periodStart: number) =>
@@ -89,6 +92,19 @@ for (const database of DATABASES) {
       fake.subscriptions.set('sub_paused', active);
       await deliver(envelope('customer.subscription.resumed', active, clock));
       expect(await planOf(userId)).toBe('pro');
+    });
+
+    it("an event that comes while Stripe cannot be asked (5xx after the retry) answers 502 and changes nothing; Stripe's redelivery applies it", async () => {
+      const userId = await proSubscriber('sub_outage');
+      const paused = subscription('sub_outage', 'paused', clock);
+      fake.subscriptions.set('sub_outage', paused);
+      fake.fail({ method: 'GET', path: /^\/v1\/subscriptions\/sub_outage$/, status: 500, error: { type: 'api_error', message: 'An unknown error occurred' }, times: 2 });
+      const event = envelope('customer.subscription.paused', paused, clock);
+      await deliver(event, 502);
+      expect(await planOf(userId)).toBe('pro');
+      // Stripe delivers an event again until it is answered 2xx: not taken as a duplicate, it applies now.
+      await deliver(event);
+      expect(await planOf(userId)).toBe('free');
     });
 
     it('past_due keeps the plan for the grace period, then the sweep moves the account to Free; paying restores it', async () => {

@@ -1,16 +1,21 @@
 import Anthropic from '@anthropic-ai/sdk';
-import { generationSettings, sampleSettings } from '@altwise/engine';
+import { generationSettings } from '@altwise/engine';
 import type { BatchAnswer, BatchClient, BatchLine } from './batch-client';
 
-/** The message params a live call sends: the system prompt, the user message and image, the schema as the one tool. */
+/**
+ * The message params a live call sends: the system prompt, the user message and image, the schema as
+ * the one tool. No sampling parameter: the official SDK speaks API version 2026-10-21, which refuses
+ * temperature, top_p and top_k with a 400 ("Extra inputs are not permitted", even at their defaults)
+ * and whose published types no longer have them. So a verified item's readings are each the model's
+ * own draw at its default sampling (independent requests), where the live path (the AI SDK, an older
+ * API version) still spreads them by temperature; Anthropic takes no seed either way.
+ */
 function paramsOf(line: BatchLine, model: string) {
   const { request } = line;
-  // A verified item's later readings sample more freely, as live; Anthropic takes no seed.
-  const { maxOutputTokens, temperature } = sampleSettings(generationSettings('anthropic', model), line.sample);
+  const { maxOutputTokens } = generationSettings('anthropic', model);
   return {
     model,
     max_tokens: maxOutputTokens,
-    temperature,
     system: request.system,
     messages: [
       {
@@ -61,7 +66,9 @@ export function createAnthropicBatchClient(options: { apiKey: string; baseUrl?: 
             usage: { inputTokens: usage.input_tokens, outputTokens: usage.output_tokens, cachedInputTokens: usage.cache_read_input_tokens ?? 0 },
           });
         } else if (result.type === 'errored') {
-          answers.push({ customId: line.custom_id, ok: false, message: result.error.error.message });
+          // Anthropic's errored results: a request error (fix the request) or a server error (retry).
+          const type = result.error.error.type;
+          answers.push({ customId: line.custom_id, ok: false, message: result.error.error.message, permanent: type === 'invalid_request_error' || type === 'not_found_error' });
         }
         // expired, canceled: not answered.
       }

@@ -11,7 +11,13 @@ export interface BatchLine {
 /** A request's outcome in an ended provider batch: the model's answer, or why there is none. */
 export type BatchAnswer =
   | { readonly customId: string; readonly ok: true; readonly answer: unknown; readonly usage?: TokenUsage }
-  | { readonly customId: string; readonly ok: false; readonly message: string };
+  | {
+      readonly customId: string;
+      readonly ok: false;
+      readonly message: string;
+      /** The provider refused the request itself (an invalid request): a resend would be refused again. */
+      readonly permanent: boolean;
+    };
 
 /** A batch the provider refused as a whole. */
 export interface BatchFailure {

@@ -58,7 +58,8 @@ describe.each(Object.keys(clients))('%s batch client against the fake batch API'
     const id = await client.submit(readings, 'marker-readings');
     const sent = api.batches.at(-1)!.requests;
     expect(sent.map((line) => line.customId)).toEqual(['item-4', 'item-4-r1', 'item-4-r2']);
-    expect(sent.map((line) => (line.body as { temperature?: number }).temperature)).toEqual([0.2, 0.55, 0.9]);
+    // OpenAI's readings are sampled as live ones; Anthropic's API version (2026-10-21, the SDK's) refuses any sampling parameter.
+    expect(sent.map((line) => (line.body as { temperature?: number }).temperature)).toEqual(name === 'openai' ? [0.2, 0.55, 0.9] : [undefined, undefined, undefined]);
     // Anthropic's Messages API takes no seed; OpenAI's Chat Completions does.
     expect(sent.map((line) => (line.body as { seed?: number }).seed)).toEqual(name === 'openai' ? [undefined, 1, 2] : [undefined, undefined, undefined]);
     expect((await poll(client, id)).ended).toBe(true);
@@ -92,14 +93,17 @@ describe.each(Object.keys(clients))('%s batch client against the fake batch API'
     }
   });
 
-  it('reports a failed request as failed and leaves unanswered (expired) requests out', async () => {
+  it('reports a failed request as failed (permanent when the provider refused it as invalid) and leaves unanswered (expired) requests out', async () => {
     const client = clients[name]!();
-    api.setFail((customId) => (customId === 'item-1' ? 'Internal error' : undefined));
+    const invalid = { error: 'Could not process image', status: 400, type: 'invalid_request_error' };
+    api.setFail((customId) => (customId === 'item-1' ? 'Internal error' : customId === 'item-2' ? invalid : undefined));
     const failedId = await client.submit(lines(3), 'marker-2');
     expect((await poll(client, failedId)).ended).toBe(true);
     const answers = await client.results(failedId);
-    expect(answers.find((answer) => answer.customId === 'item-1')).toMatchObject({ ok: false, message: 'Internal error' });
-    expect(answers.filter((answer) => answer.ok)).toHaveLength(2);
+    // A server error may pass on a resend; a request refused as invalid will be refused again.
+    expect(answers.find((answer) => answer.customId === 'item-1')).toMatchObject({ ok: false, message: 'Internal error', permanent: false });
+    expect(answers.find((answer) => answer.customId === 'item-2')).toMatchObject({ ok: false, message: 'Could not process image', permanent: true });
+    expect(answers.filter((answer) => answer.ok)).toHaveLength(1);
 
     api.setFail(undefined);
     api.hold();
@@ -261,12 +265,17 @@ describe('the fake batch API refuses what the providers refuse', () => {
     expect(api.takeProblems()).toHaveLength(2);
   });
 
-  it('Anthropic refuses a create with a duplicate custom_id or params without max_tokens (400)', async () => {
+  it('Anthropic refuses a create with a duplicate custom_id, params without max_tokens or with a temperature (400)', async () => {
     const anthropic = new Anthropic({ apiKey: 'sk-ant-test', baseURL: api.anthropicUrl.replace(/\/v1$/, ''), maxRetries: 0 });
     const params = { model: 'claude-haiku-4-5', max_tokens: 100, messages: [{ role: 'user' as const, content: 'Hi' }] };
     await expect(anthropic.messages.batches.create({ requests: [{ custom_id: 'a', params }, { custom_id: 'a', params }] })).rejects.toMatchObject({ status: 400 });
     const { max_tokens: _unused, ...withoutMaxTokens } = params;
     await expect(anthropic.messages.batches.create({ requests: [{ custom_id: 'a', params: withoutMaxTokens as typeof params }] })).rejects.toMatchObject({ status: 400 });
-    expect(api.takeProblems()).toEqual(['POST /v1/messages/batches: answered 400', 'POST /v1/messages/batches: answered 400']);
+    // A sampling parameter, which the SDK's types no longer have (sent as an extra body field, as a hand-built request would).
+    await expect(anthropic.messages.batches.create({ requests: [{ custom_id: 'a', params: { ...params, temperature: 1 } as typeof params }] })).rejects.toMatchObject({
+      status: 400,
+      error: { error: { message: 'requests.0.params.temperature: Extra inputs are not permitted' } },
+    });
+    expect(api.takeProblems()).toEqual(['POST /v1/messages/batches: answered 400', 'POST /v1/messages/batches: answered 400', 'POST /v1/messages/batches: answered 400']);
   });
 });

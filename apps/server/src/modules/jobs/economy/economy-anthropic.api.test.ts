@@ -1,5 +1,6 @@
 import type { FakeBatchApi } from '@altwise/test-support/fake-batch-api';
 import { startFakeBatchApi } from '@altwise/test-support/fake-batch-api';
+import { batchRequestProblems } from '@altwise/test-support/fake-batch-contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASES } from '../../../../test/support/test-server';
 import { meteringFor } from '../../usage/usage.test-support';
@@ -17,6 +18,8 @@ for (const database of DATABASES) {
     afterAll(async () => {
       await env.close();
       await batchApi.close();
+      // The contract with the SDKs' published types: every request this suite made them send.
+      expect(batchRequestProblems(batchApi.calls), "requests the SDKs' types refuse").toEqual([]);
     });
     // The contract with the provider: nothing sent in this test is what the provider would refuse.
     afterEach(() => expect(batchApi.takeProblems(), 'requests the provider would refuse').toEqual([]));

@@ -228,7 +228,8 @@ export function createEconomyCoordinator(deps: {
       }
       const refused = got.find((answer) => answer && !answer.ok);
       if (refused && !refused.ok) {
-        await retryLater(item, held, { code: 'provider_error', message: refused.message });
+        // A request the provider refused as invalid is refused again on a resend: it fails now, uncharged.
+        await (refused.permanent ? fail(item, held, { code: 'provider_error', message: `The provider refused this request: ${refused.message}` }) : retryLater(item, held, { code: 'provider_error', message: refused.message }));
         continue;
       }
       const answered = got.filter((answer) => answer?.ok === true);

@@ -1,5 +1,6 @@
 import type { FakeBatchApi } from '@altwise/test-support/fake-batch-api';
 import { startFakeBatchApi } from '@altwise/test-support/fake-batch-api';
+import { batchRequestProblems } from '@altwise/test-support/fake-batch-contract';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DATABASES } from '../../../../test/support/test-server';
 import { meteringFor } from '../../usage/usage.test-support';
@@ -17,6 +18,8 @@ for (const database of DATABASES) {
     afterAll(async () => {
       await env.close();
       await batchApi.close();
+      // The contract with the SDKs' published types: every request this suite made them send.
+      expect(batchRequestProblems(batchApi.calls), "requests the SDKs' types refuse").toEqual([]);
     });
     // The contract with the provider: nothing sent in this test is what the provider would refuse.
     afterEach(() => expect(batchApi.takeProblems(), 'requests the provider would refuse').toEqual([]));
@@ -77,6 +80,24 @@ for (const database of DATABASES) {
       expect(batchApi.submissions - before).toBe(2);
       expect(batchApi.batches.at(-1)!.requests.map((request) => request.customId)).toEqual(['item-1', 'item-4']);
       expect(await jobEvents(env.server, userId)).toEqual({ success: 6, error: 0 });
+    });
+
+    it('fails at once, uncharged and not sent again, an item whose request the provider refused as invalid', async () => {
+      const { token, userId } = await env.proUser();
+      const urls = await env.hostImages(3);
+      batchApi.setFail((customId, batch) => (batch.submission === batchApi.submissions && customId === 'item-1' ? { error: 'Could not process image', status: 400, type: 'invalid_request_error' } : undefined));
+      const before = batchApi.submissions;
+      const job = await create(token, urls);
+      const done = await env.waitFor(token, job.id, undefined, 120_000);
+      expect(done.counts).toMatchObject({ succeeded: 2, failed: 1 });
+      // One batch: a resend would be refused again.
+      expect(batchApi.submissions - before).toBe(1);
+      const results = await env.server.request('GET', `/api/v1/jobs/${job.id}/results?limit=10`, { token });
+      const failed = results.body.items.filter((item: { error?: unknown }) => item.error);
+      expect(failed.map((item: { error: unknown }) => item.error)).toEqual([{ code: 'provider_error', message: 'The provider refused this request: Could not process image' }]);
+      // Charged for the two answers only.
+      expect(await jobEvents(env.server, userId)).toEqual({ success: 2, error: 0 });
+      expect((await meteringFor(env.server).quota.status(userId)).hour.used).toBe(2);
     });
 
     it('sends the items an expired batch did not answer again, and charges each answer once', async () => {

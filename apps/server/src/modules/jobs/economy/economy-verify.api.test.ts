@@ -4,6 +4,7 @@
 import { jobResultsResponseSchema, reviewQueueResponseSchema } from '@altwise/shared';
 import type { FakeBatchApi, FakeBatchRequest } from '@altwise/test-support/fake-batch-api';
 import { startFakeBatchApi } from '@altwise/test-support/fake-batch-api';
+import { batchRequestProblems } from '@altwise/test-support/fake-batch-contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASES } from '../../../../test/support/test-server';
 import { meteringFor } from '../../usage/usage.test-support';
@@ -54,6 +55,8 @@ for (const database of DATABASES) {
     afterAll(async () => {
       await env.close();
       await batchApi.close();
+      // The contract with the SDKs' published types: every request this suite made them send.
+      expect(batchRequestProblems(batchApi.calls), "requests the SDKs' types refuse").toEqual([]);
     });
     // Nothing sent is what the provider would refuse (a seed, a temperature it takes).
     afterEach(() => expect(batchApi.takeProblems(), 'requests the provider would refuse').toEqual([]));

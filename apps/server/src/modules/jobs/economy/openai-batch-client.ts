@@ -28,6 +28,9 @@ interface OutputLine {
  */
 const PERMANENT_CODE = /^(invalid|model_not_found|unsupported|missing|mismatch|duplicate|empty|too_many_tasks)/;
 
+/** A request's 4xx that may pass on a resend (a timeout, a conflict, a rate limit); any other 4xx refuses the request itself. */
+const TRANSIENT_STATUS = new Set([408, 409, 429]);
+
 /** OpenAI's Batch API through the official package: a JSONL file, then a 24 h batch on chat completions. */
 export function createOpenAiBatchClient(options: { apiKey: string; baseUrl?: string; model: string }): BatchClient {
   const client = new OpenAI({ apiKey: options.apiKey, baseURL: options.baseUrl, maxRetries: 2 });
@@ -75,7 +78,13 @@ export function createOpenAiBatchClient(options: { apiKey: string; baseUrl?: str
           // Not answered: left out, as an expired Anthropic request is.
           continue;
         } else {
-          answers.push({ customId: line.custom_id, ok: false, message: line.response?.body?.error?.message ?? line.error?.message ?? 'The provider could not answer this request' });
+          const status = line.response?.status_code;
+          answers.push({
+            customId: line.custom_id,
+            ok: false,
+            message: line.response?.body?.error?.message ?? line.error?.message ?? 'The provider could not answer this request',
+            permanent: status !== undefined && status >= 400 && status < 500 && !TRANSIENT_STATUS.has(status),
+          });
         }
       }
       // A batch that failed validation answered nothing: its requests count as unanswered.
