@@ -99,7 +99,7 @@ export function addMonitorCommands(program: Command): void {
     .option('--patch <file>', 'with --apply: write the unified diff to this file and change nothing')
     .option('--json', 'print JSON')
     .action(async (id: string, flags: { run?: string; apply?: string; baseUrl?: string; dryRun?: boolean; patch?: string; json?: boolean }) => {
-      if (!flags.apply && (flags.baseUrl || flags.dryRun || flags.patch)) throw new InvalidArgumentError('--base-url, --dry-run and --patch go with --apply <folder>');
+      if (!flags.apply && (flags.baseUrl || flags.dryRun || flags.patch)) throw new Error('--base-url, --dry-run and --patch go with --apply <folder>');
       const { client } = clientFrom(program);
       const runId = flags.run ?? (await client.monitors.runs(id)).find((candidate) => candidate.status === 'completed')?.id;
       if (!runId) throw new Error('This monitor has no completed run yet');
@@ -108,7 +108,7 @@ export function addMonitorCommands(program: Command): void {
         write(flags.json ? JSON.stringify(list, null, 2) : fixLines(list).join('\n'));
         return;
       }
-      if (!fs.existsSync(flags.apply) || !fs.statSync(flags.apply).isDirectory()) throw new InvalidArgumentError(`${flags.apply} is not a folder`);
+      if (!fs.existsSync(flags.apply) || !fs.statSync(flags.apply).isDirectory()) throw new Error(`${flags.apply} is not a folder`);
       const baseUrl = flags.baseUrl ?? new URL('/', (await client.monitors.get(id)).url).href;
       const dryRun = flags.dryRun === true || flags.patch !== undefined;
       const { applyFixes, applySummary } = await import('./monitor-fixes/apply-fixes');
