@@ -6865,6 +6865,7 @@ export interface paths {
                                     href?: string;
                                     label?: string;
                                 };
+                                language?: string;
                                 /** @enum {string} */
                                 status: "pending" | "succeeded" | "failed" | "cancelled";
                                 review: ("approved" | "rejected") | null;
@@ -7165,6 +7166,7 @@ export interface paths {
                                 href?: string;
                                 label?: string;
                             };
+                            language?: string;
                             /** @enum {string} */
                             status: "pending" | "succeeded" | "failed" | "cancelled";
                             review: ("approved" | "rejected") | null;
@@ -7385,6 +7387,7 @@ export interface paths {
                                     href?: string;
                                     label?: string;
                                 };
+                                language?: string;
                                 /** @enum {string} */
                                 status: "pending" | "succeeded" | "failed" | "cancelled";
                                 review: ("approved" | "rejected") | null;

@@ -92,6 +92,8 @@ export function createMonitorRunner({ ctx, repository, parser, logger, pollMs, a
         issues: issues.map((issue) => issue.id).join(' '),
         context: failing ? suggestionContext(page.page?.pageTitle ?? null, image) || null : null,
         purpose: failing && image.purpose ? JSON.stringify(image.purpose) : null,
+        // The language its suggestion is written in: the page's, as the audit reads it (its own lang or its nearest ancestor's).
+        language: failing ? (image.language ?? null) : null,
       };
     });
   }
