@@ -10102,6 +10102,11 @@ export interface paths {
                                     filtered: number;
                                     trapped: number;
                                     offSite: number;
+                                    pictures?: {
+                                        checked: number;
+                                        broken: number;
+                                        notChecked: number;
+                                    };
                                 } | null;
                             }[];
                         };
@@ -10248,6 +10253,11 @@ export interface paths {
                                 filtered: number;
                                 trapped: number;
                                 offSite: number;
+                                pictures?: {
+                                    checked: number;
+                                    broken: number;
+                                    notChecked: number;
+                                };
                             } | null;
                         };
                     };
@@ -10438,6 +10448,11 @@ export interface paths {
                                 filtered: number;
                                 trapped: number;
                                 offSite: number;
+                                pictures?: {
+                                    checked: number;
+                                    broken: number;
+                                    notChecked: number;
+                                };
                             } | null;
                         };
                     };

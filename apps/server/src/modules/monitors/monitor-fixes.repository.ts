@@ -18,7 +18,8 @@ export function createMonitorFixesRepository(db: Kysely<Database>) {
         .selectFrom('monitor_occurrences')
         .select((eb) => ['image_url', 'purpose', 'language', eb.fn.min('context').as('context'), eb.fn.countAll<string | number>().as('occurrences')])
         .where('run_id', '=', runId)
-        .where('verdict', 'in', FAILING)
+        // A picture that does not load needs repairing, not words: it is not sent to a describer.
+        .where('verdict', 'in', FAILING.filter((verdict) => verdict !== 'broken'))
         .where('image_url', 'is not', null)
         .groupBy(['image_url', 'purpose', 'language'])
         .orderBy('occurrences', 'desc')

@@ -18,6 +18,7 @@ import { alertReasons } from './monitor-alerts';
 import { compareRuns, FAILING_VERDICTS } from './monitor-compare';
 import type { MonitorRepository, OccurrenceRow, RunRow } from './monitor.repository';
 import { createMonitorScheduler } from './monitor-scheduler';
+import { checkPictures } from './monitor-pictures';
 
 /** Runs one instance crawls at once (each is polite to its own host). */
 const RUNS_PER_INSTANCE = 2;
@@ -117,7 +118,7 @@ export function createMonitorRunner({ ctx, repository, parser, logger, pollMs, a
     const storedPages = await repository.storedPages(run.id);
     let position = storedPages.size;
     try {
-      const { findings } = await crawlSite({
+      const { findings, allowed } = await crawlSite({
         start,
         maxPages: monitor.max_pages,
         inScope: (path) => path === start.pathname + start.search || ((!include || include(path)) && !exclude?.(path)),
@@ -140,7 +141,17 @@ export function createMonitorRunner({ ctx, repository, parser, logger, pollMs, a
       });
       if (lost) return;
       if (stopping) return void (await repository.releaseLease(run.id, owner));
-      await complete(run, monitor, findings);
+      const pictures = await checkPictures(run.id, {
+        repository,
+        limiter,
+        origin: start.origin,
+        allowed,
+        fetch: { allow: ctx.config.pages.fetchAllow, timeoutMs: ctx.config.images.fetchTimeoutMs, maxBytes: ctx.config.images.maxBytes },
+        stopped: () => stopping || lost,
+      });
+      if (lost) return;
+      if (stopping) return void (await repository.releaseLease(run.id, owner));
+      await complete(run, monitor, { ...findings, pictures });
     } catch (error) {
       if (stopping || lost) return;
       logger.warn({ err: error, runId: run.id }, 'monitor run failed');
