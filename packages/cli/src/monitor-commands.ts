@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import type { Command } from 'commander';
 import { InvalidArgumentError } from 'commander';
 import { clientFrom, positiveInt, write } from './command-kit';
-import { imageLines, monitorLines, runLines } from './monitor-output';
+import { fixLines, imageLines, monitorLines, runLines } from './monitor-output';
 
 /** A share from 0 to 1 (a coverage threshold). */
 function share(value: string): number {
@@ -11,7 +11,7 @@ function share(value: string): number {
   return parsed;
 }
 
-/** altwise monitor create|run|status|report (docs/monitors.md). */
+/** altwise monitor create|run|status|report|fixes (docs/monitors.md). */
 export function addMonitorCommands(program: Command): void {
   const monitor = program.command('monitor').description('site monitors: a whole site crawled on a schedule, each run compared with the one before');
   const collect = (value: string, previous: string[] = []) => [...previous, value];
@@ -87,5 +87,35 @@ export function addMonitorCommands(program: Command): void {
       const images = await client.monitors.images(id, run.id, { failing: 'true', limit: 500 });
       write(flags.json ? JSON.stringify({ run, failingImages: images }, null, 2) : [...runLines(run), ...imageLines(images)].join('\n'));
       if ((run.failing ?? 0) > 0) process.exitCode = 1;
+    });
+  monitor
+    .command('fixes')
+    .description("a run's fix list: the suggestions approved in its fix job's review, per page (default: the latest completed run); with --apply, written into the folder the site is built from; exits 1 when a fix could not be placed")
+    .argument('<id>', 'the monitor')
+    .option('--run <runId>', 'another run')
+    .option('--apply <folder>', "write each approved alt into its page's source file (.html .htm .md .mdx) in this folder")
+    .option('--base-url <url>', "with --apply: the URL the folder's root is served at (default: the root of the monitor's site)")
+    .option('--dry-run', 'with --apply: print a unified diff and change nothing')
+    .option('--patch <file>', 'with --apply: write the unified diff to this file and change nothing')
+    .option('--json', 'print JSON')
+    .action(async (id: string, flags: { run?: string; apply?: string; baseUrl?: string; dryRun?: boolean; patch?: string; json?: boolean }) => {
+      if (!flags.apply && (flags.baseUrl || flags.dryRun || flags.patch)) throw new Error('--base-url, --dry-run and --patch go with --apply <folder>');
+      const { client } = clientFrom(program);
+      const runId = flags.run ?? (await client.monitors.runs(id)).find((candidate) => candidate.status === 'completed')?.id;
+      if (!runId) throw new Error('This monitor has no completed run yet');
+      const list = await client.monitors.fixes(id, runId);
+      if (!flags.apply) {
+        write(flags.json ? JSON.stringify(list, null, 2) : fixLines(list).join('\n'));
+        return;
+      }
+      if (!fs.existsSync(flags.apply) || !fs.statSync(flags.apply).isDirectory()) throw new Error(`${flags.apply} is not a folder`);
+      const baseUrl = flags.baseUrl ?? new URL('/', (await client.monitors.get(id)).url).href;
+      const dryRun = flags.dryRun === true || flags.patch !== undefined;
+      const { applyFixes, applySummary } = await import('./monitor-fixes/apply-fixes');
+      const report = applyFixes(list.pages, { folder: flags.apply, baseUrl, dryRun });
+      if (flags.patch) fs.writeFileSync(flags.patch, report.patch);
+      else if (flags.dryRun && !flags.json) write(report.patch);
+      write(flags.json ? JSON.stringify(report, null, 2) : applySummary(report, dryRun));
+      if (report.unplaced.length > 0) process.exitCode = 1;
     });
 }

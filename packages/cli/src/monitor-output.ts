@@ -1,5 +1,5 @@
-// What `altwise monitor status|run|report` print: a run's figures in words, and its failing images.
-import type { Monitor, MonitorImages, MonitorRun } from '@altwise/sdk';
+// What `altwise monitor status|run|report|fixes` print: a run's figures in words, and its failing images.
+import type { Monitor, MonitorFixList, MonitorImages, MonitorRun } from '@altwise/sdk';
 
 const percent = (coverage: number | null) => (coverage === null ? 'no images' : `${Math.round(coverage * 1000) / 10}%`);
 
@@ -27,5 +27,21 @@ export function imageLines(images: MonitorImages): string[] {
   return [
     `Failing images (${images.total}):`,
     ...images.images.map((image) => `  ${image.failing}/${image.occurrences} failing on ${image.pages} page(s): ${image.imageUrl ?? 'inline SVG'} (e.g. ${image.examplePage})`),
+  ];
+}
+
+/** Text from the site, one line on a terminal: control characters become spaces. */
+// eslint-disable-next-line no-control-regex
+const oneLine = (text: string) => text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ');
+
+export function fixLines(list: MonitorFixList): string[] {
+  if (list.jobId === null) return ["No fix job for this run yet: 'Suggest alt text for the failing images' makes it."];
+  if (list.total === 0) return [`No approved fix yet: review job ${list.jobId}.`];
+  return [
+    `Fixes (${list.total}) from job ${list.jobId}:`,
+    ...list.pages.flatMap((page) => [
+      `  ${oneLine(page.pageUrl)}`,
+      ...page.fixes.map((fix) => `    ${oneLine(fix.location)}: ${fix.currentAlt === null ? 'no alt' : `"${oneLine(fix.currentAlt)}"`} → "${oneLine(fix.suggestedAlt)}"`),
+    ]),
   ];
 }

@@ -33,6 +33,8 @@ export interface FakeApi {
   answer: (body: Record<string, unknown>) => FakeAnswer | Promise<FakeAnswer>;
   /** What POST /api/v1/audits answers (201); unset: 404. */
   audit?: (body: Record<string, unknown>) => unknown;
+  /** Any other endpoint a test stands in for (monitors…): its status and JSON body; undefined: 404. */
+  route?: (method: string, path: string) => { status: number; body: unknown } | undefined;
   close(): Promise<void>;
 }
 
@@ -77,6 +79,8 @@ export async function startFakeApi(answer: FakeApi['answer'] = () => ({ altText:
         ];
         send(200, { wcagCompliant: issues.length === 0, issues });
       } else {
+        const routed = api.route?.(request.method ?? '', request.url ?? '');
+        if (routed) return send(routed.status, routed.body);
         send(404, { error: { code: 'not_found', message: 'Not found' } });
       }
     });

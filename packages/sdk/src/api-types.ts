@@ -6961,6 +6961,7 @@ export interface paths {
                                     href?: string;
                                     label?: string;
                                 };
+                                language?: string;
                                 /** @enum {string} */
                                 status: "pending" | "succeeded" | "failed" | "cancelled";
                                 review: ("approved" | "rejected") | null;
@@ -7261,6 +7262,7 @@ export interface paths {
                                 href?: string;
                                 label?: string;
                             };
+                            language?: string;
                             /** @enum {string} */
                             status: "pending" | "succeeded" | "failed" | "cancelled";
                             review: ("approved" | "rejected") | null;
@@ -7481,6 +7483,7 @@ export interface paths {
                                     href?: string;
                                     label?: string;
                                 };
+                                language?: string;
                                 /** @enum {string} */
                                 status: "pending" | "succeeded" | "failed" | "cancelled";
                                 review: ("approved" | "rejected") | null;
@@ -10195,6 +10198,11 @@ export interface paths {
                                     filtered: number;
                                     trapped: number;
                                     offSite: number;
+                                    pictures?: {
+                                        checked: number;
+                                        broken: number;
+                                        notChecked: number;
+                                    };
                                 } | null;
                             }[];
                         };
@@ -10341,6 +10349,11 @@ export interface paths {
                                 filtered: number;
                                 trapped: number;
                                 offSite: number;
+                                pictures?: {
+                                    checked: number;
+                                    broken: number;
+                                    notChecked: number;
+                                };
                             } | null;
                         };
                     };
@@ -10531,6 +10544,11 @@ export interface paths {
                                 filtered: number;
                                 trapped: number;
                                 offSite: number;
+                                pictures?: {
+                                    checked: number;
+                                    broken: number;
+                                    notChecked: number;
+                                };
                             } | null;
                         };
                     };

@@ -255,6 +255,8 @@ export const jobItemSchema = z.object({
   columns: z.record(z.string(), z.string()),
   /** The link or button the image is the only content of, as given with the item. */
   purpose: imagePurposeSchema.optional(),
+  /** The language this item is described in when it is not the job's (a site monitor's fix job: its page's `lang`). */
+  language: z.string().optional(),
   status: jobItemStatusSchema,
   review: reviewStatusSchema.nullable(),
   attempts: z.number().int(),

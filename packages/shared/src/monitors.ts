@@ -116,6 +116,8 @@ export const monitorRunSchema = z.object({
       filtered: z.number().int(),
       trapped: z.number().int(),
       offSite: z.number().int(),
+      /** Each distinct picture of the site loaded once: checked, broken (does not load), not checked (another host, robots.txt, past the bounds). */
+      pictures: z.object({ checked: z.number().int(), broken: z.number().int(), notChecked: z.number().int() }).optional(),
     })
     .nullable(),
 });

@@ -99,6 +99,8 @@ export interface JobItemsTable {
   path: string | null;
   /** Claims the item's readings contradicted each other on (verified alt text; 0 otherwise, migration 0028). */
   uncertain: Generated<number>;
+  /** The language this item is described in when not the job's (a monitor's fix job: its page's; migration 0040). */
+  language: string | null;
 }
 
 /** An uploaded file's bytes, stored while the upload streams in, then taken by its job (migration 0021). */

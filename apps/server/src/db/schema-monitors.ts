@@ -67,4 +67,6 @@ export interface MonitorOccurrencesTable {
   context: string | null;
   /** JSON ImagePurpose: the link or button a failing occurrence is the only content of; else null. */
   purpose: string | null;
+  /** A failing occurrence's language (its `lang`, or its nearest ancestor's; migration 0040); else null. */
+  language: string | null;
 }

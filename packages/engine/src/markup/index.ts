@@ -4,6 +4,7 @@
 // lint and fill and by the server's EPUB jobs.
 export * from './found-image';
 export * from './find-images';
+export * from './css-selector';
 export * from './edits';
 export * from './image-findings';
 export * from './jsx-values';

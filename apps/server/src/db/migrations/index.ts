@@ -31,6 +31,7 @@ import * as jobItemCounts from './0033-job-item-counts';
 import * as batchHeldReservations from './0034-batch-held-reservations';
 import * as monitorFixes from './0036-monitor-fixes';
 import * as jobNamesAndProfileImages from './0039-job-names-and-profile-images';
+import * as fixLanguages from './0040-fix-languages';
 
 /** Every migration, in order. Add new ones here; names sort in the order they run. */
 export const migrations: Record<string, Migration> = {
@@ -66,4 +67,5 @@ export const migrations: Record<string, Migration> = {
   '0034-batch-held-reservations': batchHeldReservations,
   '0036-monitor-fixes': monitorFixes,
   '0039-job-names-and-profile-images': jobNamesAndProfileImages,
+  '0040-fix-languages': fixLanguages,
 };

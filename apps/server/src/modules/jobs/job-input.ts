@@ -19,6 +19,8 @@ export interface JobRow {
   imageHash?: string | null;
   /** An uploaded file's relative path (job-uploads.ts); absent for a URL. */
   path?: string | null;
+  /** The language this row is described in when not the job's (another module's items: a monitor's fix job). */
+  language?: string | null;
 }
 
 export interface ParsedRows {
@@ -60,8 +62,11 @@ function noValidRows(rowErrors: RowError[]): AppError {
   return new AppError('validation_failed', 'No valid rows: the job has nothing to process', 400, rowErrors.slice(0, 100).map((error) => ({ field: `row ${error.row}`, message: error.reason })));
 }
 
-/** JSON items, checked one by one: a bad item is a row error (its 1-based position), not a 400. */
-export function rowsFromItems(items: unknown[]): ParsedRows {
+/**
+ * JSON items, checked one by one: a bad item is a row error (its 1-based position), not a 400.
+ * `languageOf` gives an item a language of its own (another module's items; the API's have none).
+ */
+export function rowsFromItems(items: unknown[], languageOf?: (index: number) => string | undefined): ParsedRows {
   const rows: JobRow[] = [];
   const rowErrors: RowError[] = [];
   items.forEach((item, index) => {
@@ -70,7 +75,7 @@ export function rowsFromItems(items: unknown[]): ParsedRows {
       rowErrors.push({ row: index + 1, reason: reasonOf(parsed.error) });
       return;
     }
-    rows.push({ imageUrl: parsed.data.imageUrl, context: parsed.data.context || null, clientId: parsed.data.id ?? null, columns: null, purpose: storedPurpose(parsed.data.purpose) });
+    rows.push({ imageUrl: parsed.data.imageUrl, context: parsed.data.context || null, clientId: parsed.data.id ?? null, columns: null, purpose: storedPurpose(parsed.data.purpose), language: languageOf?.(index) ?? null });
   });
   if (rows.length === 0) throw noValidRows(rowErrors);
   return { rows, rowErrors: rowErrors.slice(0, MAX_ROW_ERRORS_KEPT), skipped: rowErrors.length, columnNames: JSON_COLUMNS };

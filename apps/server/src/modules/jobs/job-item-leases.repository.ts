@@ -31,6 +31,8 @@ export interface ClaimedItem {
   context: string | null;
   /** JSON ImagePurpose given with the item, passed to the describer; null: none. */
   purpose?: string | null;
+  /** The item's own language (a monitor's fix job: its page's); null: the job's. */
+  language?: string | null;
   attempts: number;
   /** The fencing token of this claim: settling, releasing and renewing are guarded by it. */
   leaseToken: number;
@@ -217,9 +219,9 @@ export function createItemLeaseQueries(db: Kysely<Database>) {
             .where((inner) => inner.or([inner('waiting_until', 'is', null), inner('waiting_until', '<=', now)])),
         ),
       )
-      .returning(['job_id', 'idx', 'image_url', 'context', 'purpose', 'attempts', 'lease_token'])
+      .returning(['job_id', 'idx', 'image_url', 'context', 'purpose', 'language', 'attempts', 'lease_token'])
       .execute();
-    return rows.map((row) => ({ jobId: row.job_id, idx: row.idx, imageUrl: row.image_url, context: row.context, purpose: row.purpose, attempts: Number(row.attempts), leaseToken: Number(row.lease_token) }));
+    return rows.map((row) => ({ jobId: row.job_id, idx: row.idx, imageUrl: row.image_url, context: row.context, purpose: row.purpose, language: row.language, attempts: Number(row.attempts), leaseToken: Number(row.lease_token) }));
   }
 
   return {

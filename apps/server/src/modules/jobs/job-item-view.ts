@@ -30,6 +30,7 @@ export function toJobItem(row: ItemRow): JobItem {
     clientId: row.client_id,
     columns: row.columns ? (JSON.parse(row.columns) as Record<string, string>) : {},
     ...(row.purpose && { purpose: purposeOf(row) }),
+    ...(row.language && { language: row.language }),
     status: row.status as JobItem['status'],
     review: (row.review as JobItem['review']) ?? null,
     attempts: Number(row.attempts),

@@ -40,7 +40,7 @@ export function createJobReviewService(deps: { repository: JobReviewRepository }
     return rows.map((row) => {
       // A duplicate shares its group's description: the first item's text is what the person accepts.
       const first = byFirst.get(row.duplicate_of ?? row.idx) ?? row;
-      const reviewed = reviewedResult(JSON.parse(first.result!) as NonNullable<JobItem['result']>, { status: 'approved' }, { ...options, context: row.context, purpose: purposeOf(row) });
+      const reviewed = reviewedResult(JSON.parse(first.result!) as NonNullable<JobItem['result']>, { status: 'approved' }, { ...options, language: row.language ?? options.language, context: row.context, purpose: purposeOf(row) });
       return { idx: row.idx, result: reviewed && JSON.stringify(reviewed) };
     });
   }

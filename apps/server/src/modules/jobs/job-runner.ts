@@ -31,8 +31,9 @@ export type RunOutcome = 'settled' | 'waiting';
  * The key items share a description under: the bytes, and what shapes what is written about them
  * (the item's context and purpose). Identical images with one context are described once.
  */
-export function imageKeyOf(imageHash: string, item: Pick<ClaimedItem, 'context' | 'purpose'>): string {
-  return createHash('sha256').update(`${imageHash}\n${item.context ?? ''}\n${item.purpose ?? ''}`).digest('hex');
+export function imageKeyOf(imageHash: string, item: Pick<ClaimedItem, 'context' | 'purpose' | 'language'>): string {
+  // An item's own language is part of its request (the keys of items without one are as before).
+  return createHash('sha256').update(`${imageHash}\n${item.context ?? ''}\n${item.purpose ?? ''}${item.language ? `\n${item.language}` : ''}`).digest('hex');
 }
 
 /**
@@ -106,7 +107,7 @@ export function createJobRunner(deps: {
     try {
       if (waiting.delete(item.jobId)) await repository.setWaiting(item.jobId, null);
       const purpose = item.purpose ? (JSON.parse(item.purpose) as ImagePurpose) : undefined;
-      const options = await generation.styled(job.userId, { language: job.language, maxLength: job.maxLength, context: item.context ?? undefined, purpose, verify: job.verify, samples: job.samples });
+      const options = await generation.styled(job.userId, { language: item.language ?? job.language, maxLength: job.maxLength, context: item.context ?? undefined, purpose, verify: job.verify, samples: job.samples });
       await generation.run({
         payer: job,
         endpoint: JOBS_ENDPOINT,

@@ -15,7 +15,7 @@ export type JobItemRow = Omit<JobItemsTable, 'attempts' | 'next_attempt_at' | 'l
  * idx of the first item of the same image, which alone is dispatched) are known then for uploads and
  * repeated URLs; other duplicates are found when their bytes are fetched (see settleItem).
  */
-export type NewJobItem = Pick<JobItemsTable, 'job_id' | 'idx' | 'image_url' | 'context' | 'client_id' | 'columns'> & Partial<Pick<JobItemsTable, 'purpose' | 'image_hash' | 'duplicate_of'>> & { dispatch?: string; path?: string | null };
+export type NewJobItem = Pick<JobItemsTable, 'job_id' | 'idx' | 'image_url' | 'context' | 'client_id' | 'columns'> & Partial<Pick<JobItemsTable, 'purpose' | 'image_hash' | 'duplicate_of' | 'language'>> & { dispatch?: string; path?: string | null };
 
 /** How a settled item ends, written with its quota settlement. */
 export type ItemOutcome =

@@ -195,6 +195,7 @@ export function createJobsService(deps: {
       purpose: input.purpose ?? null,
       image_hash: input.imageHash ?? null,
       path: input.path ?? null,
+      language: input.language ?? null,
       duplicate_of: known.duplicateOf[idx] ?? null,
       dispatch: modeRun.effective === 'economy' ? 'batch' : 'live',
     }));
@@ -233,8 +234,9 @@ export function createJobsService(deps: {
     },
 
     /** Another module's job (a page audit's suggestions): items checked as POST /api/v1/jobs checks them. */
-    createFromItems(caller: Caller, items: Array<{ imageUrl: string; context?: string; id?: string; purpose?: ImagePurpose }>, options: JobOptions = {}): Promise<Job> {
-      return create(caller, rowsFromItems(items), options);
+    /** `language`: an item described in a language of its own (a monitor's fix job: its page's), not the job's. */
+    createFromItems(caller: Caller, items: Array<{ imageUrl: string; context?: string; id?: string; purpose?: ImagePurpose; language?: string }>, options: JobOptions = {}): Promise<Job> {
+      return create(caller, rowsFromItems(items.map(({ language: _language, ...item }) => item), (index) => items[index]!.language), options);
     },
 
     /** A job by id, whoever owns it (the dispatcher's webhooks); read in `executor`'s transaction when given. */
@@ -330,7 +332,7 @@ export function createJobsService(deps: {
       if (!item) throw AppError.notFound('Result not found');
       if (item.status !== 'succeeded' || !item.result) throw new AppError('conflict', 'Only a described image can be reviewed', 409);
       const options = JSON.parse(job.options) as JobOptions;
-      const reviewed = reviewedResult(JSON.parse(item.result) as NonNullable<JobItem['result']>, request, { ...options, context: item.context, purpose: purposeOf(item) });
+      const reviewed = reviewedResult(JSON.parse(item.result) as NonNullable<JobItem['result']>, request, { ...options, language: item.language ?? options.language, context: item.context, purpose: purposeOf(item) });
       await repository.applyReview(job.id, [idx], request.status, reviewed && JSON.stringify(reviewed));
       return toJobItem((await repository.findItem(job.id, idx))!);
     },

@@ -36,6 +36,16 @@ export interface CrawledPage {
   discovered: string[];
 }
 
+/** What a run's picture checks did (monitor-pictures.ts). */
+export interface MonitorPictures {
+  /** Distinct pictures loaded (once each). */
+  checked: number;
+  /** Of them, those that do not load. */
+  broken: number;
+  /** Not loaded: on another host, disallowed by robots.txt, past the cap or the time budget. */
+  notChecked: number;
+}
+
 export interface CrawlFindings {
   robots: string | null;
   sitemaps: SitemapFindings | null;
@@ -47,6 +57,8 @@ export interface CrawlFindings {
   trapped: number;
   /** Links to other origins. */
   offSite: number;
+  /** The pictures' own checks, once the pages are read (absent on runs from before them). */
+  pictures?: MonitorPictures;
 }
 
 export interface CrawlDeps {
@@ -73,7 +85,14 @@ export interface CrawlDeps {
 
 const describe = (error: unknown) => (error instanceof Error ? error.message : 'failed');
 
-export async function crawlSite(deps: CrawlDeps): Promise<{ pagesCrawled: number; findings: CrawlFindings }> {
+export interface CrawlResult {
+  pagesCrawled: number;
+  findings: CrawlFindings;
+  /** Whether robots.txt lets the crawler fetch a URL of the site (a picture's, before it is loaded). */
+  allowed: (url: string) => boolean;
+}
+
+export async function crawlSite(deps: CrawlDeps): Promise<CrawlResult> {
   const origin = deps.start.origin;
   const findings: CrawlFindings = { robots: null, sitemaps: null, disallowed: 0, filtered: 0, trapped: 0, offSite: 0 };
 
@@ -86,7 +105,7 @@ export async function crawlSite(deps: CrawlDeps): Promise<{ pagesCrawled: number
     if (status === undefined || status >= 500) {
       findings.robots = `robots.txt could not be read (${describe(error)}): nothing was crawled`;
       await deps.saveSeeds(deps.storedSeeds ?? [], findings);
-      return { pagesCrawled: 0, findings };
+      return { pagesCrawled: 0, findings, allowed: () => false };
     }
     if (status !== 404 && status !== 410) findings.robots = `robots.txt answered HTTP ${status}: read as allowing everything`;
   }
@@ -209,5 +228,5 @@ export async function crawlSite(deps: CrawlDeps): Promise<{ pagesCrawled: number
     };
     next();
   });
-  return { pagesCrawled: ok, findings };
+  return { pagesCrawled: ok, findings, allowed: (url) => robots.isAllowed(url, CRAWLER_AGENT) === true };
 }

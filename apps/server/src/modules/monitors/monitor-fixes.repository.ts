@@ -8,18 +8,20 @@ const FAILING = [...FAILING_VERDICTS];
 export function createMonitorFixesRepository(db: Kysely<Database>) {
   return {
     /**
-     * The run's distinct failing images, one per picture URL and purpose (a logo that is a link's
-     * only content needs other words than the same logo beside text), most occurrences first, with
-     * the surroundings of one failing occurrence. Inline SVGs (no URL) cannot be sent to a describer.
+     * The run's distinct failing images, one per picture URL, purpose (a logo that is a link's only
+     * content needs other words than the same logo beside text) and language (the same picture on
+     * a French page and an English one is described twice), most occurrences first, with the
+     * surroundings of one failing occurrence. Inline SVGs (no URL) cannot be sent to a describer.
      */
     failingImages: (runId: string, limit: number) =>
       db
         .selectFrom('monitor_occurrences')
-        .select((eb) => ['image_url', 'purpose', eb.fn.min('context').as('context'), eb.fn.countAll<string | number>().as('occurrences')])
+        .select((eb) => ['image_url', 'purpose', 'language', eb.fn.min('context').as('context'), eb.fn.countAll<string | number>().as('occurrences')])
         .where('run_id', '=', runId)
-        .where('verdict', 'in', FAILING)
+        // A picture that does not load needs repairing, not words: it is not sent to a describer.
+        .where('verdict', 'in', FAILING.filter((verdict) => verdict !== 'broken'))
         .where('image_url', 'is not', null)
-        .groupBy(['image_url', 'purpose'])
+        .groupBy(['image_url', 'purpose', 'language'])
         .orderBy('occurrences', 'desc')
         .orderBy('image_url')
         .limit(limit)
@@ -29,7 +31,7 @@ export function createMonitorFixesRepository(db: Kysely<Database>) {
     failingOccurrences: (runId: string, limit: number) =>
       db
         .selectFrom('monitor_occurrences')
-        .select(['page_url', 'selector', 'location', 'image_url', 'accessible_name', 'verdict', 'issues', 'purpose'])
+        .select(['page_url', 'selector', 'location', 'image_url', 'accessible_name', 'verdict', 'issues', 'purpose', 'language'])
         .where('run_id', '=', runId)
         .where('verdict', 'in', FAILING)
         .orderBy('page_url')

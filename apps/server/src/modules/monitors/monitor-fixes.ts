@@ -30,8 +30,9 @@ function purposeFor(stored: string | null): ImagePurpose | undefined {
   return { kind: purpose.kind, ...(purpose.href?.trim() && { href: purpose.href.trim() }), ...(label && { label }) };
 }
 
-/** An image with its purpose, compared the same way whether read from an occurrence or from a job item. */
-const groupKey = (imageUrl: string, purpose: ImagePurpose | undefined) => JSON.stringify([imageUrl, purpose?.kind ?? null, purpose?.href ?? null, purpose?.label ?? null]);
+/** An image with its purpose and language, compared the same way whether read from an occurrence or from a job item. */
+const groupKey = (imageUrl: string, purpose: ImagePurpose | undefined, language: string | null | undefined) =>
+  JSON.stringify([imageUrl, purpose?.kind ?? null, purpose?.href ?? null, purpose?.label ?? null, language ?? null]);
 
 const isNotFound = (error: unknown) => error instanceof AppError && error.statusCode === 404;
 
@@ -47,13 +48,13 @@ export function createMonitorFixes(deps: { repository: MonitorFixesRepository; m
     });
   }
 
-  /** Approved suggestions of the job, by image and purpose. */
+  /** Approved suggestions of the job, by image, purpose and language. */
   async function approvedTexts(userId: string, jobId: string): Promise<Map<string, string>> {
     const texts = new Map<string, string>();
     for (let cursor: string | undefined; ; ) {
       const page = await jobs.results(userId, jobId, { limit: RESULTS_PAGE, cursor, status: 'approved' });
       for (const item of page.items) {
-        if (item.review === 'approved' && item.result && item.imageUrl) texts.set(groupKey(item.imageUrl, item.purpose), item.result.altText);
+        if (item.review === 'approved' && item.result && item.imageUrl) texts.set(groupKey(item.imageUrl, item.purpose, item.language), item.result.altText);
       }
       if (!page.nextCursor) return texts;
       cursor = page.nextCursor;
@@ -69,7 +70,7 @@ export function createMonitorFixes(deps: { repository: MonitorFixesRepository; m
     const list: MonitorFix[] = [];
     for (const occurrence of await repository.failingOccurrences(run.id, FIX_LIST_MAX)) {
       if (!occurrence.image_url) continue;
-      const suggested = texts.get(groupKey(occurrence.image_url, purposeFor(occurrence.purpose)));
+      const suggested = texts.get(groupKey(occurrence.image_url, purposeFor(occurrence.purpose), occurrence.language));
       if (suggested === undefined) continue;
       list.push({ pageUrl: occurrence.page_url, location: occurrence.location, selector: occurrence.selector, imageUrl: occurrence.image_url, currentAlt: occurrence.accessible_name, suggestedAlt: suggested });
     }
@@ -106,7 +107,8 @@ export function createMonitorFixes(deps: { repository: MonitorFixesRepository; m
       if (images.length === 0) throw AppError.conflict('The run found no failing image with a URL to describe');
       const job = await jobs.createFromItems(
         caller,
-        images.map((image, index) => ({ imageUrl: image.image_url!, context: image.context ?? undefined, id: String(index + 1), purpose: purposeFor(image.purpose) })),
+        // Each picture in its page's language; a page that declares none gets the job's (the account's).
+        images.map((image, index) => ({ imageUrl: image.image_url!, context: image.context ?? undefined, id: String(index + 1), purpose: purposeFor(image.purpose), language: image.language ?? undefined })),
       );
       if (await repository.setFixJob(run.id, job.id, run.fix_job_id)) return { job, created: true };
       await jobs.cancel(caller.userId, job.id).catch(() => undefined);

@@ -18,6 +18,7 @@ import { alertReasons } from './monitor-alerts';
 import { compareRuns, FAILING_VERDICTS } from './monitor-compare';
 import type { MonitorRepository, OccurrenceRow, RunRow } from './monitor.repository';
 import { createMonitorScheduler } from './monitor-scheduler';
+import { checkPictures } from './monitor-pictures';
 
 /** Runs one instance crawls at once (each is polite to its own host). */
 const RUNS_PER_INSTANCE = 2;
@@ -92,6 +93,8 @@ export function createMonitorRunner({ ctx, repository, parser, logger, pollMs, a
         issues: issues.map((issue) => issue.id).join(' '),
         context: failing ? suggestionContext(page.page?.pageTitle ?? null, image) || null : null,
         purpose: failing && image.purpose ? JSON.stringify(image.purpose) : null,
+        // The language its suggestion is written in: the page's, as the audit reads it (its own lang or its nearest ancestor's).
+        language: failing ? (image.language ?? null) : null,
       };
     });
   }
@@ -115,7 +118,7 @@ export function createMonitorRunner({ ctx, repository, parser, logger, pollMs, a
     const storedPages = await repository.storedPages(run.id);
     let position = storedPages.size;
     try {
-      const { findings } = await crawlSite({
+      const { findings, allowed } = await crawlSite({
         start,
         maxPages: monitor.max_pages,
         inScope: (path) => path === start.pathname + start.search || ((!include || include(path)) && !exclude?.(path)),
@@ -138,7 +141,17 @@ export function createMonitorRunner({ ctx, repository, parser, logger, pollMs, a
       });
       if (lost) return;
       if (stopping) return void (await repository.releaseLease(run.id, owner));
-      await complete(run, monitor, findings);
+      const pictures = await checkPictures(run.id, {
+        repository,
+        limiter,
+        origin: start.origin,
+        allowed,
+        fetch: { allow: ctx.config.pages.fetchAllow, timeoutMs: ctx.config.images.fetchTimeoutMs, maxBytes: ctx.config.images.maxBytes },
+        stopped: () => stopping || lost,
+      });
+      if (lost) return;
+      if (stopping) return void (await repository.releaseLease(run.id, owner));
+      await complete(run, monitor, { ...findings, pictures });
     } catch (error) {
       if (stopping || lost) return;
       logger.warn({ err: error, runId: run.id }, 'monitor run failed');

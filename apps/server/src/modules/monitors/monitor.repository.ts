@@ -169,6 +169,35 @@ export function createMonitorRepository(db: Kysely<Database>) {
       return { ok: of('ok'), skipped: of('skipped'), failed: of('failed'), total: of('ok') + of('skipped') + of('failed') };
     },
 
+    /** The run's distinct picture URLs, most occurrences first (what its picture checks load, monitor-pictures.ts). */
+    pictureUrls: async (runId: string): Promise<string[]> =>
+      (
+        await db
+          .selectFrom('monitor_occurrences')
+          .select((eb) => ['image_url', eb.fn.countAll<string | number>().as('count')])
+          .where('run_id', '=', runId)
+          .where('image_url', 'is not', null)
+          .groupBy('image_url')
+          .orderBy('count', 'desc')
+          .orderBy('image_url')
+          .limit(50_000)
+          .execute()
+      ).map((row) => row.image_url!),
+
+    /**
+     * Every occurrence of a picture that does not load is `broken`, its issues led by broken-image.
+     * Idempotent (a resumed run checks again): an occurrence already broken is left as it is.
+     */
+    async markBroken(runId: string, imageUrl: string): Promise<void> {
+      await db
+        .updateTable('monitor_occurrences')
+        .set({ verdict: 'broken', issues: sql<string>`'broken-image' || case when issues = '' then '' else ' ' || issues end` })
+        .where('run_id', '=', runId)
+        .where('image_url', '=', imageUrl)
+        .where('verdict', '<>', 'broken')
+        .execute();
+    },
+
     occurrencesOf: (runId: string) =>
       db
         .selectFrom('monitor_occurrences')

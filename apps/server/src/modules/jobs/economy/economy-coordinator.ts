@@ -175,7 +175,7 @@ export function createEconomyCoordinator(deps: {
     let bytes = 0;
     await pMap(claimed, async (item) => {
       try {
-        const styled = await deps.generation.styled(batch.user_id!, { language: options.language, maxLength: options.maxLength, context: item.context ?? undefined, purpose: purposeOf(item.purpose) });
+        const styled = await deps.generation.styled(batch.user_id!, { language: item.language ?? options.language, maxLength: options.maxLength, context: item.context ?? undefined, purpose: purposeOf(item.purpose) });
         const request = await deps.engine.prepareRequest({ url: item.imageUrl }, describeOptionsOf(styled, readings), { cacheScope: accountCacheScope(batch.user_id!) });
         await repository.setImageHash(item.jobId, item.idx, request.sha256);
         bytes += (request.image.base64.length + request.user.length + request.system.length) * readings;
@@ -237,7 +237,7 @@ export function createEconomyCoordinator(deps: {
         // This server's time on the answer (its check), not the hours the provider's queue took:
         // the usage analytics average it with live response times (the job's own times show the wait).
         const started = performance.now();
-        const styled = await deps.generation.styled(payer.userId, { language: options.language, maxLength: options.maxLength, context: item.context ?? undefined, purpose: purposeOf(item.purpose) });
+        const styled = await deps.generation.styled(payer.userId, { language: item.language ?? options.language, maxLength: options.maxLength, context: item.context ?? undefined, purpose: purposeOf(item.purpose) });
         const description =
           readings > 1
             ? deps.engine.finishReadings(answered.map(({ answer, usage }) => ({ answer, usage })), describeOptionsOf(styled, readings), preparedItems?.get(item.idx)?.ocrText)

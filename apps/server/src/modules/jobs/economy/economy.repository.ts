@@ -134,7 +134,7 @@ export function createEconomyRepository(db: Kysely<Database>) {
     async pendingItems(jobId: string, batchId: string) {
       return db
         .selectFrom('job_items')
-        .select(['idx', 'image_url', 'context', 'purpose', 'attempts', 'image_hash'])
+        .select(['idx', 'image_url', 'context', 'purpose', 'language', 'attempts', 'image_hash'])
         .where('job_id', '=', jobId)
         .where('economy_batch', '=', batchId)
         .where('status', '=', 'pending')
@@ -158,9 +158,9 @@ export function createEconomyRepository(db: Kysely<Database>) {
         .where('idx', 'in', idxs)
         .where('status', '=', 'pending')
         .where((eb) => eb.or([eb('lease_owner', 'is', null), eb('lease_owner', '=', owner), eb('lease_owner', 'not in', aliveInstances(aliveSince)), eb('lease_renewed_at', '<', aliveSince)]))
-        .returning(['job_id', 'idx', 'image_url', 'context', 'purpose', 'attempts', 'lease_token'])
+        .returning(['job_id', 'idx', 'image_url', 'context', 'purpose', 'language', 'attempts', 'lease_token'])
         .execute();
-      return rows.map((row) => ({ jobId: row.job_id, idx: row.idx, imageUrl: row.image_url, context: row.context, purpose: row.purpose, attempts: Number(row.attempts), leaseToken: Number(row.lease_token) }));
+      return rows.map((row) => ({ jobId: row.job_id, idx: row.idx, imageUrl: row.image_url, context: row.context, purpose: row.purpose, language: row.language, attempts: Number(row.attempts), leaseToken: Number(row.lease_token) }));
     },
 
     /**
