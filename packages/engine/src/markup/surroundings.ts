@@ -55,18 +55,28 @@ export function langTags(source: string): ScannedTag[] {
   return scanStartTags(source, null).filter((tag) => !CODE_BLOCKS.has(tag.name) && languageTag(staticValue(attr(tag, 'lang'))) !== undefined);
 }
 
+/** Whether an element whose start tag ends before `offset` is still open there (its end tag not yet seen). */
+export function openAt(source: string, tag: ScannedTag, offset: number): boolean {
+  if (tag.start >= offset || source.slice(tag.start, tag.end).endsWith('/>')) return false;
+  const between = source.slice(tag.end, offset);
+  const name = tag.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const opened = (between.match(new RegExp(`<${name}[\\s/>]`, 'gi')) ?? []).length;
+  const closed = (between.match(new RegExp(`</${name}\\s*>`, 'gi')) ?? []).length;
+  return closed <= opened;
+}
+
 /** The `lang` of the nearest element still open at `offset` (its end tag not yet seen), if any. */
 export function languageAt(source: string, offset: number, tags: readonly ScannedTag[]): string | undefined {
-  for (const tag of [...tags].reverse()) {
-    if (tag.start >= offset || source.slice(tag.start, tag.end).endsWith('/>')) continue;
-    const between = source.slice(tag.end, offset);
-    const name = tag.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-    const opened = (between.match(new RegExp(`<${name}[\\s/>]`, 'gi')) ?? []).length;
-    const closed = (between.match(new RegExp(`</${name}\\s*>`, 'gi')) ?? []).length;
-    if (closed <= opened) return languageTag(staticValue(attr(tag, 'lang')));
-  }
-  return undefined;
+  const open = [...tags].reverse().find((tag) => openAt(source, tag, offset));
+  return open ? languageTag(staticValue(attr(open, 'lang'))) : undefined;
 }
+
+/**
+ * Whether an ancestor hides what starts at `offset` (aria-hidden="true" removes its whole subtree
+ * from the accessibility tree, as the audit's walk knows): `hidden` holds the tags that say so.
+ */
+export const hiddenAt = (source: string, offset: number, hidden: readonly ScannedTag[]): boolean =>
+  hidden.some((tag) => openAt(source, tag, offset));
 
 /** `lang:` or `locale:` in a Markdown or MDX file's YAML front matter. */
 export function frontMatterLanguage(source: string): string | undefined {
