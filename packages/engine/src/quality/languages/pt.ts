@@ -13,7 +13,7 @@ export const pt: Lexicon = {
     'imagem|foto|fotografia|ilustração|ilustracao|ícone|icone|logo|logotipo|gráfico|grafico|figura|desenho|miniatura|banner|captura de tela|captura de ecrã|imagem destacada',
   ),
   placeholders: list(
-    'a preencher|a completar|imagem ilustrativa|foto ilustrativa|imagem de arquivo|foto de arquivo|imagem de exemplo|imagem meramente ilustrativa|sem título|sem titulo|sem nome|espaço reservado|descrição|descricao|descrição da imagem|texto alternativo|legenda|imagens|fotos|sem imagem|imagem indisponível|espaçador|separador|decoração|imagem decorativa|fundo|imagem de fundo',
+    'descrição da imagem aqui|texto alternativo aqui|imagem não disponível|sem imagem|foto não disponível|clique para ampliar|clique na imagem para ampliar|toque para ampliar|imagem em breve|imagem padrão|imagem de teste|imagem temporária|imagem provisória|a preencher|a completar|imagem ilustrativa|foto ilustrativa|imagem de arquivo|foto de arquivo|imagem de exemplo|imagem meramente ilustrativa|sem título|sem titulo|sem nome|espaço reservado|descrição|descricao|descrição da imagem|texto alternativo|legenda|imagens|fotos|sem imagem|imagem indisponível|espaçador|separador|decoração|imagem decorativa|fundo|imagem de fundo',
   ),
   redundantOpenings: [
     pattern(
@@ -26,6 +26,10 @@ export const pt: Lexicon = {
     'legenda|título|titulo|cabeçalho|subtítulo|descrição|descricao|descrição da imagem|texto alternativo|alt|crédito|créditos|nome do arquivo|arquivo|ficheiro',
   ),
   instructions: [
+    // "Click to enlarge" and its kin: an instruction, never what the image shows (F30).
+    pattern(String.raw`^(?:clique|clica|toque|carregue)\s*(?:aqui\s*)?(?:(?:na|sobre a)\s+(?:imagem|foto|miniatura)\s*)?(?:para\s+(?:ampliar|aumentar|ver em tamanho maior|ver maior))?$`),
+    // Stand-in text: the alternative said to come later, be missing or go here (issue 34).
+    pattern(String.raw`^(?:o\s+|a\s+)?(?:texto alternativo|texto alt|descrição(?: da imagem| da foto)?|legenda|imagem|foto)\s+(?:aqui|em breve|pendente|a completar|por completar|a definir|a adicionar|em falta)$`),
     // Template text in the order this language's editors write it (issue 34).
     pattern(String.raw`^(?:por favor,?\s+)?(?:insira|inserir|digite|digitar|adicione|adicionar|escreva|escrever)\s+(?:aqui\s+)?(?:o\s+|a\s+|uma?\s+)?(?:texto alternativo|texto alt|descrição(?:\s+da\s+imagem)?|legenda)(?:\s+aqui)?$`),
     pattern(String.raw`^(?:descrever|descreva|descreve)(?:\s+(?:a|esta|uma)\s+(?:${IMAGE}))?(?:\s|$)`),
