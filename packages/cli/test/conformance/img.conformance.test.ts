@@ -50,6 +50,9 @@ const CASES: ConformanceCase[] = [
   { name: 'alt saying more than the link text beside it passes', markup: '<a href="/team/ana"><img src="ana.png" alt="Ana Lima smiling at her desk" /> Ana Lima</a>', expected: 'pass' },
   { name: '"Photo of …" only announces an image (redundant opening, a warning)', markup: '<img src="friend.png" alt="Photo of my friend at the beach" />', expected: 'warn' },
   { name: 'a word that merely contains "image" is no placeholder', markup: '<img src="logo.png" alt="ImageMagick logo" />', expected: 'pass' },
+  { name: "a link named by its own aria-label keeps its name when its only image is alt=\"\" (no F89)", markup: '<a href="/home" aria-label="Home"><img src="logo.png" alt="" /></a>', expected: 'pass' },
+  { name: 'a link named by its title keeps a name when its only image is hidden (no F89)', markup: '<a href="/home" title="Home"><img src="logo.png" alt="Home" aria-hidden="true" /></a>', expected: 'pass' },
+  { name: "a named link's only image still needs its alt attribute (F65)", markup: '<a href="/home" aria-label="Home"><img src="logo.png" /></a>', expected: 'fail' },
 ];
 
 describe('<img>: lint (every syntax), the Action and the audit agree, as WCAG says', () => {
