@@ -3,6 +3,7 @@ import type { Lexicon } from './languages';
 import { LEXICONS } from './languages';
 import { isInstruction, leadingLabel } from './instruction-text';
 import { isDeveloperNote, isEmojiOnly } from './leftover-notes';
+import { isTemplateVocabulary } from './template-vocabulary';
 
 /**
  * WCAG technique F30: "Failure of Success Criterion 1.1.1 and 1.2.1 due to using text
@@ -212,6 +213,13 @@ const instructionOrLabel: NotAnAlternativeClass = {
     `Alt text ${quoted(trimmed)} reads like an instruction or an internal label ("Caption: …", "Describe the image"), not a description of the image: screen readers read it out as is (${F30})`,
 };
 
+// ── Template text in other words: only the vocabulary of templates ("Descrizione della foto").
+const templateVocabulary: NotAnAlternativeClass = {
+  id: 'template-text',
+  matches: (trimmed, lexicons) => isTemplateVocabulary(trimmed, lexicons),
+  message: templateText.message,
+};
+
 // ── A note left for later: "TODO", "FIXME", "XXX", "changeme", "asdf", "test".
 const developerNote: NotAnAlternativeClass = {
   id: 'developer-note',
@@ -244,13 +252,13 @@ const CREDIT_WORDS = [
   'fotoğraf|kaynak|görsel', // tr
   'تصوير|المصدر|الصورة|صورة', // ar
   'फोटो|स्रोत|चित्र', // hi
-  '写真|出典|画像|提供|撮影', // ja
+  '写真|出典|画像|提供|撮影|画像提供|写真提供|提供元|引用|引用元', // ja
   '사진|출처|제공', // ko
   '图片来源|图片|来源|摄影|图源', // zh
 ].join('|');
-const CREDIT_LINE = new RegExp(String.raw`^(?:(?:${CREDIT_WORDS})\s*[:：.]|©|\(c\)(?=\s))\s*\S.{0,40}$`, 'iu');
+const CREDIT_LINE = new RegExp(String.raw`^(?:(?:${CREDIT_WORDS})\s*[:：.]|[©ⓒⒸ]|\(c\)(?=\s))\s*\S.{0,40}$`, 'iu');
 // Credits in East Asian news style: "사진=연합뉴스", "写真＝共同", "图/新华社".
-const CJK_CREDIT = /^(?:写真|画像|撮影|사진|자료사진|그래픽|图|图片|照片|摄影)\s*[=＝/／]\s*\S.{0,30}$/u;
+const CJK_CREDIT = /^(?:写真|画像|撮影|写真提供|画像提供|사진|사진 ?제공|자료 ?사진|그래픽|图|图片|照片|摄影)\s*[=＝/／]\s*\S.{0,30}$/u;
 // Where stock and news pictures come from. Alone, a stock library's name is a credit; a news
 // agency's name alone may be its logo's right alt, so it counts only with a photographer or a
 // second source ("AP Photo/Jane Doe", "AFP/Getty Images").
@@ -266,6 +274,8 @@ const SOURCE_ONLY = [
   // "Courtesy of NASA", "Image courtesy of the artist", "Photo courtesy Jane Doe"
   /^(?:(?:photo|image|picture|illustration)s?\s+)?courtesy(?:\s+of)?\s+\S+(?:\s+\S+){0,3}$/iu,
   /^via\s+(?:flickr|unsplash|pexels|pixabay|instagram|twitter|x|facebook|wikimedia commons|wikipedia|getty images|shutterstock|reddit|giphy|tenor|imgur)$/iu,
+  // A source word alone: Brazilian "Divulgação"/"Reprodução" (press handout, reproduction), "DR" (droits réservés).
+  /^(?:divulgação|reprodução|dr|droits réservés|tous droits réservés|handout|all rights reserved)$/iu,
   // "Copyright 2023 Jane Doe", "Copyright © Acme"
   /^copyright\s+(?:©\s*|\(c\)\s*)?(?:\d{4}\b|©).{0,40}$/iu,
 ];
@@ -275,7 +285,7 @@ const creditLine: NotAnAlternativeClass = {
     const text = trimmed.replace(/\s+/g, ' ');
     if (CJK_CREDIT.test(text) || SOURCE_ONLY.some((source) => source.test(text))) return true;
     // At most four words after the label: a name or an agency, not a sentence about the picture.
-    return CREDIT_LINE.test(text) && text.replace(/^[^:：.©]*[:：.©]/u, '').trim().split(' ').length <= 4;
+    return CREDIT_LINE.test(text) && text.replace(/^[^:：.©ⓒⒸ]*[:：.©ⓒⒸ]/u, '').trim().split(' ').length <= 4;
   },
   message: (trimmed) =>
     `Alt text ${quoted(trimmed)} is a credit line (who took or owns the picture), not what it shows; keep the credit in a caption and describe the image (${F30})`,
@@ -287,6 +297,7 @@ export const NOT_AN_ALTERNATIVE: readonly NotAnAlternativeClass[] = [
   templateText,
   creditLine,
   instructionOrLabel,
+  templateVocabulary,
   developerNote,
   emojiOnly,
   screenshotName,

@@ -13,7 +13,7 @@ export const de: Lexicon = {
     'bild|foto|fotografie|abbildung|abb|grafik|illustration|symbol|icon|logo|zeichnung|vorschaubild|miniatur|banner|symbolbild|titelbild|beitragsbild|produktbild|bildschirmfoto|screenshot',
   ),
   placeholders: list(
-    'bildbeschreibung hier|bildunterschrift hier|beschreibung hier|alternativtext hier|kein bild vorhanden|kein bild verfügbar|bild nicht verfügbar|bild nicht gefunden|kein foto|kein foto vorhanden|beschreibung des bildes|kein alternativtext|keine bildbeschreibung|keine beschreibung|zum vergrößern klicken|zum vergrößern anklicken|klicken zum vergrößern|klicken sie zum vergrößern|zum vergrössern klicken|klicken zum vergrössern|bild anklicken zum vergrößern|beispielgrafik|musterbild|dummybild|dummy-bild|testbild|neues bild|standardbild|beispielbild|beispielfoto|symbolfoto|archivbild|archivfoto|stockfoto|wird noch ergänzt|folgt|noch zu ergänzen|noch ausfüllen|platzhalter|platzhalterbild|unbenannt|ohne titel|ohne namen|kein titel|beschreibung|bildbeschreibung|alternativtext|alt-text|bildunterschrift|bilder|fotos|kein bild|bild fehlt|abstandhalter|trennlinie|dekoration|dekorativ|hintergrund|hintergrundbild',
+    'illustrationsbild|illustrationsfoto|zur illustration|nur zur illustration|zur veranschaulichung|nur zur veranschaulichung|bild zur veranschaulichung|foto zur veranschaulichung|bild zur illustration|foto zur illustration|beispielabbildung|abbildung ähnlich|abbildung kann abweichen|bildbeschreibung hier|bildunterschrift hier|beschreibung hier|alternativtext hier|kein bild vorhanden|kein bild verfügbar|bild nicht verfügbar|bild nicht gefunden|kein foto|kein foto vorhanden|beschreibung des bildes|kein alternativtext|keine bildbeschreibung|keine beschreibung|zum vergrößern klicken|zum vergrößern anklicken|klicken zum vergrößern|klicken sie zum vergrößern|zum vergrössern klicken|klicken zum vergrössern|bild anklicken zum vergrößern|beispielgrafik|musterbild|dummybild|dummy-bild|testbild|neues bild|standardbild|beispielbild|beispielfoto|symbolfoto|archivbild|archivfoto|stockfoto|wird noch ergänzt|folgt|noch zu ergänzen|noch ausfüllen|platzhalter|platzhalterbild|unbenannt|ohne titel|ohne namen|kein titel|beschreibung|bildbeschreibung|alternativtext|alt-text|bildunterschrift|bilder|fotos|kein bild|bild fehlt|abstandhalter|trennlinie|dekoration|dekorativ|hintergrund|hintergrundbild',
   ),
   redundantOpenings: [
     pattern(
@@ -26,6 +26,8 @@ export const de: Lexicon = {
     'bildunterschrift|bildtitel|titel|überschrift|abschnittsüberschrift|zwischenüberschrift|unterüberschrift|beschreibung|bildbeschreibung|alternativtext|alt-text|alt|tooltip|bildnachweis|dateiname|datei',
   ),
   instructions: [
+    // "For illustration purposes only": a disclaimer about the picture, not what it shows (F30).
+    pattern(String.raw`^(?:(?:das\s+)?(?:bild|foto|abbildung)\s+(?:dient\s+|ist\s+)?)?(?:nur\s+|lediglich\s+)?(?:zur|als)\s+(?:illustration|veranschaulichung|symbolbild|beispiel)$`),
     // "Click to enlarge" and its kin: an instruction, never what the image shows (F30).
     pattern(String.raw`^(?:(?:zum\s+vergrö(?:ß|ss)ern\s+)?(?:bitte\s+)?(?:hier\s+|(?:auf\s+)?(?:das\s+)?(?:bild|foto)\s+)?(?:an)?klicken(?:\s+sie)?(?:\s+zum\s+vergrö(?:ß|ss)ern)?|(?:bild|foto)\s+vergrö(?:ß|ss)ern)$`),
     // Stand-in text: the alternative said to come later, be missing or go here (issue 34).

@@ -11,7 +11,7 @@ export const en: Lexicon = {
     'image|img|photo|photograph|picture|pic|graphic|icon|logo|illustration|figure|fig|screenshot|drawing|thumbnail|banner|clipart|clip art|artwork|visual|asset|media|stock photo|hero image|featured image|header image|cover image|product image|image placeholder|placeholder image|photo placeholder',
   ),
   placeholders: list(
-    'no image available|image not available|no photo|no photo available|image coming soon|photo coming soon|image to follow|photo to follow|new image|default image|dummy image|test image|demo image|image here|photo here|your image here|image goes here|click to enlarge|click to zoom|click to view larger|click to view larger image|click for larger image|click for a larger image|click image to enlarge|click on the image to enlarge|click on image to enlarge|tap to enlarge|to be completed|to be added|to come|tbc|stock photo|stock image|sample image|example image|illustrative image|symbolic image|file photo|image alt text|photo alt text|alt text|placeholder|untitled|untitled design|unnamed|no title|no name|blank|none|default|empty|n/a|images|photos|pictures|icons|graphics|no image|image not found|image unavailable|missing image|broken image|spacer|pixel|transparent pixel|tracking pixel|divider|separator|decoration|decorative|decorative image|ornament|background|background image|bg',
+    'representative image|representative photo|representative picture|symbolic picture|symbolic photo|illustrative photo|illustrative picture|generic image|generic photo|alt text placeholder|alt placeholder|image placeholder text|no image available|image not available|no photo|no photo available|image coming soon|photo coming soon|image to follow|photo to follow|new image|default image|dummy image|test image|demo image|image here|photo here|your image here|image goes here|click to enlarge|click to zoom|click to view larger|click to view larger image|click for larger image|click for a larger image|click image to enlarge|click on the image to enlarge|click on image to enlarge|tap to enlarge|to be completed|to be added|to come|tbc|stock photo|stock image|sample image|example image|illustrative image|symbolic image|file photo|image alt text|photo alt text|alt text|placeholder|untitled|untitled design|unnamed|no title|no name|blank|none|default|empty|n/a|images|photos|pictures|icons|graphics|no image|image not found|image unavailable|missing image|broken image|spacer|pixel|transparent pixel|tracking pixel|divider|separator|decoration|decorative|decorative image|ornament|background|background image|bg',
   ),
   redundantOpenings: [
     pattern(
@@ -25,10 +25,13 @@ export const en: Lexicon = {
     'caption|image caption|photo caption|title|image title|heading|section heading|section title|subheading|sub-heading|headline|description|image description|photo description|alt|alt text|alt-text|alttext|alt tag|alternative text|alt attribute|image alt|img alt|label|tooltip|figcaption|hero|hero image|placeholder|filename|file name|src|credit|photo credit|image credit',
   ),
   instructions: [
+    // "For illustration purposes only": a disclaimer about the picture, not what it shows (F30).
+    pattern(String.raw`^(?:(?:the\s+|this\s+)?(?:image|photo|picture|photograph)\s+(?:is\s+)?(?:shown\s+|used\s+)?)?(?:(?:for|as)\s+(?:an?\s+)?)?(?:illustration|illustrative|representation(?:al)?|reference|display)(?:\s+purposes?)?\s+only$`),
+    pattern(String.raw`^(?:(?:the\s+|this\s+)?(?:image|photo|picture)\s+(?:is\s+)?)?(?:for\s+)?illustrative\s+purposes(?:\s+only)?$`),
     // "Click to enlarge" and its kin: an instruction, never what the image shows (F30).
     pattern(String.raw`^(?:please\s+)?(?:click|tap)\s+(?:(?:on\s+)?(?:the\s+|this\s+)?(?:image|photo|picture|thumbnail)\s*|here\s+)?(?:(?:to|for)\s+(?:(?:view|see|open)\s+)?(?:(?:a|the)\s+)?(?:enlarge|zoom|larger|bigger|full[\s-]?size)\b.*)?$`),
     // Stand-in text: the alternative said to come later, be missing or go here (issue 34).
-    pattern(String.raw`^(?:the\s+)?(?:alt(?:ernative)?[\s-]?text|image description|description|caption|image|photo|picture)\s+(?:to follow|coming soon|to be (?:added|written|provided|confirmed)|tba|tbc|needed|required|pending(?: review)?|not (?:set|provided|available|found)|missing|later)$`),
+    pattern(String.raw`^(?:the\s+)?(?:alt(?:ernative)?[\s-]?text|image description|description|caption|image|photo|picture)\s+(?:to follow|coming soon|to be (?:added|written|provided|confirmed)|tba|tbc|tbd|todo|wip|needed|required|pending(?: review)?|not (?:set|provided|available|found)|missing|later)$`),
     pattern(String.raw`^describe$`),
     pattern(
       String.raw`^(?:please\s+)?describe\s+(?:the|this|that|an?|your|each)\s+(?:image|picture|photo|graphic|figure|illustration|icon|screenshot)\b`,

@@ -13,7 +13,7 @@ export const es: Lexicon = {
     'imagen|foto|fotografía|fotografia|ilustración|icono|ícono|logo|logotipo|gráfico|grafico|figura|dibujo|miniatura|banner|captura|captura de pantalla|imagen destacada',
   ),
   placeholders: list(
-    'descripción de la imagen aquí|texto alternativo aquí|imagen no disponible|sin imagen|no hay imagen|foto no disponible|haz clic para ampliar|haga clic para ampliar|clic para ampliar|pulsa para ampliar|imagen próximamente|imagen por defecto|imagen predeterminada|imagen de prueba|imagen temporal|por completar|pendiente|imagen ilustrativa|foto ilustrativa|imagen de archivo|foto de archivo|imagen de ejemplo|imagen de referencia|sin título|sin titulo|sin nombre|marcador de posición|descripción|descripcion|descripción de la imagen|texto alternativo|leyenda|pie de foto|imágenes|fotos|sin imagen|imagen no disponible|espaciador|separador|decoración|imagen decorativa|fondo|imagen de fondo',
+    'imagen con fines ilustrativos|foto con fines ilustrativos|con fines ilustrativos|imagen meramente ilustrativa|imagen orientativa|foto orientativa|imagen de carácter ilustrativo|imagen no contractual|foto no contractual|descripción de la imagen aquí|texto alternativo aquí|imagen no disponible|sin imagen|no hay imagen|foto no disponible|haz clic para ampliar|haga clic para ampliar|clic para ampliar|pulsa para ampliar|imagen próximamente|imagen por defecto|imagen predeterminada|imagen de prueba|imagen temporal|por completar|pendiente|imagen ilustrativa|foto ilustrativa|imagen de archivo|foto de archivo|imagen de ejemplo|imagen de referencia|sin título|sin titulo|sin nombre|marcador de posición|descripción|descripcion|descripción de la imagen|texto alternativo|leyenda|pie de foto|imágenes|fotos|sin imagen|imagen no disponible|espaciador|separador|decoración|imagen decorativa|fondo|imagen de fondo',
   ),
   redundantOpenings: [
     pattern(
@@ -26,6 +26,8 @@ export const es: Lexicon = {
     'pie de foto|leyenda|título|titulo|encabezado|subtítulo|descripción|descripcion|descripción de la imagen|texto alternativo|alt|información sobre herramientas|crédito|créditos|nombre de archivo|archivo',
   ),
   instructions: [
+    // "For illustration purposes only": a disclaimer about the picture, not what it shows (F30).
+    pattern(String.raw`^(?:(?:la\s+)?(?:imagen|foto)\s+(?:es\s+)?)?(?:(?:con|a|para)\s+(?:fines|efectos|modo)\s+ilustrativos?|(?:meramente|solo|sólo)\s+ilustrativa|de referencia|orientativa)$`),
     // "Click to enlarge" and its kin: an instruction, never what the image shows (F30).
     pattern(String.raw`^(?:haz|haga|pulsa|pulse|da)\s+(?:clic|click|un clic)\s*(?:aquí\s*)?(?:(?:en|sobre)\s+(?:la\s+)?(?:imagen|foto|miniatura)\s*)?(?:para\s+(?:ampliar(?:la)?|agrandar(?:la)?|verla en grande|ver en grande|ver más grande))?$`),
     // Stand-in text: the alternative said to come later, be missing or go here (issue 34).

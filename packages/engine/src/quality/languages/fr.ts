@@ -13,7 +13,7 @@ export const fr: Lexicon = {
     "image|photo|photographie|illustration|icône|icone|logo|logotype|graphique|figure|dessin|visuel|vignette|miniature|bannière|capture d'écran|capture|image d'illustration",
   ),
   placeholders: list(
-    "description de l'image ici|image à venir|photo à venir|à venir|image non disponible|photo non disponible|pas d'image|aucune image|image introuvable|cliquez pour agrandir|cliquer pour agrandir|cliquez sur l'image pour l'agrandir|cliquez sur l'image pour agrandir|cliquez pour zoomer|image par défaut|image d'exemple|exemple d'image|image factice|nouvelle image|image de remplacement|image temporaire|à compléter|a compléter|à venir|à remplir|image d'illustration|photo d'illustration|illustration|image d'exemple|photo d'archive|image symbolique|sans titre|sans nom|espace réservé|texte de remplacement|texte alternatif|description|description de l'image|légende|images|photos|aucune image|image manquante|image indisponible|espaceur|séparateur|décoration|image décorative|arrière-plan|fond",
+    "texte alternatif de l'image|photo non contractuelle|image non contractuelle|visuel non contractuel|photos non contractuelles|photo à titre indicatif|image à titre indicatif|à titre indicatif|à titre d'illustration|image à titre d'illustration|photo à titre d'illustration|visuel d'illustration|image d'ambiance|photo d'ambiance|description de l'image ici|image à venir|photo à venir|à venir|image non disponible|photo non disponible|pas d'image|aucune image|image introuvable|cliquez pour agrandir|cliquer pour agrandir|cliquez sur l'image pour l'agrandir|cliquez sur l'image pour agrandir|cliquez pour zoomer|image par défaut|image d'exemple|exemple d'image|image factice|nouvelle image|image de remplacement|image temporaire|à compléter|a compléter|à venir|à remplir|image d'illustration|photo d'illustration|illustration|image d'exemple|photo d'archive|image symbolique|sans titre|sans nom|espace réservé|texte de remplacement|texte alternatif|description|description de l'image|légende|images|photos|aucune image|image manquante|image indisponible|espaceur|séparateur|décoration|image décorative|arrière-plan|fond",
   ),
   redundantOpenings: [
     pattern(
@@ -26,6 +26,8 @@ export const fr: Lexicon = {
     "légende|titre|titre de section|sous-titre|intitulé|description|description de l'image|texte alternatif|texte de remplacement|alt|infobulle|crédit|crédit photo|nom du fichier|fichier",
   ),
   instructions: [
+    // "For illustration purposes only": a disclaimer about the picture, not what it shows (F30).
+    pattern(String.raw`^(?:(?:l'|cette\s+)?(?:image|photo|visuel)s?\s+)?(?:non contractuel(?:le)?s?|(?:(?:donnée?s?|présentée?s?)\s+)?à titre (?:indicatif|d'illustration|d'exemple))$`),
     // "Click to enlarge" and its kin: an instruction, never what the image shows (F30).
     pattern(String.raw`^(?:cliquez|cliquer|clique|appuyez)\s*(?:ici\s*|sur\s+(?:l'|la\s+|cette\s+)(?:image|photo|vignette)\s*)?(?:pour\s+(?:l'|la\s+)?(?:agrandir|zoomer|voir en grand|voir en plus grand|agrandir l'image))?$`),
     // Stand-in text: the alternative said to come later, be missing or go here (issue 34).

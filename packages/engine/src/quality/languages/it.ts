@@ -13,7 +13,7 @@ export const it: Lexicon = {
     'immagine|foto|fotografia|illustrazione|icona|logo|logotipo|grafica|figura|disegno|miniatura|anteprima|banner|schermata|screenshot|immagine in evidenza',
   ),
   placeholders: list(
-    "clicca per ingrandire|clicca sull'immagine per ingrandire|fai clic per ingrandire|clicca qui per ingrandire|immagine segnaposto|segnaposto|immagine non disponibile|nessuna immagine|foto non disponibile|immagine in arrivo|testo alternativo qui|descrizione qui|immagine predefinita|immagine di prova|immagine temporanea|da completare|da inserire|immagine di repertorio|foto di repertorio|immagine illustrativa|immagine di esempio|foto d'archivio|senza titolo|senza nome|segnaposto|descrizione|descrizione immagine|descrizione dell'immagine|testo alternativo|didascalia|immagini|nessuna immagine|immagine non disponibile|separatore|decorazione|immagine decorativa|sfondo|immagine di sfondo",
+    "immagine a scopo illustrativo|foto a scopo illustrativo|a scopo illustrativo|immagine puramente indicativa|foto puramente indicativa|immagine indicativa|foto indicativa|immagine illustrativa|foto illustrativa|immagine a titolo illustrativo|clicca per ingrandire|clicca sull'immagine per ingrandire|fai clic per ingrandire|clicca qui per ingrandire|immagine segnaposto|segnaposto|immagine non disponibile|nessuna immagine|foto non disponibile|immagine in arrivo|testo alternativo qui|descrizione qui|immagine predefinita|immagine di prova|immagine temporanea|da completare|da inserire|immagine di repertorio|foto di repertorio|immagine illustrativa|immagine di esempio|foto d'archivio|senza titolo|senza nome|segnaposto|descrizione|descrizione immagine|descrizione dell'immagine|testo alternativo|didascalia|immagini|nessuna immagine|immagine non disponibile|separatore|decorazione|immagine decorativa|sfondo|immagine di sfondo",
   ),
   redundantOpenings: [
     pattern(
@@ -26,6 +26,8 @@ export const it: Lexicon = {
     "didascalia|titolo|titolo della sezione|intestazione|sottotitolo|descrizione|descrizione immagine|descrizione dell'immagine|testo alternativo|alt|crediti|credito|nome file|file",
   ),
   instructions: [
+    // "For illustration purposes only": a disclaimer about the picture, not what it shows (F30).
+    pattern(String.raw`^(?:(?:l'|questa\s+)?(?:immagine|foto)\s+(?:è\s+)?)?(?:a (?:scopo|titolo) (?:illustrativo|indicativo|esemplificativo)|puramente (?:indicativa|illustrativa))$`),
     // "Click to enlarge" and its kin: an instruction, never what the image shows (F30).
     pattern(String.raw`^(?:clicca|cliccare|fai clic|tocca)\s*(?:qui\s*)?(?:(?:sull'|sulla\s+)(?:immagine|foto|miniatura)\s*)?(?:per\s+(?:ingrandire|ingrandirla|vedere (?:l'immagine )?(?:ingrandita|più grande)))?$`),
     // Stand-in text: the alternative said to come later, be missing or go here (issue 34).

@@ -13,7 +13,7 @@ export const pt: Lexicon = {
     'imagem|foto|fotografia|ilustração|ilustracao|ícone|icone|logo|logotipo|gráfico|grafico|figura|desenho|miniatura|banner|captura de tela|captura de ecrã|imagem destacada',
   ),
   placeholders: list(
-    'descrição da imagem aqui|texto alternativo aqui|imagem não disponível|sem imagem|foto não disponível|clique para ampliar|clique na imagem para ampliar|toque para ampliar|imagem em breve|imagem padrão|imagem de teste|imagem temporária|imagem provisória|a preencher|a completar|imagem ilustrativa|foto ilustrativa|imagem de arquivo|foto de arquivo|imagem de exemplo|imagem meramente ilustrativa|sem título|sem titulo|sem nome|espaço reservado|descrição|descricao|descrição da imagem|texto alternativo|legenda|imagens|fotos|sem imagem|imagem indisponível|espaçador|separador|decoração|imagem decorativa|fundo|imagem de fundo',
+    'imagem para fins ilustrativos|foto para fins ilustrativos|para fins ilustrativos|imagem de caráter ilustrativo|imagem de referência|foto de referência|imagem meramente ilustrativa|foto meramente ilustrativa|imagem ilustrativa|foto ilustrativa|descrição da imagem aqui|texto alternativo aqui|imagem não disponível|sem imagem|foto não disponível|clique para ampliar|clique na imagem para ampliar|toque para ampliar|imagem em breve|imagem padrão|imagem de teste|imagem temporária|imagem provisória|a preencher|a completar|imagem ilustrativa|foto ilustrativa|imagem de arquivo|foto de arquivo|imagem de exemplo|imagem meramente ilustrativa|sem título|sem titulo|sem nome|espaço reservado|descrição|descricao|descrição da imagem|texto alternativo|legenda|imagens|fotos|sem imagem|imagem indisponível|espaçador|separador|decoração|imagem decorativa|fundo|imagem de fundo',
   ),
   redundantOpenings: [
     pattern(
@@ -26,6 +26,8 @@ export const pt: Lexicon = {
     'legenda|título|titulo|cabeçalho|subtítulo|descrição|descricao|descrição da imagem|texto alternativo|alt|crédito|créditos|nome do arquivo|arquivo|ficheiro',
   ),
   instructions: [
+    // "For illustration purposes only": a disclaimer about the picture, not what it shows (F30).
+    pattern(String.raw`^(?:(?:a\s+)?(?:imagem|foto)\s+(?:é\s+)?)?(?:(?:para|com)\s+fins\s+ilustrativos|(?:meramente|apenas)\s+ilustrativa|de referência)$`),
     // "Click to enlarge" and its kin: an instruction, never what the image shows (F30).
     pattern(String.raw`^(?:clique|clica|toque|carregue)\s*(?:aqui\s*)?(?:(?:na|sobre a)\s+(?:imagem|foto|miniatura)\s*)?(?:para\s+(?:ampliar|aumentar|ver em tamanho maior|ver maior))?$`),
     // Stand-in text: the alternative said to come later, be missing or go here (issue 34).

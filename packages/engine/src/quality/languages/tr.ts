@@ -11,7 +11,7 @@ export const tr: Lexicon = {
     'resim|görsel|fotoğraf|foto|görüntü|illüstrasyon|simge|ikon|logo|grafik|çizim|küçük resim|afiş|ekran görüntüsü|ekran resmi',
   ),
   placeholders: list(
-    'büyütmek için tıklayın|büyütmek için tıklayınız|büyütmek için tıkla|büyük görmek için tıklayın|görsel bulunamadı|resim yok|görsel yok|fotoğraf yok|görsel mevcut değil|alternatif metin buraya|açıklama buraya|doldurulacak|eklenecek|temsili fotoğraf|temsili görsel|temsili resim|arşiv fotoğrafı|örnek görsel|örnek resim|adsız|başlıksız|isimsiz|yer tutucu|açıklama|görsel açıklaması|resim açıklaması|alternatif metin|alt metin|resimler|görseller|fotoğraflar|resim yok|görsel yok|ayırıcı|dekorasyon|arka plan',
+    'temsili görseldir|temsili fotoğraftır|temsili resimdir|görsel temsilidir|fotoğraf temsilidir|temsilidir|temsili görsel|temsili fotoğraf|temsili resim|örnek fotoğraf|büyütmek için tıklayın|büyütmek için tıklayınız|büyütmek için tıkla|büyük görmek için tıklayın|görsel bulunamadı|resim yok|görsel yok|fotoğraf yok|görsel mevcut değil|alternatif metin buraya|açıklama buraya|doldurulacak|eklenecek|temsili fotoğraf|temsili görsel|temsili resim|arşiv fotoğrafı|örnek görsel|örnek resim|adsız|başlıksız|isimsiz|yer tutucu|açıklama|görsel açıklaması|resim açıklaması|alternatif metin|alt metin|resimler|görseller|fotoğraflar|resim yok|görsel yok|ayırıcı|dekorasyon|arka plan',
   ),
   redundantOpenings: [
     // Turkish puts the head last: "…gösteren bir fotoğraf" (a photo showing…), "…in fotoğrafı".
