@@ -10,7 +10,7 @@ export const es: Lexicon = {
   name: 'Spanish',
   articles: list('una|un|la|el|esta|este|mi|nuestra'),
   imageWords: list(
-    'imagen|foto|fotografía|fotografia|ilustración|icono|ícono|logo|logotipo|gráfico|grafico|figura|dibujo|miniatura|banner|captura|captura de pantalla|imagen destacada',
+    'imagen de portada|foto de portada|imagen principal|imagen de la galería|imagen del carrusel|imagen del artículo|imagen de cabecera|foto del producto|imagen de producto|imagen del producto|imagen destacada|imagen|foto|fotografía|fotografia|ilustración|icono|ícono|logo|logotipo|gráfico|grafico|figura|dibujo|miniatura|banner|captura|captura de pantalla|imagen destacada',
   ),
   placeholders: list(
     'imagen sacada de internet|imagen tomada de internet|foto sacada de internet|imagen de internet|foto de internet|imagen con fines ilustrativos|foto con fines ilustrativos|con fines ilustrativos|imagen meramente ilustrativa|imagen orientativa|foto orientativa|imagen de carácter ilustrativo|imagen no contractual|foto no contractual|descripción de la imagen aquí|texto alternativo aquí|imagen no disponible|sin imagen|no hay imagen|foto no disponible|haz clic para ampliar|haga clic para ampliar|clic para ampliar|pulsa para ampliar|imagen próximamente|imagen por defecto|imagen predeterminada|imagen de prueba|imagen temporal|por completar|pendiente|imagen ilustrativa|foto ilustrativa|imagen de archivo|foto de archivo|imagen de ejemplo|imagen de referencia|sin título|sin titulo|sin nombre|marcador de posición|descripción|descripcion|descripción de la imagen|texto alternativo|leyenda|pie de foto|imágenes|fotos|sin imagen|imagen no disponible|espaciador|separador|decoración|imagen decorativa|fondo|imagen de fondo',

@@ -8,7 +8,7 @@ export const nl: Lexicon = {
   name: 'Dutch',
   articles: list('een|de|het|deze|dit|mijn|onze'),
   imageWords: list(
-    'afbeelding|foto|plaatje|beeld|illustratie|pictogram|icoon|icon|logo|grafiek|tekening|miniatuur|banner|schermafbeelding|screenshot|uitgelichte afbeelding',
+    'productafbeelding|productfoto|omslagfoto|omslagafbeelding|hoofdafbeelding|galerijafbeelding|sliderafbeelding|artikelafbeelding|headerafbeelding|uitgelichte afbeelding|afbeelding|foto|plaatje|beeld|illustratie|pictogram|icoon|icon|logo|grafiek|tekening|miniatuur|banner|schermafbeelding|screenshot|uitgelichte afbeelding',
   ),
   placeholders: list(
     "foto ter illustratie|afbeelding ter illustratie|ter illustratie|illustratieve foto|illustratieve afbeelding|afbeelding ter indicatie|foto ter indicatie|sfeerbeeld|sfeerimpressie|impressie|beschrijving van de afbeelding|beschrijving afbeelding|afbeelding niet beschikbaar|geen afbeelding|geen afbeelding beschikbaar|foto niet beschikbaar|klik om te vergroten|klik voor vergroting|klik voor een grotere afbeelding|klik op de afbeelding om te vergroten|tijdelijke afbeelding|standaardafbeelding|testafbeelding|alt-tekst hier|beschrijving hier|nog in te vullen|nog aan te vullen|volgt|sfeerbeeld|sfeerfoto|archiefbeeld|archieffoto|voorbeeldafbeelding|illustratieve afbeelding|naamloos|naamloos ontwerp|zonder titel|geen titel|tijdelijke aanduiding|beschrijving|afbeeldingsbeschrijving|alt-tekst|alternatieve tekst|bijschrift|afbeeldingen|foto's|geen afbeelding|scheidingslijn|decoratie|decoratieve afbeelding|achtergrond|achtergrondafbeelding",

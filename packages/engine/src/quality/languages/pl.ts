@@ -10,7 +10,7 @@ export const pl: Lexicon = {
   name: 'Polish',
   articles: list('to|ten|ta|to jest'),
   imageWords: list(
-    'obraz|obrazek|zdjęcie|zdjecie|fotografia|foto|fotka|grafika|ilustracja|ikona|ikonka|logo|logotyp|rysunek|miniatura|baner|zrzut ekranu|zrzut',
+    'zdjęcie produktu|obrazek produktu|obrazek wyróżniający|zdjęcie wyróżniające|zdjęcie główne|zdjęcie okładkowe|zdjęcie w galerii|obrazek wpisu|miniatura wpisu|obraz|obrazek|zdjęcie|zdjecie|fotografia|foto|fotka|grafika|ilustracja|ikona|ikonka|logo|logotyp|rysunek|miniatura|baner|zrzut ekranu|zrzut',
   ),
   placeholders: list(
     'zdjęcie ilustracyjne|zdjęcie poglądowe|zdjęcie ma charakter poglądowy|zdjęcie ma charakter ilustracyjny|obraz poglądowy|obrazek poglądowy|zdjęcie przykładowe|kliknij, aby powiększyć|kliknij aby powiększyć|kliknij, by powiększyć|kliknij by powiększyć|kliknij, aby powiekszyc|kliknij aby powiekszyc|kliknij, aby zobaczyć większe|brak zdjęcia|brak obrazka|brak obrazu|zdjęcie niedostępne|obraz niedostępny|tekst alternatywny tutaj|opis tutaj|zdjęcie zastępcze|obrazek zastępczy|do uzupełnienia|do wypełnienia|zdjęcie poglądowe|zdjęcie ilustracyjne|zdjęcie archiwalne|obraz poglądowy|przykładowe zdjęcie|bez tytułu|bez tytulu|bez nazwy|symbol zastępczy|opis|opis obrazu|opis zdjęcia|opis obrazka|tekst alternatywny|obrazy|zdjęcia|brak zdjęcia|brak obrazu|separator|dekoracja|tło',

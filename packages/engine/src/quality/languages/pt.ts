@@ -10,7 +10,7 @@ export const pt: Lexicon = {
   name: 'Portuguese',
   articles: list('uma|um|a|o|esta|este|essa|minha|nossa'),
   imageWords: list(
-    'imagem|foto|fotografia|ilustração|ilustracao|ícone|icone|logo|logotipo|gráfico|grafico|figura|desenho|miniatura|banner|captura de tela|captura de ecrã|imagem destacada',
+    'imagem de capa|foto de capa|imagem principal|imagem da galeria|imagem do carrossel|imagem do artigo|imagem de cabeçalho|foto do produto|imagem de produto|imagem do produto|imagem destacada|imagem|foto|fotografia|ilustração|ilustracao|ícone|icone|logo|logotipo|gráfico|grafico|figura|desenho|miniatura|banner|captura de tela|captura de ecrã|imagem destacada',
   ),
   placeholders: list(
     'imagem retirada da internet|imagem tirada da internet|foto retirada da internet|imagem da internet|foto da internet|imagem retirada da web|imagem da web|imagem para fins ilustrativos|foto para fins ilustrativos|para fins ilustrativos|imagem de caráter ilustrativo|imagem de referência|foto de referência|imagem meramente ilustrativa|foto meramente ilustrativa|imagem ilustrativa|foto ilustrativa|descrição da imagem aqui|texto alternativo aqui|imagem não disponível|sem imagem|foto não disponível|clique para ampliar|clique na imagem para ampliar|toque para ampliar|imagem em breve|imagem padrão|imagem de teste|imagem temporária|imagem provisória|a preencher|a completar|imagem ilustrativa|foto ilustrativa|imagem de arquivo|foto de arquivo|imagem de exemplo|imagem meramente ilustrativa|sem título|sem titulo|sem nome|espaço reservado|descrição|descricao|descrição da imagem|texto alternativo|legenda|imagens|fotos|sem imagem|imagem indisponível|espaçador|separador|decoração|imagem decorativa|fundo|imagem de fundo',

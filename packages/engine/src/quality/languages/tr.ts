@@ -8,7 +8,7 @@ export const tr: Lexicon = {
   name: 'Turkish',
   articles: list('bir|bu'),
   imageWords: list(
-    'resim|görsel|fotoğraf|foto|görüntü|illüstrasyon|simge|ikon|logo|grafik|çizim|küçük resim|afiş|ekran görüntüsü|ekran resmi',
+    'öne çıkan görsel|öne çıkan resim|ürün görseli|ürün resmi|ürün fotoğrafı|kapak görseli|kapak fotoğrafı|ana görsel|galeri görseli|slider görseli|haber görseli|resim|görsel|fotoğraf|foto|görüntü|illüstrasyon|simge|ikon|logo|grafik|çizim|küçük resim|afiş|ekran görüntüsü|ekran resmi',
   ),
   placeholders: list(
     'temsili görseldir|temsili fotoğraftır|temsili resimdir|görsel temsilidir|fotoğraf temsilidir|temsilidir|temsili görsel|temsili fotoğraf|temsili resim|örnek fotoğraf|büyütmek için tıklayın|büyütmek için tıklayınız|büyütmek için tıkla|büyük görmek için tıklayın|görsel bulunamadı|resim yok|görsel yok|fotoğraf yok|görsel mevcut değil|alternatif metin buraya|açıklama buraya|doldurulacak|eklenecek|temsili fotoğraf|temsili görsel|temsili resim|arşiv fotoğrafı|örnek görsel|örnek resim|adsız|başlıksız|isimsiz|yer tutucu|açıklama|görsel açıklaması|resim açıklaması|alternatif metin|alt metin|resimler|görseller|fotoğraflar|resim yok|görsel yok|ayırıcı|dekorasyon|arka plan',
