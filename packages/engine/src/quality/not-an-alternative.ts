@@ -256,7 +256,7 @@ const CREDIT_WORDS = [
   '사진|출처|제공', // ko
   '图片来源|图片|来源|摄影|图源', // zh
 ].join('|');
-const CREDIT_LINE = new RegExp(String.raw`^(?:(?:${CREDIT_WORDS})\s*[:：.]|[©ⓒⒸ]|\(c\)(?=\s))\s*\S.{0,40}$`, 'iu');
+const CREDIT_LINE = new RegExp(String.raw`^(?:(?:${CREDIT_WORDS})\s*(?:[:：.–—]|(?=[©ⓒⒸ]))|[©ⓒⒸ]|\(c\)(?=\s))\s*\S.{0,40}$`, 'iu');
 // Credits in East Asian news style: "사진=연합뉴스", "写真＝共同", "图/新华社".
 const CJK_CREDIT = /^(?:写真|画像|撮影|写真提供|画像提供|사진|사진 ?제공|자료 ?사진|그래픽|图|图片|照片|摄影)\s*[=＝/／]\s*\S.{0,30}$/u;
 // Where stock and news pictures come from. Alone, a stock library's name is a credit; a news
@@ -273,7 +273,7 @@ const SOURCE_ONLY = [
   /^(?:[Pp]hoto(?:graph)?|[Ii]mage|[Pp]icture|[Ii]llustration|[Ff]oto|[Bb]ild)s?\s+(?:by|von)\s+\p{Lu}[\p{L}.'’-]*(?:\s+\p{Lu}[\p{L}.'’-]*){0,3}(?:\s+(?:on|from|via|for|auf|bei)\s+\S+(?:\s+\S+)?)?$/u,
   // "Courtesy of NASA", "Image courtesy of the artist", "Photo courtesy Jane Doe"
   /^(?:(?:photo|image|picture|illustration)s?\s+)?courtesy(?:\s+of)?\s+\S+(?:\s+\S+){0,3}$/iu,
-  /^via\s+(?:flickr|unsplash|pexels|pixabay|instagram|twitter|x|facebook|wikimedia commons|wikipedia|getty images|shutterstock|reddit|giphy|tenor|imgur)$/iu,
+  /^(?:(?:photo|image|picture|pic|screenshot)s?\s+)?via\s+(?:flickr|unsplash|pexels|pixabay|instagram|twitter|x|facebook|wikimedia commons|wikipedia|getty images|shutterstock|reddit|giphy|tenor|imgur)$/iu,
   // A source word alone: Brazilian "Divulgação"/"Reprodução" (press handout, reproduction), "DR" (droits réservés).
   /^(?:divulgação|reprodução|dr|droits réservés|tous droits réservés|handout|all rights reserved)$/iu,
   // "Copyright 2023 Jane Doe", "Copyright © Acme"
@@ -285,7 +285,7 @@ const creditLine: NotAnAlternativeClass = {
     const text = trimmed.replace(/\s+/g, ' ');
     if (CJK_CREDIT.test(text) || SOURCE_ONLY.some((source) => source.test(text))) return true;
     // At most four words after the label: a name or an agency, not a sentence about the picture.
-    return CREDIT_LINE.test(text) && text.replace(/^[^:：.©ⓒⒸ]*[:：.©ⓒⒸ]/u, '').trim().split(' ').length <= 4;
+    return CREDIT_LINE.test(text) && text.replace(/^[^:：.©ⓒⒸ–—]*[:：.©ⓒⒸ–—]/u, '').trim().split(' ').length <= 4;
   },
   message: (trimmed) =>
     `Alt text ${quoted(trimmed)} is a credit line (who took or owns the picture), not what it shows; keep the credit in a caption and describe the image (${F30})`,
