@@ -53,6 +53,10 @@ const CASES: ConformanceCase[] = [
   { name: "a link named by its own aria-label keeps its name when its only image is alt=\"\" (no F89)", markup: '<a href="/home" aria-label="Home"><img src="logo.png" alt="" /></a>', expected: 'pass' },
   { name: 'a link named by its title keeps a name when its only image is hidden (no F89)', markup: '<a href="/home" title="Home"><img src="logo.png" alt="Home" aria-hidden="true" /></a>', expected: 'pass' },
   { name: "a named link's only image still needs its alt attribute (F65)", markup: '<a href="/home" aria-label="Home"><img src="logo.png" /></a>', expected: 'fail' },
+  { name: 'role="button" is a button: its only image with alt="" leaves it nameless (F89)', markup: '<div role="button" tabindex="0"><img src="bin.png" alt="" /></div>', expected: 'fail' },
+  { name: 'role="link" is a link: its only image with alt="" leaves it nameless (F89)', markup: '<span role="link" tabindex="0"><img src="home.png" alt="" /></span>', expected: 'fail' },
+  { name: 'a role="button" image naming the action passes', markup: '<div role="button" tabindex="0"><img src="bin.png" alt="Delete" /></div>', expected: 'pass' },
+  { name: 'a role="button" named by aria-label keeps its name with an alt="" image', markup: '<div role="button" tabindex="0" aria-label="Delete"><img src="bin.png" alt="" /></div>', expected: 'pass' },
 ];
 
 describe('<img>: lint (every syntax), the Action and the audit agree, as WCAG says', () => {

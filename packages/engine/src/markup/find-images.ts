@@ -7,7 +7,7 @@ import { parse } from 'parse5';
 import type { DefaultTreeAdapterTypes } from 'parse5';
 import type { ImagePurpose } from '@altwise/shared';
 import type { AccessibleName, AttributeLookup, ElementKind } from '../elements';
-import { accessibleNameOf, elementKindOf, isHiddenValue, presentationOf, TAKES_ALT } from '../elements';
+import { accessibleNameOf, elementKindOf, hostKindOf, isHiddenValue, presentationOf, TAKES_ALT } from '../elements';
 import type { AltRange, CurrentAlt, FoundImage, ImageSource, Syntax } from './found-image';
 import { attrValue, findAttr, hasSpread, UNKNOWN } from './jsx-values';
 import { blankCode } from './markdown-code';
@@ -77,7 +77,7 @@ function htmlPurpose(host: Element | undefined, hostText: string): ImagePurpose 
   const images = htmlElements(host).filter((element) => element !== host && elementKindOf(element.tagName, lookupOf(element))).length;
   if (images > 1) return undefined;
   return checkedPurpose({
-    kind: host.tagName === 'a' ? 'link' : 'button',
+    kind: hostKindOf(host.tagName, lookupOf(host)) ?? 'button',
     href: host.tagName === 'a' ? attrOf(host, 'href') : undefined,
     label: attrOf(host, 'aria-label')?.trim() || attrOf(host, 'title')?.trim() || undefined,
   });
@@ -101,7 +101,7 @@ function htmlAncestry(element: Element) {
   for (let node = element.parentNode; node && 'tagName' in node; node = node.parentNode) {
     if (isHiddenValue(attrOf(node, 'aria-hidden'))) hidden = true;
     if (elementKindOf(node.tagName, lookupOf(node))) inImage = true;
-    if (!host && ((node.tagName === 'a' && attrOf(node, 'href') !== undefined) || node.tagName === 'button')) host = node;
+    if (!host && hostKindOf(node.tagName, lookupOf(node))) host = node;
     if (!cell && TABLE_CELLS.has(node.tagName)) cell = node;
   }
   const hostText = host ? collapse(textOf(host, element)) : '';

@@ -5,6 +5,7 @@
 // each is checked against the shared contract before it goes into a request.
 import type { ImagePurpose } from '@altwise/shared';
 import { imagePurposeSchema, languageSchema } from '@altwise/shared';
+import { hostKindOf } from '../elements';
 import type { ScannedAttr, ScannedTag } from './tag-scanner';
 import { scanStartTags } from './tag-scanner';
 
@@ -39,13 +40,15 @@ export function purposeAround(source: string, image: Pick<ScannedTag, 'start' | 
   const after = skipSpace(source, image.end, 1);
   if (!new RegExp(`^</${opener.name}\\s*>`, 'i').test(source.slice(after, after + opener.name.length + 10))) return undefined;
   return checkedPurpose({
-    kind: opener.name === 'a' ? 'link' : 'button',
+    kind: opener.name.toLowerCase() === 'a' ? 'link' : (hostKindOf(opener.name, (name) => staticValue(attr(opener, name))) ?? 'button'),
     href: opener.name === 'a' ? staticValue(attr(opener, 'href')) : undefined,
     label: staticValue(attr(opener, 'aria-label')) ?? staticValue(attr(opener, 'title')),
   });
 }
 
-export const linkOrButtonTags = (source: string) => scanStartTags(source, new Set(['a', 'button']));
+/** Links and buttons: <a>, <button>, and elements with role="link" or role="button". */
+export const linkOrButtonTags = (source: string) =>
+  scanStartTags(source, null).filter((tag) => tag.name.toLowerCase() === 'a' || tag.name.toLowerCase() === 'button' || ['link', 'button'].includes(staticValue(attr(tag, 'role'))?.trim().toLowerCase() ?? ''));
 
 // Vue and Svelte use `lang` on their blocks for the code's language (<script lang="ts">): not a human one.
 const CODE_BLOCKS = new Set(['script', 'style', 'template']);
