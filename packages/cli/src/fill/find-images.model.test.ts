@@ -26,6 +26,12 @@ describe('JSX: literal values are read as React renders them', () => {
     expect(verdicts('Pots.jsx', `export const Pots = (props) => <img src="/pots.png" ${attributes} />;`)).toEqual([verdict]);
   });
 
+  it('an ancestor with aria-hidden (a string, {true} or bare) hides the image; aria-hidden={false} does not', () => {
+    const inside = (attribute: string) => verdicts('Pots.jsx', `export const P = () => <div ${attribute}><span><img src="/pots.png" /></span></div>;`);
+    expect([inside('aria-hidden="true"'), inside('aria-hidden={true}'), inside('aria-hidden'), inside('aria-hidden={false}')]).toEqual([['decorative'], ['decorative'], ['decorative'], ['missing']]);
+    expect(verdicts('Pots.jsx', 'export const P = () => <><div aria-hidden="true"></div><img src="/pots.png" /></>;')).toEqual(['missing']);
+  });
+
   it('a component named IMG (or Img) is not an <img>; in HTML and Markdown <IMG> is', () => {
     expect(find('Page.tsx', 'export const P = () => <div><IMG src="/a.png" /><Img src="/b.png" /></div>;')).toEqual([]);
     expect(verdicts('page.md', '# Page\n\n<IMG SRC="a.png" ALT="A tidy stack of lobster pots">\n')).toEqual(['ok']);
@@ -63,6 +69,11 @@ describe('Markdown: code is never read, reference images are', () => {
     '[logo]: <images/logo.png>',
     '[Harbour at dawn]: images/harbour.png',
   ].join('\n');
+
+  it('a destination written <like this.png> is a link destination, not an <img> tag', () => {
+    const images = find('shots.md', '# Shots\n\n![](<img with space.png>)\n\n![A tidy stack of lobster pots][pots]\n\n[pots]: <img pots.png>\n');
+    expect(images.map((image) => [image.kind, image.alt.state])).toEqual([['img', 'missing'], ['img', 'present']]);
+  });
 
   it('finds no image inside inline code or fenced blocks', () => {
     const srcs = find('guide.md', source).map((image) => image.src);

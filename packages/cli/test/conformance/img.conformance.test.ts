@@ -42,6 +42,21 @@ const CASES: ConformanceCase[] = [
   { name: 'alt equal to the text beside it in a list item is said twice', markup: '<ul><li><img src="flag-no.png" alt="Norway" /> Norway</li></ul>', expected: 'warn' },
   { name: 'alt equal to the text beside it in a div is said twice', markup: '<div><img src="flag-no.png" alt="Norway" /> Norway</div>', expected: 'warn' },
   { name: 'alt saying more than its table cell passes', markup: '<table><tr><td><img src="flag-no.png" alt="Flag of Norway" /> Norway</td></tr></table>', expected: 'pass' },
+  { name: 'inside an aria-hidden="true" ancestor it is hidden: decorative', markup: '<div aria-hidden="true"><img src="swirl.png" /></div>', expected: 'pass' },
+  { name: 'aria-hidden="false" hides nothing: no alt still fails', markup: '<img src="harbour.png" aria-hidden="false" />', expected: 'fail' },
+  { name: 'aria-labelledby joins the text of every id it names', markup: '<img src="harbour.png" aria-labelledby="a1 a2" /><span id="a1">Fishing boats</span> <span id="a2">moored in the harbour at dawn</span>', expected: 'pass' },
+  { name: 'an empty aria-label names nothing', markup: '<img src="harbour.png" aria-label="" />', expected: 'fail' },
+  { name: 'alt equal to the text of its paragraph is said twice (H2)', markup: '<p><img src="flag-no.png" alt="Norway" /> Norway</p>', expected: 'warn' },
+  { name: 'alt saying more than the link text beside it passes', markup: '<a href="/team/ana"><img src="ana.png" alt="Ana Lima smiling at her desk" /> Ana Lima</a>', expected: 'pass' },
+  { name: '"Photo of …" only announces an image (redundant opening, a warning)', markup: '<img src="friend.png" alt="Photo of my friend at the beach" />', expected: 'warn' },
+  { name: 'a word that merely contains "image" is no placeholder', markup: '<img src="logo.png" alt="ImageMagick logo" />', expected: 'pass' },
+  { name: "a link named by its own aria-label keeps its name when its only image is alt=\"\" (no F89)", markup: '<a href="/home" aria-label="Home"><img src="logo.png" alt="" /></a>', expected: 'pass' },
+  { name: 'a link named by its title keeps a name when its only image is hidden (no F89)', markup: '<a href="/home" title="Home"><img src="logo.png" alt="Home" aria-hidden="true" /></a>', expected: 'pass' },
+  { name: "a named link's only image still needs its alt attribute (F65)", markup: '<a href="/home" aria-label="Home"><img src="logo.png" /></a>', expected: 'fail' },
+  { name: 'role="button" is a button: its only image with alt="" leaves it nameless (F89)', markup: '<div role="button" tabindex="0"><img src="bin.png" alt="" /></div>', expected: 'fail' },
+  { name: 'role="link" is a link: its only image with alt="" leaves it nameless (F89)', markup: '<span role="link" tabindex="0"><img src="home.png" alt="" /></span>', expected: 'fail' },
+  { name: 'a role="button" image naming the action passes', markup: '<div role="button" tabindex="0"><img src="bin.png" alt="Delete" /></div>', expected: 'pass' },
+  { name: 'a role="button" named by aria-label keeps its name with an alt="" image', markup: '<div role="button" tabindex="0" aria-label="Delete"><img src="bin.png" alt="" /></div>', expected: 'pass' },
 ];
 
 describe('<img>: lint (every syntax), the Action and the audit agree, as WCAG says', () => {

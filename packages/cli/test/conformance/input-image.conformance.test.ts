@@ -13,6 +13,9 @@ const CASES: ConformanceCase[] = [
   { name: 'role="presentation" cannot hide a focusable button (conflict rule)', markup: '<input type="image" src="go.png" role="presentation" />', expected: 'fail' },
   { name: 'a file name is not a name (F30)', markup: '<input type="image" src="go.png" alt="btn_submit_final.png" />', expected: 'fail' },
   { name: 'a plain text input is no image', markup: '<input type="text" name="q" /><img src="logo.png" alt="Harbour Office logo" />', expected: 'pass' },
+  { name: 'title names it as the last resort', markup: '<input type="image" src="go.png" title="Search the archive" />', expected: 'pass' },
+  { name: 'aria-labelledby names it', markup: '<input type="image" src="go.png" aria-labelledby="go-label" /><span id="go-label">Search the archive</span>', expected: 'pass' },
+  { name: 'alt=" " names nothing', markup: '<input type="image" src="go.png" alt=" " />', expected: 'fail' },
 ];
 
 describe('<input type="image">: lint (every syntax), the Action and the audit agree, as WCAG says', () => {

@@ -9,6 +9,9 @@ const CASES: ConformanceCase[] = [
   { name: 'aria-label names it', markup: '<object data="chart.png" type="image/png" aria-label="Line chart of visits in May"></object>', expected: 'pass' },
   { name: 'aria-hidden hides it: decorative', markup: '<object data="flourish.svg" type="image/svg+xml" aria-hidden="true"></object>', expected: 'pass' },
   { name: 'an <img> inside the fallback is not announced on its own', markup: '<object data="chart.svg" type="image/svg+xml"><img src="chart.png" alt="Line chart of visits in May" /></object>', expected: 'fail' },
+  { name: 'title names it (the last resort)', markup: '<object data="chart.png" type="image/png" title="Line chart of visits in May"></object>', expected: 'pass' },
+  { name: 'role="presentation" makes it decorative', markup: '<object data="flourish.png" type="image/png" role="presentation"></object>', expected: 'pass' },
+  { name: 'whitespace fallback content is no alternative', markup: '<object data="chart.png" type="image/png">   </object>', expected: 'fail' },
 ];
 
 describe('<object>: lint (every syntax), the Action and the audit agree, as WCAG says', () => {

@@ -20,6 +20,10 @@ const CASES: ConformanceCase[] = [
   { name: "an icon link's <svg> is the link's only content: its <title> must say where it goes (F89)", markup: '<a href="/search"><svg role="img"><title>Magnifying glass</title><path d="M0 0h1v1z" /></svg></a>', expected: 'fail' },
   { name: 'a role="img" icon beside the same link text is said twice (H2)', markup: '<a href="/rated"><span role="img" aria-label="Rated">★</span> Rated</a>', expected: 'warn' },
   { name: 'an unnamed icon beside its button text adds nothing a reader misses', markup: '<button type="button"><svg><path d="M0 0h1v1z" /></svg> Save</button>', expected: 'pass' },
+  { name: 'alt does not name a role="img" element (not its attribute)', markup: '<div role="img" alt="Four stars out of five"></div>', expected: 'fail' },
+  { name: 'a whitespace aria-label names nothing', markup: '<span role="img" aria-label="  "></span>', expected: 'fail' },
+  { name: '<svg role="img"> with an empty <title> has no name', markup: '<svg role="img"><title> </title><path d="M0 0h1v1z" /></svg>', expected: 'fail' },
+  { name: 'an emoji with role="img" and aria-label passes', markup: '<span role="img" aria-label="Thumbs up">👍</span>', expected: 'pass' },
 ];
 
 describe('role="img" and <svg>: lint (every syntax), the Action and the audit agree, as WCAG says', () => {

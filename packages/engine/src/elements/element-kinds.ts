@@ -43,3 +43,16 @@ export function elementKindOf(tagName: string, attr: AttributeLookup): ElementKi
 
 /** Kinds whose alt attribute is their text alternative (H37, H36, H24). */
 export const TAKES_ALT: ReadonlySet<ElementKind> = new Set(['img', 'input-image', 'area']);
+
+/**
+ * The link or button an element is (its content's name is its name, F89/H2), or null: <a href>,
+ * <button>, and any element with role="link" or role="button". Shared by lint and the audit.
+ */
+export function hostKindOf(tagName: string, attr: AttributeLookup): 'link' | 'button' | null {
+  const tag = tagName.toLowerCase();
+  const role = roleOf(attr);
+  if (role === 'link') return 'link';
+  if (role === 'button') return 'button';
+  if (tag === 'a') return attr('href') !== undefined ? 'link' : null;
+  return tag === 'button' ? 'button' : null;
+}

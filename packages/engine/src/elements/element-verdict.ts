@@ -95,12 +95,15 @@ export function judgeElement(element: TextAlternativeElement): ElementJudgement 
       language: element.language,
       purpose: functional ? element.purpose : undefined,
     }).issues;
+  // A link or button with its own aria-label or title (the purpose's label) keeps that name when
+  // its only image is decorative: F89 fails a link left nameless, not one named on the link itself.
+  const nameless = functional && !(element.purpose?.label && !FUNCTIONAL_KINDS.has(element.kind));
   if (element.presentation === 'hidden' || (element.presentation === 'presentational' && !name)) {
-    return functional ? { verdict: 'missing', issues: [elementIssue.hiddenFunctional(element)] } : { verdict: 'decorative', issues: [] };
+    return nameless ? { verdict: 'missing', issues: [elementIssue.hiddenFunctional(element)] } : { verdict: 'decorative', issues: [] };
   }
   if (element.presentation === 'empty-alt') {
     // alt="" (H67) is decorative, unless it is all a link or button has: then it has no name.
-    return functional ? { verdict: 'missing', issues: check('') } : { verdict: 'decorative', issues: [] };
+    return nameless ? { verdict: 'missing', issues: check('') } : { verdict: 'decorative', issues: [] };
   }
   if (!name) {
     // An unnamed icon beside the text of its link or button adds nothing a reader misses.

@@ -7,14 +7,16 @@ import { parse } from 'parse5';
 import type { DefaultTreeAdapterTypes } from 'parse5';
 import type { ImagePurpose } from '@altwise/shared';
 import type { AccessibleName, AttributeLookup, ElementKind } from '../elements';
-import { accessibleNameOf, elementKindOf, isHiddenValue, presentationOf, TAKES_ALT } from '../elements';
+import { accessibleNameOf, elementKindOf, hostKindOf, isHiddenValue, presentationOf, TAKES_ALT } from '../elements';
 import type { AltRange, CurrentAlt, FoundImage, ImageSource, Syntax } from './found-image';
 import { attrValue, findAttr, hasSpread, UNKNOWN } from './jsx-values';
 import { blankCode } from './markdown-code';
-import { checkedPurpose, frontMatterLanguage, langTags, languageAt, languageTag, linkOrButtonTags, purposeAround } from './surroundings';
+import { checkedPurpose, frontMatterLanguage, hiddenAt, langTags, languageAt, languageTag, linkOrButtonTags, purposeAround } from './surroundings';
 import type { ScannedTag } from './tag-scanner';
 import { scanStartTags } from './tag-scanner';
 import { markdownImages } from './markdown-images';
+import type { Span } from './scanned-extents';
+import { hostAround, imageSpans, scannedText } from './scanned-extents';
 import type { FindOptions } from './source-location';
 import { contextAround, lineOf, resolveSource } from './source-location';
 
@@ -75,7 +77,7 @@ function htmlPurpose(host: Element | undefined, hostText: string): ImagePurpose 
   const images = htmlElements(host).filter((element) => element !== host && elementKindOf(element.tagName, lookupOf(element))).length;
   if (images > 1) return undefined;
   return checkedPurpose({
-    kind: host.tagName === 'a' ? 'link' : 'button',
+    kind: hostKindOf(host.tagName, lookupOf(host)) ?? 'button',
     href: host.tagName === 'a' ? attrOf(host, 'href') : undefined,
     label: attrOf(host, 'aria-label')?.trim() || attrOf(host, 'title')?.trim() || undefined,
   });
@@ -99,7 +101,7 @@ function htmlAncestry(element: Element) {
   for (let node = element.parentNode; node && 'tagName' in node; node = node.parentNode) {
     if (isHiddenValue(attrOf(node, 'aria-hidden'))) hidden = true;
     if (elementKindOf(node.tagName, lookupOf(node))) inImage = true;
-    if (!host && ((node.tagName === 'a' && attrOf(node, 'href') !== undefined) || node.tagName === 'button')) host = node;
+    if (!host && hostKindOf(node.tagName, lookupOf(node))) host = node;
     if (!cell && TABLE_CELLS.has(node.tagName)) cell = node;
   }
   const hostText = host ? collapse(textOf(host, element)) : '';
@@ -195,51 +197,11 @@ interface Surroundings {
   langs: ScannedTag[];
   /** Every start tag, for aria-labelledby's ids. */
   tags: ScannedTag[];
+  /** Tags with aria-hidden="true": everything inside them is hidden (as the audit's walk reads it). */
+  hidden: ScannedTag[];
   fileLanguage?: string;
   /** JSX semantics: a bare attribute is `true`, a capitalised tag is a component. */
   jsx: boolean;
-}
-
-interface Span {
-  readonly start: number;
-  readonly end: number;
-}
-
-/**
- * The text between a scanned start tag and its end tag (tags and {…} expressions dropped), leaving
- * out what lies in `images` (an <svg>'s <title>, an <object>'s fallback: an image's name, not text).
- */
-function scannedText(source: string, tag: ScannedTag, images: readonly Span[] = []): string {
-  const close = new RegExp(`</${tag.name}\\s*>`, 'i').exec(source.slice(tag.end, tag.end + 5000));
-  if (!close) return '';
-  let body = source.slice(tag.end, tag.end + close.index);
-  for (const image of images) {
-    const from = Math.max(image.start, tag.end) - tag.end;
-    const to = Math.min(image.end, tag.end + body.length) - tag.end;
-    if (from < to) body = body.slice(0, from) + ' '.repeat(to - from) + body.slice(to);
-  }
-  return body.replace(/<[^>]*>/g, ' ').replace(/\{[^}]*\}/g, ' ').replace(/\s+/g, ' ').trim();
-}
-
-/** The link or button the tag sits in, and that element's own text (images aside). */
-function hostAround(source: string, tag: ScannedTag, openers: readonly ScannedTag[], images: readonly Span[]): { host: ScannedTag; text: string } | undefined {
-  for (const opener of [...openers].reverse()) {
-    if (opener.end > tag.start) continue;
-    const between = source.slice(opener.end, tag.start);
-    if (new RegExp(`</${opener.name}\\s*>`, 'i').test(between)) continue;
-    const text = scannedText(source, opener, images);
-    return { host: opener, text };
-  }
-  return undefined;
-}
-
-/** Where each scanned image element lies, its content included (a self-closing or void tag is its start tag). */
-function imageSpans(source: string, found: ReadonlyArray<{ tag: ScannedTag; kind: ElementKind }>): Span[] {
-  return found.map(({ tag, kind }) => {
-    if (kind === 'img' || kind === 'input-image' || kind === 'area' || source.slice(tag.start, tag.end).endsWith('/>')) return { start: tag.start, end: tag.end };
-    const close = new RegExp(`</${tag.name}\\s*>`, 'i').exec(source.slice(tag.end, tag.end + 5000));
-    return { start: tag.start, end: close ? tag.end + close.index + close[0].length : tag.end };
-  });
 }
 
 /** What fill edits: a static alt (also alt={"…"}), or why it cannot be written. */
@@ -305,7 +267,7 @@ function tagImage(tag: ScannedTag, kind: ElementKind, source: string, file: stri
     file,
     kind,
     name,
-    presentation: presentationOf(kind, lookup),
+    presentation: presentationOf(kind, lookup, hiddenAt(source, tag.start, around.hidden)),
     ...(unknownName && name.name === null ? { unknownName } : {}),
     ...(host?.text && !purpose ? { besideText: true, adjacentText: host.text } : {}),
     ...(cell?.text ? { adjacentText: cell.text } : {}),
@@ -361,9 +323,15 @@ export function findImages(source: string, file: string, options: FindOptions): 
   const code = markdown ? blankCode(source) : source;
   const tags = scanStartTags(code, null);
   const jsx = extension === '.jsx' || extension === '.tsx' || extension === '.mdx';
-  const elements = scannedElements(code, tags, jsx);
-  const around: Surroundings = { openers: linkOrButtonTags(code), cells: scanStartTags(code, TABLE_CELLS), images: imageSpans(code, elements), langs: langTags(code), tags, fileLanguage: markdown ? frontMatterLanguage(source) : undefined, jsx };
+  // A Markdown image's destination may be written <like this.png>: a link destination, not a tag.
+  const mdImages = markdown ? markdownImages(source, code, file, options, frontMatterLanguage(source), langTags(code)) : [];
+  const destinations = markdown ? [...code.matchAll(/^ {0,3}\[[^\]\n]+\]:[ \t]*<[^>\n]*>/gm)].map((match) => ({ start: match.index, end: match.index + match[0].length })) : [];
+  const inMarkdownImage = (tag: ScannedTag) =>
+    [...mdImages.flatMap(({ span }) => (span ? [span] : [])), ...destinations].some((span) => tag.start > span.start && tag.start < span.end);
+  const elements = scannedElements(code, tags, jsx).filter(({ tag }) => !inMarkdownImage(tag));
+  const hidden = tags.filter((tag) => isHiddenValue(String(attrValue(tag, 'aria-hidden', jsx))));
+  const around: Surroundings = { openers: linkOrButtonTags(code), cells: scanStartTags(code, TABLE_CELLS), images: imageSpans(code, elements), langs: langTags(code), tags, hidden, fileLanguage: markdown ? frontMatterLanguage(source) : undefined, jsx };
   const found = elements.map(({ tag, kind }) => tagImage(tag, kind, code, file, options, around));
-  if (markdown) return [...markdownImages(source, code, file, options, around.fileLanguage, around.langs), ...found].sort((a, b) => a.insertAt - b.insertAt);
+  if (markdown) return [...mdImages, ...found].sort((a, b) => a.insertAt - b.insertAt);
   return found;
 }

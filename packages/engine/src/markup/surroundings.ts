@@ -5,6 +5,7 @@
 // each is checked against the shared contract before it goes into a request.
 import type { ImagePurpose } from '@altwise/shared';
 import { imagePurposeSchema, languageSchema } from '@altwise/shared';
+import { hostKindOf } from '../elements';
 import type { ScannedAttr, ScannedTag } from './tag-scanner';
 import { scanStartTags } from './tag-scanner';
 
@@ -39,13 +40,15 @@ export function purposeAround(source: string, image: Pick<ScannedTag, 'start' | 
   const after = skipSpace(source, image.end, 1);
   if (!new RegExp(`^</${opener.name}\\s*>`, 'i').test(source.slice(after, after + opener.name.length + 10))) return undefined;
   return checkedPurpose({
-    kind: opener.name === 'a' ? 'link' : 'button',
+    kind: opener.name.toLowerCase() === 'a' ? 'link' : (hostKindOf(opener.name, (name) => staticValue(attr(opener, name))) ?? 'button'),
     href: opener.name === 'a' ? staticValue(attr(opener, 'href')) : undefined,
     label: staticValue(attr(opener, 'aria-label')) ?? staticValue(attr(opener, 'title')),
   });
 }
 
-export const linkOrButtonTags = (source: string) => scanStartTags(source, new Set(['a', 'button']));
+/** Links and buttons: <a>, <button>, and elements with role="link" or role="button". */
+export const linkOrButtonTags = (source: string) =>
+  scanStartTags(source, null).filter((tag) => tag.name.toLowerCase() === 'a' || tag.name.toLowerCase() === 'button' || ['link', 'button'].includes(staticValue(attr(tag, 'role'))?.trim().toLowerCase() ?? ''));
 
 // Vue and Svelte use `lang` on their blocks for the code's language (<script lang="ts">): not a human one.
 const CODE_BLOCKS = new Set(['script', 'style', 'template']);
@@ -55,18 +58,28 @@ export function langTags(source: string): ScannedTag[] {
   return scanStartTags(source, null).filter((tag) => !CODE_BLOCKS.has(tag.name) && languageTag(staticValue(attr(tag, 'lang'))) !== undefined);
 }
 
+/** Whether an element whose start tag ends before `offset` is still open there (its end tag not yet seen). */
+export function openAt(source: string, tag: ScannedTag, offset: number): boolean {
+  if (tag.start >= offset || source.slice(tag.start, tag.end).endsWith('/>')) return false;
+  const between = source.slice(tag.end, offset);
+  const name = tag.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const opened = (between.match(new RegExp(`<${name}[\\s/>]`, 'gi')) ?? []).length;
+  const closed = (between.match(new RegExp(`</${name}\\s*>`, 'gi')) ?? []).length;
+  return closed <= opened;
+}
+
 /** The `lang` of the nearest element still open at `offset` (its end tag not yet seen), if any. */
 export function languageAt(source: string, offset: number, tags: readonly ScannedTag[]): string | undefined {
-  for (const tag of [...tags].reverse()) {
-    if (tag.start >= offset || source.slice(tag.start, tag.end).endsWith('/>')) continue;
-    const between = source.slice(tag.end, offset);
-    const name = tag.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-    const opened = (between.match(new RegExp(`<${name}[\\s/>]`, 'gi')) ?? []).length;
-    const closed = (between.match(new RegExp(`</${name}\\s*>`, 'gi')) ?? []).length;
-    if (closed <= opened) return languageTag(staticValue(attr(tag, 'lang')));
-  }
-  return undefined;
+  const open = [...tags].reverse().find((tag) => openAt(source, tag, offset));
+  return open ? languageTag(staticValue(attr(open, 'lang'))) : undefined;
 }
+
+/**
+ * Whether an ancestor hides what starts at `offset` (aria-hidden="true" removes its whole subtree
+ * from the accessibility tree, as the audit's walk knows): `hidden` holds the tags that say so.
+ */
+export const hiddenAt = (source: string, offset: number, hidden: readonly ScannedTag[]): boolean =>
+  hidden.some((tag) => openAt(source, tag, offset));
 
 /** `lang:` or `locale:` in a Markdown or MDX file's YAML front matter. */
 export function frontMatterLanguage(source: string): string | undefined {

@@ -23,12 +23,18 @@ function labelPattern(lexicon: Lexicon): RegExp {
   return found;
 }
 
-/** The internal label that opens the text ("Caption: "), in the language's lists, if any. */
+/**
+ * The internal label that opens the text ("Caption: "), in the language's lists, if any; or the
+ * whole text when it is a label alone ("Podpis", "Подпись", "تعليق"): a field's name, never an alternative.
+ */
 export function leadingLabel(text: string, lexicons: readonly Lexicon[] = LEXICONS): string | undefined {
   const lower = lowerForm(text);
+  const bare = plain(text);
   for (const lexicon of lexicons) {
     const match = labelPattern(lexicon).exec(lower);
     if (match) return match[0];
+    // A label that is also a placeholder word ("placeholder") is reported as the placeholder it is.
+    if (lexicon.labels.includes(bare) && !lexicon.placeholders.includes(bare) && !lexicon.imageWords.includes(bare)) return bare;
   }
   return undefined;
 }

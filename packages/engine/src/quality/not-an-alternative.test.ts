@@ -214,3 +214,50 @@ describe('F30: text alternatives that are not alternatives', () => {
     });
   });
 });
+
+describe('credit lines and stand-in text beyond "Label: name" (issue 34)', () => {
+  const idOf = (altText: string, language?: string) => checkAltText({ altText, language }).issues[0]?.id;
+  it.each([
+    ['Photo by Jane Doe on Unsplash', 'en'],
+    ['Image courtesy of NASA', 'en'],
+    ['Copyright 2023 Jane Doe', 'en'],
+    ['AFP/Getty Images', 'en'],
+    ['Shutterstock', 'en'],
+    ['Symbolbild: Pixabay', 'de'],
+    ['Crédits : Getty Images', 'fr'],
+    ['사진=연합뉴스', 'ko'],
+    ['图/新华社', 'zh'],
+    ['صورة من غيتي إيميجز', 'ar'],
+  ])('"%s" (%s) is a credit line', (altText, language) => {
+    expect(idOf(altText, language)).toBe('credit-line');
+  });
+
+  it.each([
+    ['Alt text to follow', 'en'],
+    ['Click to enlarge', 'en'],
+    ['Bildbeschreibung folgt', 'de'],
+    ['Zum Vergrößern bitte klicken', 'de'],
+    ['Description à venir', 'fr'],
+    ['Haz clic en la imagen para ampliarla', 'es'],
+    ['Kliknij, aby powiększyć', 'pl'],
+    ['Подпись', 'ru'],
+    ['※画像はイメージです', 'ja'],
+    ['点击查看大图', 'zh'],
+  ])('"%s" (%s) is not an alternative', (altText, language) => {
+    expect(checkAltText({ altText, language }).wcagCompliant).toBe(false);
+  });
+
+  it.each([
+    ['Photo by the lake: two swans under the bridge', 'en'],
+    ['Via Appia Antica lined with umbrella pines outside Rome', 'en'],
+    ['Reuters logo', 'en'],
+    ['NASA', 'en'],
+    ['Courtesy car parked outside the garage in the rain', 'en'],
+    ['Click beetle on a leaf, its shell shining green', 'en'],
+    ['Die Fotografin Lena Berg fotografiert Möwen am Strand', 'de'],
+    ['Podpis prezydenta pod ustawą na biurku', 'pl'],
+    ['連合ニュースの記者', 'ja'],
+  ])('"%s" (%s) is a real alternative: no alarm', (altText, language) => {
+    expect(checkAltText({ altText, language }).issues).toEqual([]);
+  });
+});

@@ -3,6 +3,7 @@ import type { Lexicon } from './languages';
 import { LEXICONS } from './languages';
 import { isInstruction, leadingLabel } from './instruction-text';
 import { isDeveloperNote, isEmojiOnly } from './leftover-notes';
+import { isTemplateVocabulary } from './template-vocabulary';
 
 /**
  * WCAG technique F30: "Failure of Success Criterion 1.1.1 and 1.2.1 due to using text
@@ -212,6 +213,13 @@ const instructionOrLabel: NotAnAlternativeClass = {
     `Alt text ${quoted(trimmed)} reads like an instruction or an internal label ("Caption: …", "Describe the image"), not a description of the image: screen readers read it out as is (${F30})`,
 };
 
+// ── Template text in other words: only the vocabulary of templates ("Descrizione della foto").
+const templateVocabulary: NotAnAlternativeClass = {
+  id: 'template-text',
+  matches: (trimmed, lexicons) => isTemplateVocabulary(trimmed, lexicons),
+  message: templateText.message,
+};
+
 // ── A note left for later: "TODO", "FIXME", "XXX", "changeme", "asdf", "test".
 const developerNote: NotAnAlternativeClass = {
   id: 'developer-note',
@@ -232,8 +240,9 @@ const emojiOnly: NotAnAlternativeClass = {
 // what it shows. Short on purpose: "Photo: a child flying a kite on the beach" is a label rule's case.
 const CREDIT_WORDS = [
   'photo|photos|photograph|picture|image|credit|credits|photo credit|image credit|source|courtesy|copyright', // en
-  'foto|fotos|bild|bildnachweis|quelle', // de
-  'crédit|crédit photo|crédits photo|source|©', // fr
+  'illustration|illustrations|photographer|image source|photo source|picture source|courtesy|photo courtesy|image courtesy', // en
+  'foto|fotos|bild|bildnachweis|quelle|bildquelle|fotoquelle|fotograf|fotografin|grafik|illustration|bildrechte|fotorechte|rechte', // de
+  'crédit|crédits|crédit photo|crédits photo|crédit image|source|photographe|©', // fr
   'fuente|crédito|créditos|fotografía', // es
   'fonte|credito|crediti', // it, pt
   'crédito|créditos|fotografia', // pt
@@ -243,17 +252,40 @@ const CREDIT_WORDS = [
   'fotoğraf|kaynak|görsel', // tr
   'تصوير|المصدر|الصورة|صورة', // ar
   'फोटो|स्रोत|चित्र', // hi
-  '写真|出典|画像|提供|撮影', // ja
+  '写真|出典|画像|提供|撮影|画像提供|写真提供|提供元|引用|引用元', // ja
   '사진|출처|제공', // ko
   '图片来源|图片|来源|摄影|图源', // zh
 ].join('|');
-const CREDIT_LINE = new RegExp(String.raw`^(?:(?:${CREDIT_WORDS})\s*[:：.]|©|\(c\)(?=\s))\s*\S.{0,40}$`, 'iu');
+const CREDIT_LINE = new RegExp(String.raw`^(?:(?:${CREDIT_WORDS})\s*(?:[:：.–—]|(?=[©ⓒⒸ]))|[©ⓒⒸ]|\(c\)(?=\s))\s*\S.{0,40}$`, 'iu');
+// Credits in East Asian news style: "사진=연합뉴스", "写真＝共同", "图/新华社".
+const CJK_CREDIT = /^(?:写真|画像|撮影|写真提供|画像提供|사진|사진 ?제공|자료 ?사진|그래픽|图|图片|照片|摄影)\s*[=＝/／]\s*\S.{0,30}$/u;
+// Where stock and news pictures come from. Alone, a stock library's name is a credit; a news
+// agency's name alone may be its logo's right alt, so it counts only with a photographer or a
+// second source ("AP Photo/Jane Doe", "AFP/Getty Images").
+const STOCK = String.raw`getty ?images|gettyimages|ゲッティイメージズ|게티이미지(?:뱅크|코리아)?|غيتي إيميجز|शटरस्टॉक|シャッターストック|셔터스톡|شترستوك|视觉中国|東方IC|东方IC|shutterstock|istock(?:photo)?(?: by getty images)?|adobe ?stock|depositphotos|dreamstime|123rf|alamy(?: stock photo)?|freepik|unsplash|pexels|pixabay|pixta|stocksy|envato(?: elements)?|imago(?: images)?|picture[ -]alliance`;
+const AGENCY = String.raw`${STOCK}|ap(?: photo)?|afp|dpa|epa(?:-efe)?|reuters|anp|pap|ansa|efe|tass|итар-тасс|ria novosti|xinhua|kyodo|yonhap|pti|ani|aa|anadolu|keystone|apa|belga|lusa|europa press|sipa|abaca|zuma(?: press)?|nasa|wikimedia commons`;
+const SOURCE_ONLY = [
+  new RegExp(String.raw`^(?:${STOCK})(?:\s*(?:[/|,-]|via)\s*\S.{0,30})?$`, 'iu'),
+  new RegExp(String.raw`^(?:${AGENCY})\s*[/|]\s*\S.{0,30}$|^ap photo$`, 'iu'),
+  // A stock library named as the source after a short label: "Symbolbild: Pixabay", "Image via Shutterstock".
+  new RegExp(String.raw`^\S+(?:\s+\S+){0,2}?\s*(?::|/|\s(?:via|from|by|von|bei|de|da|di|du|van|z|из|от|من|से|出典))\s*(?:${STOCK})$`, 'iu'),
+  // "Photo by Jane Doe on Unsplash", "Image by Max from Pixabay": a name (capitalised) after "by".
+  /^(?:[Pp]hoto(?:graph)?|[Ii]mage|[Pp]icture|[Ii]llustration|[Ff]oto|[Bb]ild)s?\s+(?:by|von)\s+\p{Lu}[\p{L}.'’-]*(?:\s+\p{Lu}[\p{L}.'’-]*){0,3}(?:\s+(?:on|from|via|for|auf|bei)\s+\S+(?:\s+\S+)?)?$/u,
+  // "Courtesy of NASA", "Image courtesy of the artist", "Photo courtesy Jane Doe"
+  /^(?:(?:photo|image|picture|illustration)s?\s+)?courtesy(?:\s+of)?\s+\S+(?:\s+\S+){0,3}$/iu,
+  /^(?:(?:photo|image|picture|pic|screenshot)s?\s+)?via\s+(?:flickr|unsplash|pexels|pixabay|instagram|twitter|x|facebook|wikimedia commons|wikipedia|getty images|shutterstock|reddit|giphy|tenor|imgur)$/iu,
+  // A source word alone: Brazilian "Divulgação"/"Reprodução" (press handout, reproduction), "DR" (droits réservés).
+  /^(?:divulgação|reprodução|dr|droits réservés|tous droits réservés|handout|all rights reserved)$/iu,
+  // "Copyright 2023 Jane Doe", "Copyright © Acme"
+  /^copyright\s+(?:©\s*|\(c\)\s*)?(?:\d{4}\b|©).{0,40}$/iu,
+];
 const creditLine: NotAnAlternativeClass = {
   id: 'credit-line',
   matches: (trimmed) => {
     const text = trimmed.replace(/\s+/g, ' ');
+    if (CJK_CREDIT.test(text) || SOURCE_ONLY.some((source) => source.test(text))) return true;
     // At most four words after the label: a name or an agency, not a sentence about the picture.
-    return CREDIT_LINE.test(text) && text.replace(/^[^:：.©]*[:：.©]/u, '').trim().split(' ').length <= 4;
+    return CREDIT_LINE.test(text) && text.replace(/^[^:：.©ⓒⒸ–—]*[:：.©ⓒⒸ–—]/u, '').trim().split(' ').length <= 4;
   },
   message: (trimmed) =>
     `Alt text ${quoted(trimmed)} is a credit line (who took or owns the picture), not what it shows; keep the credit in a caption and describe the image (${F30})`,
@@ -265,6 +297,7 @@ export const NOT_AN_ALTERNATIVE: readonly NotAnAlternativeClass[] = [
   templateText,
   creditLine,
   instructionOrLabel,
+  templateVocabulary,
   developerNote,
   emojiOnly,
   screenshotName,

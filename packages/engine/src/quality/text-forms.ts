@@ -37,7 +37,7 @@ export function lowerForm(text: string): string {
 
 // Punctuation a listener does not hear at either end: ASCII, CJK, Arabic and Devanagari marks.
 const ENDS =
-  /^[\s"'([{<.:;,!?¡¿…\-–—。、，！？：；「」『』（）【】《》؟،।॥*_#~]+|[\s"')\]}>.:;,!?…\-–—。、，！？：；「」『』（）【】《》؟،।॥*_#~]+$/gu;
+  /^[\s"'([{<.:;,!?¡¿…\-–—。、，！？：；「」『』（）【】《》［］〔〕؟،।॥*_#~※]+|[\s"')\]}>.:;,!?…\-–—。、，！？：；「」『』（）【】《》［］〔〕؟،।॥*_#~※]+$/gu;
 
 /** lowerForm with the punctuation at both ends dropped: how a list entry is compared. */
 export function plain(text: string): string {

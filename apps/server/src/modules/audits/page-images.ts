@@ -6,7 +6,7 @@
 // images × page. Only the first `maxImages` are described; the rest are counted.
 import type { AuditImage, ImagePurpose } from '@altwise/shared';
 import { MAX_AUDIT_IMAGES } from '@altwise/shared';
-import { accessibleNameOf, presentationOf } from '@altwise/engine/elements';
+import { accessibleNameOf, hostKindOf, presentationOf } from '@altwise/engine/elements';
 import type { Presentation } from '@altwise/engine/elements';
 import { parse } from 'parse5';
 import { cssSelectorOf } from './css-selector';
@@ -106,9 +106,9 @@ export function imagesOfDocument(document: Node, pageUrl: URL, { maxImages = MAX
   });
 
   const linkOf = once((host: Element) => {
-    const isLink = host.tagName === 'a';
+    const isLink = hostKindOf(host.tagName, (name) => attr(host, name)) === 'link';
     const words = reader.textOf(host);
-    const href = isLink ? resolveUrl(attr(host, 'href'), base) : null;
+    const href = host.tagName === 'a' ? resolveUrl(attr(host, 'href'), base) : null;
     const link = { element: isLink ? ('a' as const) : ('button' as const), href, text: clip(words, NAME_CHARS) ?? '' };
     // The destination's own words: aria-label, title, else the link's text.
     const label = clip(attr(host, 'aria-label'), 500) ?? clip(attr(host, 'title'), 500) ?? clip(words, 500);

@@ -2,7 +2,7 @@
 // every element visited once, what each inherits from its ancestors (its link, figure, language,
 // landmark…) carried down instead of looked up per image, and the indexes the later lookups read.
 import type { AuditImage } from '@altwise/shared';
-import { elementKindOf, isHiddenValue } from '@altwise/engine/elements';
+import { elementKindOf, hostKindOf, isHiddenValue } from '@altwise/engine/elements';
 import type { SelectorIndex } from './css-selector';
 import type { Element, Node } from './html-tree';
 import { attr, childrenOf, hasAttr, isElement } from './html-tree';
@@ -49,7 +49,7 @@ export function validLang(element: Element): string | null {
 
 function inheritedBy(element: Element, from: Inherited, kind: ImageKind | null, position: number): Inherited {
   const tag = element.tagName;
-  const isHost = (tag === 'a' && hasAttr(element, 'href')) || tag === 'button';
+  const isHost = hostKindOf(tag, (name) => attr(element, name)) !== null;
   const isCell = tag === 'td' || tag === 'th';
   const hidden = from.hidden || isHiddenValue(attr(element, 'aria-hidden'));
   const lang = validLang(element) ?? from.lang;
@@ -165,7 +165,7 @@ export function walk(document: Node, maxImages: number, maxLinks = 0): Walk {
           break;
         }
       }
-      if ((element.tagName === 'a' && hasAttr(element, 'href')) || element.tagName === 'button') {
+      if (hostKindOf(element.tagName, (name) => attr(element, name)) !== null) {
         result.imagesIn.set(element, imageElements - frame.imagesBefore);
       }
       if (element.tagName === 'p' && result.withText.has(element)) result.paragraphs.push({ position: frame.position, element });

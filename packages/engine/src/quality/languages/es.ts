@@ -10,10 +10,10 @@ export const es: Lexicon = {
   name: 'Spanish',
   articles: list('una|un|la|el|esta|este|mi|nuestra'),
   imageWords: list(
-    'imagen|foto|fotografía|fotografia|ilustración|icono|ícono|logo|logotipo|gráfico|grafico|figura|dibujo|miniatura|banner|captura|captura de pantalla|imagen destacada',
+    'imagen de portada|foto de portada|imagen principal|imagen de la galería|imagen del carrusel|imagen del artículo|imagen de cabecera|foto del producto|imagen de producto|imagen del producto|imagen destacada|imagen|foto|fotografía|fotografia|ilustración|icono|ícono|logo|logotipo|gráfico|grafico|figura|dibujo|miniatura|banner|captura|captura de pantalla|imagen destacada',
   ),
   placeholders: list(
-    'por completar|pendiente|imagen ilustrativa|foto ilustrativa|imagen de archivo|foto de archivo|imagen de ejemplo|imagen de referencia|sin título|sin titulo|sin nombre|marcador de posición|descripción|descripcion|descripción de la imagen|texto alternativo|leyenda|pie de foto|imágenes|fotos|sin imagen|imagen no disponible|espaciador|separador|decoración|imagen decorativa|fondo|imagen de fondo',
+    'imagen generada por ia|imagen generada con ia|generada por ia|imagen ia|imagen creada con ia|imagen generada por inteligencia artificial|imagen sacada de internet|imagen tomada de internet|foto sacada de internet|imagen de internet|foto de internet|imagen con fines ilustrativos|foto con fines ilustrativos|con fines ilustrativos|imagen meramente ilustrativa|imagen orientativa|foto orientativa|imagen de carácter ilustrativo|imagen no contractual|foto no contractual|descripción de la imagen aquí|texto alternativo aquí|imagen no disponible|sin imagen|no hay imagen|foto no disponible|haz clic para ampliar|haga clic para ampliar|clic para ampliar|pulsa para ampliar|imagen próximamente|imagen por defecto|imagen predeterminada|imagen de prueba|imagen temporal|por completar|pendiente|imagen ilustrativa|foto ilustrativa|imagen de archivo|foto de archivo|imagen de ejemplo|imagen de referencia|sin título|sin titulo|sin nombre|marcador de posición|descripción|descripcion|descripción de la imagen|texto alternativo|leyenda|pie de foto|imágenes|fotos|sin imagen|imagen no disponible|espaciador|separador|decoración|imagen decorativa|fondo|imagen de fondo',
   ),
   redundantOpenings: [
     pattern(
@@ -26,6 +26,12 @@ export const es: Lexicon = {
     'pie de foto|leyenda|título|titulo|encabezado|subtítulo|descripción|descripcion|descripción de la imagen|texto alternativo|alt|información sobre herramientas|crédito|créditos|nombre de archivo|archivo',
   ),
   instructions: [
+    // "For illustration purposes only": a disclaimer about the picture, not what it shows (F30).
+    pattern(String.raw`^(?:(?:la\s+)?(?:imagen|foto)\s+(?:es\s+)?)?(?:(?:con|a|para)\s+(?:fines|efectos|modo)\s+ilustrativos?|(?:meramente|solo|sólo)\s+ilustrativa|de referencia|orientativa)$`),
+    // "Click to enlarge" and its kin: an instruction, never what the image shows (F30).
+    pattern(String.raw`^(?:haz|haga|pulsa|pulse|da)\s+(?:clic|click|un clic)\s*(?:aquí\s*)?(?:(?:en|sobre)\s+(?:la\s+)?(?:imagen|foto|miniatura)\s*)?(?:para\s+(?:ampliar(?:la)?|agrandar(?:la)?|verla en grande|ver en grande|ver más grande))?$`),
+    // Stand-in text: the alternative said to come later, be missing or go here (issue 34).
+    pattern(String.raw`^(?:el\s+|la\s+)?(?:texto alternativo|texto alt|descripción(?: de la imagen| de la foto)?|pie de foto|imagen|foto)\s+(?:aquí|pendiente|próximamente|por completar|por añadir|por definir|en construcción)$`),
     // Template text in the order this language's editors write it (issue 34).
     pattern(String.raw`^(?:por favor,?\s+)?(?:introduce|introduzca|escribe|escriba|añade|añada|agrega|agregue|inserta|inserte|ingresa|ingrese)\s+(?:aquí\s+)?(?:el\s+|la\s+|un\s+|una\s+)?(?:texto alternativo|texto alt|descripción(?:\s+de\s+(?:la\s+)?imagen)?|pie de foto)(?:\s+aquí)?$`),
     pattern(

@@ -10,10 +10,10 @@ export const fr: Lexicon = {
   name: 'French',
   articles: list("une|un|l'|la|le|cette|cet|ce|mon|ma|notre"),
   imageWords: list(
-    "image|photo|photographie|illustration|icône|icone|logo|logotype|graphique|figure|dessin|visuel|vignette|miniature|bannière|capture d'écran|capture|image d'illustration",
+    "image produit|image du produit|photo produit|photo du produit|image de couverture|photo de couverture|image à la une|image mise en avant|image principale|image de la galerie|image du carrousel|image de l'article|vignette de l'article|visuel principal|image d'en-tête|image de bannière|image|photo|photographie|illustration|icône|icone|logo|logotype|graphique|figure|dessin|visuel|vignette|miniature|bannière|capture d'écran|capture|image d'illustration",
   ),
   placeholders: list(
-    "à compléter|a compléter|à venir|à remplir|image d'illustration|photo d'illustration|illustration|image d'exemple|photo d'archive|image symbolique|sans titre|sans nom|espace réservé|texte de remplacement|texte alternatif|description|description de l'image|légende|images|photos|aucune image|image manquante|image indisponible|espaceur|séparateur|décoration|image décorative|arrière-plan|fond",
+    "image générée par ia|image générée par l'ia|générée par ia|générée par l'ia|image ia|photo générée par ia|image créée par ia|image générée par intelligence artificielle|image trouvée sur internet|image prise sur internet|photo trouvée sur internet|image d'internet|image du web|texte alternatif de l'image|photo non contractuelle|image non contractuelle|visuel non contractuel|photos non contractuelles|photo à titre indicatif|image à titre indicatif|à titre indicatif|à titre d'illustration|image à titre d'illustration|photo à titre d'illustration|visuel d'illustration|image d'ambiance|photo d'ambiance|description de l'image ici|image à venir|photo à venir|à venir|image non disponible|photo non disponible|pas d'image|aucune image|image introuvable|cliquez pour agrandir|cliquer pour agrandir|cliquez sur l'image pour l'agrandir|cliquez sur l'image pour agrandir|cliquez pour zoomer|image par défaut|image d'exemple|exemple d'image|image factice|nouvelle image|image de remplacement|image temporaire|à compléter|a compléter|à venir|à remplir|image d'illustration|photo d'illustration|illustration|image d'exemple|photo d'archive|image symbolique|sans titre|sans nom|espace réservé|texte de remplacement|texte alternatif|description|description de l'image|légende|images|photos|aucune image|image manquante|image indisponible|espaceur|séparateur|décoration|image décorative|arrière-plan|fond",
   ),
   redundantOpenings: [
     pattern(
@@ -26,6 +26,12 @@ export const fr: Lexicon = {
     "légende|titre|titre de section|sous-titre|intitulé|description|description de l'image|texte alternatif|texte de remplacement|alt|infobulle|crédit|crédit photo|nom du fichier|fichier",
   ),
   instructions: [
+    // "For illustration purposes only": a disclaimer about the picture, not what it shows (F30).
+    pattern(String.raw`^(?:(?:l'|cette\s+)?(?:image|photo|visuel)s?\s+)?(?:non contractuel(?:le)?s?|(?:(?:donnée?s?|présentée?s?)\s+)?à titre (?:indicatif|d'illustration|d'exemple))$`),
+    // "Click to enlarge" and its kin: an instruction, never what the image shows (F30).
+    pattern(String.raw`^(?:cliquez|cliquer|clique|appuyez)\s*(?:ici\s*|sur\s+(?:l'|la\s+|cette\s+)(?:image|photo|vignette)\s*)?(?:pour\s+(?:l'|la\s+)?(?:agrandir|zoomer|voir en grand|voir en plus grand|agrandir l'image))?$`),
+    // Stand-in text: the alternative said to come later, be missing or go here (issue 34).
+    pattern(String.raw`^(?:le\s+|la\s+)?(?:texte alternatif|texte alt|alt|description(?: de l'image| de la photo)?|légende|image|photo|visuel)\s+(?:ici|à venir|à compléter|à rédiger|à ajouter|à remplir|manquante?|en attente|en cours|à définir)$`),
     // Template text in the order this language's editors write it (issue 34).
     pattern(String.raw`^(?:veuillez\s+)?(?:saisissez|saisir|entrez|entrer|ajoutez|ajouter|insérez|insérer|écrivez|écrire)\s+(?:ici\s+)?(?:le\s+|la\s+|une?\s+)?(?:texte alternatif|alt|description(?:\s+de\s+l['’]image)?|légende)(?:\s+ici)?$`),
     pattern(String.raw`^(?:décrire|décrivez|décris)(?:\s+(?:l'|cette|une|la)\s*(?:${IMAGE}))?(?:\s|$)`),

@@ -8,10 +8,10 @@ export const nl: Lexicon = {
   name: 'Dutch',
   articles: list('een|de|het|deze|dit|mijn|onze'),
   imageWords: list(
-    'afbeelding|foto|plaatje|beeld|illustratie|pictogram|icoon|icon|logo|grafiek|tekening|miniatuur|banner|schermafbeelding|screenshot|uitgelichte afbeelding',
+    'productafbeelding|productfoto|omslagfoto|omslagafbeelding|hoofdafbeelding|galerijafbeelding|sliderafbeelding|artikelafbeelding|headerafbeelding|uitgelichte afbeelding|afbeelding|foto|plaatje|beeld|illustratie|pictogram|icoon|icon|logo|grafiek|tekening|miniatuur|banner|schermafbeelding|screenshot|uitgelichte afbeelding',
   ),
   placeholders: list(
-    "nog in te vullen|nog aan te vullen|volgt|sfeerbeeld|sfeerfoto|archiefbeeld|archieffoto|voorbeeldafbeelding|illustratieve afbeelding|naamloos|naamloos ontwerp|zonder titel|geen titel|tijdelijke aanduiding|beschrijving|afbeeldingsbeschrijving|alt-tekst|alternatieve tekst|bijschrift|afbeeldingen|foto's|geen afbeelding|scheidingslijn|decoratie|decoratieve afbeelding|achtergrond|achtergrondafbeelding",
+    "ai-gegenereerde afbeelding|ai gegenereerde afbeelding|gegenereerd met ai|ai-afbeelding|door ai gegenereerd|foto ter illustratie|afbeelding ter illustratie|ter illustratie|illustratieve foto|illustratieve afbeelding|afbeelding ter indicatie|foto ter indicatie|sfeerbeeld|sfeerimpressie|impressie|beschrijving van de afbeelding|beschrijving afbeelding|afbeelding niet beschikbaar|geen afbeelding|geen afbeelding beschikbaar|foto niet beschikbaar|klik om te vergroten|klik voor vergroting|klik voor een grotere afbeelding|klik op de afbeelding om te vergroten|tijdelijke afbeelding|standaardafbeelding|testafbeelding|alt-tekst hier|beschrijving hier|nog in te vullen|nog aan te vullen|volgt|sfeerbeeld|sfeerfoto|archiefbeeld|archieffoto|voorbeeldafbeelding|illustratieve afbeelding|naamloos|naamloos ontwerp|zonder titel|geen titel|tijdelijke aanduiding|beschrijving|afbeeldingsbeschrijving|alt-tekst|alternatieve tekst|bijschrift|afbeeldingen|foto's|geen afbeelding|scheidingslijn|decoratie|decoratieve afbeelding|achtergrond|achtergrondafbeelding",
   ),
   redundantOpenings: [
     pattern(
@@ -24,6 +24,10 @@ export const nl: Lexicon = {
     'bijschrift|onderschrift|titel|kop|kopje|sectiekop|ondertitel|beschrijving|afbeeldingsbeschrijving|alt-tekst|alternatieve tekst|alt|tooltip|fotograaf|bestandsnaam|bestand',
   ),
   instructions: [
+    // "Click to enlarge" and its kin: an instruction, never what the image shows (F30).
+    pattern(String.raw`^klik\s*(?:hier\s*)?(?:op\s+de\s+(?:afbeelding|foto)\s*)?(?:om\s+(?:te\s+)?vergroten|voor\s+(?:een\s+)?(?:vergroting|grotere afbeelding|groter formaat))?$`),
+    // Stand-in text: the alternative said to come later, be missing or go here (issue 34).
+    pattern(String.raw`^(?:de\s+)?(?:alt-tekst|alternatieve tekst|beschrijving|afbeeldingsbeschrijving|bijschrift|afbeelding|foto)\s+(?:volgt(?:\s+nog)?|hier|ontbreekt|komt nog|nog invullen|nog toevoegen)$`),
     // Template text in the order this language's editors write it (issue 34).
     pattern(String.raw`^(?:voer|vul|typ|schrijf|voeg)\s+(?:hier\s+)?(?:de\s+|een\s+)?(?:alternatieve tekst|alt-tekst|alttekst|beschrijving|afbeeldingsbeschrijving|bijschrift)\s+(?:hier\s+)?(?:in|toe)$|^(?:alternatieve tekst|alt-tekst|afbeeldingsbeschrijving|beschrijving|bijschrift)\s+(?:hier\s+)?(?:invoeren|invullen|toevoegen)$`),
     pattern(String.raw`^(?:beschrijf|beschrijven)(?:\s+(?:de|deze|een)\s+(?:${IMAGE}))?(?:\s|$)`),

@@ -8,10 +8,10 @@ export const tr: Lexicon = {
   name: 'Turkish',
   articles: list('bir|bu'),
   imageWords: list(
-    'resim|görsel|fotoğraf|foto|görüntü|illüstrasyon|simge|ikon|logo|grafik|çizim|küçük resim|afiş|ekran görüntüsü|ekran resmi',
+    'öne çıkan görsel|öne çıkan resim|ürün görseli|ürün resmi|ürün fotoğrafı|kapak görseli|kapak fotoğrafı|ana görsel|galeri görseli|slider görseli|haber görseli|resim|görsel|fotoğraf|foto|görüntü|illüstrasyon|simge|ikon|logo|grafik|çizim|küçük resim|afiş|ekran görüntüsü|ekran resmi',
   ),
   placeholders: list(
-    'doldurulacak|eklenecek|temsili fotoğraf|temsili görsel|temsili resim|arşiv fotoğrafı|örnek görsel|örnek resim|adsız|başlıksız|isimsiz|yer tutucu|açıklama|görsel açıklaması|resim açıklaması|alternatif metin|alt metin|resimler|görseller|fotoğraflar|resim yok|görsel yok|ayırıcı|dekorasyon|arka plan',
+    'yapay zeka ile oluşturulan görsel|yapay zeka ile oluşturuldu|yapay zeka görseli|yapay zekâ ile oluşturulan görsel|yapay zeka tarafından oluşturuldu|temsili görseldir|temsili fotoğraftır|temsili resimdir|görsel temsilidir|fotoğraf temsilidir|temsilidir|temsili görsel|temsili fotoğraf|temsili resim|örnek fotoğraf|büyütmek için tıklayın|büyütmek için tıklayınız|büyütmek için tıkla|büyük görmek için tıklayın|görsel bulunamadı|resim yok|görsel yok|fotoğraf yok|görsel mevcut değil|alternatif metin buraya|açıklama buraya|doldurulacak|eklenecek|temsili fotoğraf|temsili görsel|temsili resim|arşiv fotoğrafı|örnek görsel|örnek resim|adsız|başlıksız|isimsiz|yer tutucu|açıklama|görsel açıklaması|resim açıklaması|alternatif metin|alt metin|resimler|görseller|fotoğraflar|resim yok|görsel yok|ayırıcı|dekorasyon|arka plan',
   ),
   redundantOpenings: [
     // Turkish puts the head last: "…gösteren bir fotoğraf" (a photo showing…), "…in fotoğrafı".
@@ -24,6 +24,10 @@ export const tr: Lexicon = {
     'başlık|alt başlık|bölüm başlığı|açıklama|görsel açıklaması|resim açıklaması|alternatif metin|alt metin|alt yazı|altyazı|alt|fotoğraf kredisi|dosya adı|dosya',
   ),
   instructions: [
+    // "Click to enlarge" and its kin: an instruction, never what the image shows (F30).
+    pattern(String.raw`^(?:(?:büyütmek|büyük görmek|büyük görüntülemek)\s+için\s+)?(?:buraya\s+|resme\s+|görsele\s+|fotoğrafa\s+)?(?:tıklayın|tıklayınız|tıkla|dokunun)$`),
+    // Stand-in text: the alternative said to come later, be missing or go here (issue 34).
+    pattern(String.raw`^(?:alternatif metin|açıklama|görsel açıklaması|resim açıklaması|görsel|resim|fotoğraf)\s+(?:yakında|buraya|eklenecek|girilecek|yok|eksik)$`),
     // Template text in the order this language's editors write it (issue 34).
     pattern(String.raw`^(?:alternatif metni|alt metni|alternatif metin|görsel açıklamasını|görsel açıklaması|resim açıklaması|açıklamayı|açıklama)\s+(?:buraya\s+)?(?:girin|giriniz|ekleyin|ekleyiniz|yazın|yazınız)$`),
     pattern(
