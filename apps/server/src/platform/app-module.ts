@@ -25,6 +25,8 @@ export interface BuildOptions {
   webhooks?: { retryBaseMs?: number };
   /** The mail outbox's seams (tests): the first retry's delay, how often it is polled. */
   mail?: { retryBaseMs?: number; pollMs?: number };
+  /** Economy jobs' seams (tests): the monotonic clock that times the server's work on a batch answer. */
+  economy?: { monotonic?: () => number };
 }
 
 /** What every module is built with, besides the modules it needs. */

@@ -194,10 +194,13 @@ export function createBullmqDispatcher(deps: {
   async function processMessage(message: QueueMessage<ItemMessage>): Promise<void> {
     const takenEarly = performance.now() < checkUntil;
     // Items that ran on when Redis went away first: this message holds a slot of the limit meanwhile.
+    // Said at debug level (an operator sees why a worker with messages is idle; the fleet test waits for it).
+    if (drain.waiting) logger.debug({ jobId: message.data.jobId, item: message.data.idx }, 'job item message parked until the items that ran when Redis was lost are done');
     await drain.settled();
     if (stopped) return;
     if ((takenEarly || performance.now() < checkUntil) && (await queue.getActiveCount()) > deps.modelConcurrency) {
       // Taken while the limits may have been missing: back to the queue, a moment later.
+      logger.debug({ jobId: message.data.jobId, item: message.data.idx }, 'job item message taken over the global limit; back to the queue');
       await sleep(BACK_TO_QUEUE_MS);
       throw Worker.RateLimitError();
     }

@@ -2,12 +2,9 @@
 // PostgreSQL; one worker is killed with kill -9 in the middle of a job. Twice: with the in-process
 // dispatcher (each worker leases from the database), and through BullMQ (REDIS_URL; then the model
 // limit holds across both workers). Then the same fleet behind a TCP proxy that cuts the database
-// for 5 s and for 10 s mid-job, and a Redis of the test's own killed and restarted empty (issue 20).
+// for 5 s and for 10 s mid-job (issue 20; a Redis restarted empty: jobs-redis-restart.api.test.ts).
 // Runs when TEST_DATABASE_URL is set, the BullMQ passes when TEST_REDIS_URL is set too (CI sets both).
-import { spawn } from 'node:child_process';
-import type { ChildProcess } from 'node:child_process';
-import { createHash, randomUUID } from 'node:crypto';
-import { Redis } from 'ioredis';
+import { randomUUID } from 'node:crypto';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,14 +13,14 @@ import { startFakeVisionServer } from '@altwise/test-support/fake-vision-server'
 import type { ImageHost } from '@altwise/test-support/image-host';
 import { startImageHost } from '@altwise/test-support/image-host';
 import type { ServerProcess, WorkerProcess } from '../../../test/support/server-process';
-import { call, freePort, startServerProcess, startWorkerProcess, until } from '../../../test/support/server-process';
+import { call, startServerProcess, startWorkerProcess, until } from '../../../test/support/server-process';
 import { dropRedisPrefix, redisTestPrefix, TEST_REDIS_URL } from '../../../test/support/redis';
 import { createPostgresSchema, DATABASES } from '../../../test/support/test-server';
 import type { Database } from '../../db/schema';
 import { distinctPng } from '../alt-text/alt-text.test-support';
-import { startTcpProxy } from '@altwise/test-support/tcp-proxy';
+import type { Fleet } from './jobs-fleet.test-support';
+import { callsPerImage, MODEL_CONCURRENCY, startFleet } from './jobs-fleet.test-support';
 
-const MODEL_CONCURRENCY = 3;
 const MODES = [
   // Each process keeps its own MODEL_CONCURRENCY: two workers, twice the limit at most.
   { name: 'in-process dispatch', redis: false, maxModelCalls: 2 * MODEL_CONCURRENCY },
@@ -180,111 +177,11 @@ for (const mode of MODES) {
 
 // ---- Issue 20: jobs that heal themselves ----------------------------------------------------------
 
-/** The staleness window of the fleets below (heartbeats every 400 ms): short, so the suite is quick. */
-const DEAD_AFTER_MS = 2_000;
 /**
  * A guard against a job that never resumes, not a speed target: after the database returns, a job
  * finishes in 2.6–6.8 s here; ten times that (how soon is the bench's and the printed line's).
  */
 const HEALED_WITHIN_MS = 70_000;
-
-/** How many model calls each image got (the fake model sees the image's bytes). */
-function callsPerImage(vision: FakeVisionServer): Map<string, number> {
-  const calls = new Map<string, number>();
-  for (const request of vision.requests) {
-    const digest = createHash('sha256').update(request.images[0]?.bytes ?? Buffer.alloc(0)).digest('hex');
-    calls.set(digest, (calls.get(digest) ?? 0) + 1);
-  }
-  return calls;
-}
-
-/** A fleet (API with WORKERS=none and two workers) whose every database connection goes through a proxy. */
-async function startFleet(options: { redisUrl: string | null; prefix: string; env?: Record<string, string> }) {
-  const schema = await createPostgresSchema(process.env.TEST_DATABASE_URL!);
-  // The test's own view goes straight to PostgreSQL: it reads the job while the fleet is cut off.
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: schema.url, max: 2 }) }) });
-  const direct = new URL(schema.url);
-  const proxy = await startTcpProxy({ host: direct.hostname, port: Number(direct.port || 5432) });
-  const proxied = new URL(schema.url);
-  proxied.hostname = '127.0.0.1';
-  proxied.port = String(proxy.port);
-  const host = await startImageHost();
-  const vision = await startFakeVisionServer({ latencyMs: 100 });
-  const env = {
-    DATABASE_URL: proxied.toString(),
-    APP_SECRET: randomUUID() + randomUUID(),
-    ALT_PROVIDER: 'openai-compatible',
-    OPENAI_BASE_URL: vision.url,
-    OPENAI_API_KEY: 'test',
-    IMAGE_FETCH_ALLOW: host.hostPort,
-    MODEL_CONCURRENCY: String(MODEL_CONCURRENCY),
-    INSTANCE_DEAD_AFTER_MS: String(DEAD_AFTER_MS),
-    DATABASE_CONNECT_TIMEOUT_MS: '1000',
-    DATABASE_STATEMENT_TIMEOUT_MS: '2000',
-    ...(options.redisUrl ? { REDIS_URL: options.redisUrl, REDIS_PREFIX: options.prefix } : {}),
-    ...options.env,
-  };
-  const api = await startServerProcess({ ...env, WORKERS: 'none' });
-  const workers = [await startWorkerProcess(env), await startWorkerProcess(env)];
-  let images = 0;
-  return {
-    db,
-    proxy,
-    vision,
-    api,
-    workers,
-    /** A Pro account with a job of `count` distinct images; resolves with its ids. */
-    async startJob(count: number): Promise<{ id: string; userId: string }> {
-      const registered = await call(api.url, 'POST', '/api/auth/register', {
-        body: { firstName: 'Grace', lastName: 'Hopper', email: `heal-${randomUUID().slice(0, 8)}@example.com`, password: 'Correct-Horse-9' },
-      });
-      const userId = registered.body.user.userId as string;
-      await db.updateTable('users').set({ plan: 'pro' }).where('id', '=', userId).execute();
-      const urls: string[] = [];
-      for (let i = 0; i < count; i += 1) {
-        images += 1;
-        host.set(`/h-${images}.png`, { body: await distinctPng(16), contentType: 'image/png' });
-        urls.push(`${host.url}/h-${images}.png`);
-      }
-      const created = await call(api.url, 'POST', '/api/v1/jobs', { token: registered.body.token, body: { items: urls.map((imageUrl) => ({ imageUrl })) } });
-      expect(created.status).toBe(202);
-      return { id: created.body.id as string, userId };
-    },
-    /** One more `npm run worker` on the same settings (killed with the fleet). */
-    async addWorker(): Promise<void> {
-      workers.push(await startWorkerProcess(env));
-    },
-    /** Items of the job by status, read directly. */
-    async counts(jobId: string): Promise<Record<string, number>> {
-      const rows = await db.selectFrom('job_items').select(['status', sql<number>`count(*)`.as('n')]).where('job_id', '=', jobId).groupBy('status').execute();
-      return Object.fromEntries(rows.map((row) => [row.status, Number(row.n)]));
-    },
-    async jobStatus(jobId: string): Promise<string | undefined> {
-      return (await db.selectFrom('jobs').select('status').where('id', '=', jobId).executeTakeFirst())?.status;
-    },
-    /** Quota charged, successful units in the usage log, open reservations. */
-    async ledger(userId: string) {
-      const [quota, events, reservations] = await Promise.all([
-        db.selectFrom('quota_counters').select(sql<number>`coalesce(sum(used), 0)`.as('used')).where('user_id', '=', userId).where('window', '=', 'day').executeTakeFirst(),
-        db.selectFrom('usage_events').select(sql<number>`coalesce(sum(images), 0)`.as('images')).where('user_id', '=', userId).where('outcome', '=', 'success').executeTakeFirst(),
-        db.selectFrom('quota_reservations').select(sql<number>`count(*)`.as('n')).where('user_id', '=', userId).executeTakeFirst(),
-      ]);
-      return { charged: Number(quota?.used), succeeded: Number(events?.images), open: Number(reservations?.n) };
-    },
-    async close(): Promise<void> {
-      for (const worker of workers) worker.kill('SIGKILL');
-      api.kill('SIGKILL');
-      await Promise.all([...workers.map((worker) => worker.exited), api.exited]);
-      await db.destroy();
-      await proxy.close();
-      await host.close();
-      await vision.close();
-      await schema.drop();
-    },
-  };
-}
-
-type Fleet = Awaited<ReturnType<typeof startFleet>>;
 
 for (const mode of MODES) {
   const redisUrl = mode.redis ? TEST_REDIS_URL : null;
@@ -331,64 +228,3 @@ for (const mode of MODES) {
   });
 }
 
-/** A Redis of the test's own (never the shared one), on its own port, with no persistence. */
-async function startOwnRedis(port: number): Promise<ChildProcess> {
-  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
-  await until('redis-server to listen', async () => {
-    const probe = new Redis(port, '127.0.0.1', { maxRetriesPerRequest: 0, retryStrategy: () => null, lazyConnect: true });
-    probe.on('error', () => undefined);
-    try {
-      await probe.connect();
-      return (await probe.ping()) === 'PONG';
-    } catch {
-      return false;
-    } finally {
-      probe.disconnect();
-    }
-  }, 10_000, 50);
-  return child;
-}
-
-// Skipped without PostgreSQL (worker processes share one database); it starts its own Redis, so CI's PostgreSQL pass runs it.
-describe.runIf(DATABASES.includes('postgres'))('bulk jobs on BullMQ when Redis is killed and restarted empty (PostgreSQL)', () => {
-  /** After the new worker is up: long enough for it to take every slot the new Redis has. */
-  const ORPHANS_HELD_MS = 1_500;
-  let fleet: Fleet;
-  let redis: ChildProcess;
-  let port: number;
-
-  beforeAll(async () => {
-    port = await freePort();
-    redis = await startOwnRedis(port);
-    // The model is slow enough for items to be in flight when Redis dies.
-    fleet = await startFleet({ redisUrl: `redis://127.0.0.1:${port}`, prefix: redisTestPrefix() });
-    fleet.vision.setLatency(250);
-  }, 90_000);
-
-  afterAll(async () => {
-    await fleet?.close();
-    redis?.kill('SIGKILL');
-  });
-
-  it('keeps MODEL_CONCURRENCY across the workers after Redis comes back empty, and the job completes', async () => {
-    const { id } = await fleet.startJob(100);
-    await until('the job under way', async () => ((await fleet.counts(id)).succeeded ?? 0) >= 15, 30_000, 20);
-    // The calls in flight when Redis dies are held unanswered until well after the restart: their
-    // slots are in no Redis any more. A worker that starts meanwhile has nothing running and saw
-    // no loss, and the new Redis would hand it every slot beside them.
-    fleet.vision.hold();
-    const heldFrom = fleet.vision.calls;
-    await until('calls in flight, held', async () => fleet.vision.calls >= heldFrom + MODEL_CONCURRENCY, 10_000, 10);
-    const exited = new Promise((resolve) => redis.once('exit', resolve));
-    redis.kill('SIGKILL');
-    await exited;
-    redis = await startOwnRedis(port);
-    await fleet.addWorker();
-    await new Promise((resolve) => setTimeout(resolve, ORPHANS_HELD_MS));
-    fleet.vision.release();
-    await until('the job to complete', async () => (await fleet.jobStatus(id)) === 'completed', 60_000, 50);
-    expect(await fleet.counts(id)).toEqual({ succeeded: 100 });
-    // The peak of model calls at once, before and after the restart: never above the global limit.
-    expect(fleet.vision.maxConcurrent).toBeLessThanOrEqual(MODEL_CONCURRENCY);
-  }, 120_000);
-});

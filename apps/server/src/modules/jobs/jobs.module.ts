@@ -56,6 +56,8 @@ export function createJobsModule(deps: {
   webhooks: WebhooksModule;
   /** The process's engine, for economy jobs' batch requests (economy/); none: economy jobs run as standard. */
   engine?: Pick<AltTextEngine, 'prepareRequest' | 'finishAnswer' | 'finishReadings' | 'rememberAnswer'>;
+  /** The monotonic clock economy answers are timed by (tests step it); performance.now by default. */
+  monotonic?: () => number;
 }) {
   const { ctx } = deps;
   const { webhooks, accountWebhooks } = deps.webhooks;
@@ -133,6 +135,7 @@ export function createJobsModule(deps: {
     batchApi.client && deps.engine
       ? createEconomyCoordinator({
           now: ctx.now,
+          monotonic: deps.monotonic,
           owner: deps.instance.id,
           aliveSince: deps.instance.aliveSince,
           client: batchApi.client,
@@ -214,7 +217,7 @@ declare module '../../platform/app-module' {
 export const jobsModule = defineModule({
   name: 'jobs',
   needs: ['altText', 'usage', 'users', 'instance', 'webhooks', 'revocations'],
-  create: ({ ctx, logger, retention }, { altText, usage, users, instance, webhooks, revocations }) => {
+  create: ({ ctx, logger, retention, options }, { altText, usage, users, instance, webhooks, revocations }) => {
     const bulkJobs = createJobsModule({
       ctx,
       generation: altText.altText.unit,
@@ -225,6 +228,7 @@ export const jobsModule = defineModule({
       logger,
       webhooks,
       engine: altText.vision.engine,
+      monotonic: options.economy?.monotonic,
     });
     // A deleted account's running job items stop wherever they run.
     revocations.subscribe((revocation) => {

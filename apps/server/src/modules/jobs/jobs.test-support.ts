@@ -26,14 +26,22 @@ const OVER = ['completed', 'cancelled', 'failed'];
 
 export async function startJobsEnv(
   database: TestDatabase,
-  options: { env?: Record<string, string>; now?: () => number; /** WEBHOOK_ALLOW entries (loopback receivers). */ webhookAllow?: string[]; webhookRetryBaseMs?: number } = {},
+  options: {
+    env?: Record<string, string>;
+    now?: () => number;
+    /** The monotonic clock economy answers are timed by. */
+    monotonic?: () => number;
+    /** WEBHOOK_ALLOW entries (loopback receivers). */
+    webhookAllow?: string[];
+    webhookRetryBaseMs?: number;
+  } = {},
 ): Promise<JobsTestEnv> {
   const host = await startImageHost();
   const vision = await startFakeVisionServer();
   const server = await startTestServer(
     database,
     { IMAGE_FETCH_ALLOW: host.hostPort, WEBHOOK_ALLOW: (options.webhookAllow ?? []).join(','), ALT_PROVIDER: 'openai-compatible', OPENAI_BASE_URL: vision.url, OPENAI_API_KEY: 'test', ...options.env },
-    { provider: { retry: { ...FAST_RETRY, maxAttempts: 1, attemptTimeoutMs: 10_000, overallTimeoutMs: 15_000 } }, now: options.now, webhooks: { retryBaseMs: options.webhookRetryBaseMs } },
+    { provider: { retry: { ...FAST_RETRY, maxAttempts: 1, attemptTimeoutMs: 10_000, overallTimeoutMs: 15_000 } }, now: options.now, webhooks: { retryBaseMs: options.webhookRetryBaseMs }, economy: { monotonic: options.monotonic } },
   );
   return {
     server,

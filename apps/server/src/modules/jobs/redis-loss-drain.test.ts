@@ -1,5 +1,5 @@
 // Issue 20 row 2, its last race: after the BullMQ Redis is lost, nothing starts until the items that
-// ran anywhere at that moment are done (the fleet test in jobs-workers.api.test.ts proves the limit).
+// ran anywhere at that moment are done (the fleet test in jobs-redis-restart.api.test.ts proves the limit).
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import type { HeldLease } from './job-item-leases.repository';
@@ -60,7 +60,9 @@ describe('the wait after a lost Redis', () => {
     const drain = createRedisLossDrain({ repository: db.repository, aliveSince: () => 0, logger });
     const reconnected = deferred();
     const local = deferred();
+    expect(drain.waiting).toBe(false);
     drain.lost(reconnected.promise, [local.promise]);
+    expect(drain.waiting).toBe(true);
     const settled = drain.settled();
 
     // Redis away: nothing read yet, nothing starts.
@@ -77,6 +79,7 @@ describe('the wait after a lost Redis', () => {
     expect(db.snapshots).toBe(1);
     db.end(b);
     await settled;
+    expect(drain.waiting).toBe(false);
 
     // A second loss while the first wait runs is the same wait; after it, a new one.
     drain.lost(Promise.resolve(), []);

@@ -61,6 +61,10 @@ export function createRedisLossDrain(deps: {
         draining = null;
       });
     },
+    /** Whether a wait is under way: an item taken now waits in `settled` before it starts. */
+    get waiting(): boolean {
+      return draining !== null;
+    },
     /** Resolves when no item of a lost Redis is still running (or the process stops). */
     async settled(): Promise<void> {
       while (draining) await draining;

@@ -11,9 +11,11 @@ for (const database of DATABASES) {
   describe(`economy bulk jobs through Anthropic's Message Batches (${database})`, () => {
     let env: JobsTestEnv;
     let batchApi: FakeBatchApi;
+    // The monotonic clock this server times its work on an answer by: it moves only when the test moves it.
+    let monotonic = 0;
     beforeAll(async () => {
       batchApi = await startFakeBatchApi({ fail: (customId, batch) => (batch.submission === 1 && customId === 'item-2' ? 'Overloaded' : undefined) });
-      env = await startJobsEnv(database, { env: { ALT_PROVIDER: 'anthropic', ANTHROPIC_BASE_URL: batchApi.anthropicUrl, ANTHROPIC_API_KEY: 'test', ECONOMY_POLL_MS: '100' } });
+      env = await startJobsEnv(database, { env: { ALT_PROVIDER: 'anthropic', ANTHROPIC_BASE_URL: batchApi.anthropicUrl, ANTHROPIC_API_KEY: 'test', ECONOMY_POLL_MS: '100' }, monotonic: () => monotonic });
     });
     afterAll(async () => {
       await env.close();
@@ -27,11 +29,12 @@ for (const database of DATABASES) {
     it('describes every item through a message batch, retries the errored one in a second batch, and charges each once', async () => {
       const { token, userId } = await env.proUser();
       const urls = await env.hostImages(5);
-      // The first batch is held at the provider until this test lets it go.
+      // The first batch is held at the provider until this test lets it go: six hours there, by the clock.
       batchApi.hold();
       const created = await env.server.request('POST', '/api/v1/jobs', { token, body: { mode: 'economy', language: 'fr', items: urls.map((imageUrl, at) => ({ imageUrl, context: at === 0 ? 'Shop: mugs' : undefined })) } });
       expect(created.status).toBe(202);
       await batchApi.waitForSubmissions(1);
+      monotonic += 6 * 3_600_000;
       batchApi.release();
       expect(created.body).toMatchObject({ mode: 'economy', effectiveMode: 'economy', modeNote: 'Sent through the Anthropic batch API: about half the cost, results within 24 hours.' });
       const done = await env.waitFor(token, created.body.id, undefined, 30_000);
@@ -44,6 +47,10 @@ for (const database of DATABASES) {
       // No live call: the answers came from the batches.
       expect(env.vision.calls).toBe(0);
       expect(await jobEvents(env.server, userId)).toEqual({ success: 5, error: 0 });
+      // This server's time on each answer, not the provider's queue (analytics average it with live
+      // calls): the clock moved only while the batch waited there, so each answer took none of it.
+      const times = await env.server.app.db.selectFrom('usage_events').select('processing_ms').where('user_id', '=', userId).execute();
+      expect(times.map((row) => Number(row.processing_ms))).toEqual([0, 0, 0, 0, 0]);
       expect((await meteringFor(env.server).quota.status(userId)).hour.used).toBe(5);
 
       // Each line is the live request: system prompt, user message with the job's options, the image, the schema as the one tool.
@@ -61,6 +68,7 @@ for (const database of DATABASES) {
       // The job's result shape: the tokens the provider reported, no field of its own for the mode.
       expect(results.body.items[1].result.usage).toEqual({ inputTokens: 700, outputTokens: 45, cachedInputTokens: 0 });
       expect(results.body.items[1].result).not.toHaveProperty('mode');
+      expect(results.body.items.map((item: { result: { processingTime: number } }) => item.result.processingTime)).toEqual([0, 0, 0, 0, 0]);
 
       // Cached as a live answer is: the same image and options asked live is a hit (this fake has no live endpoint).
       const live = await env.server.request('POST', '/api/v1/images', { token, body: { imageUrl: urls[1], language: 'fr' } });

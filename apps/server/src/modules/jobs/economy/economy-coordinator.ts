@@ -1,4 +1,3 @@
-import { performance } from 'node:perf_hooks';
 import type { FastifyBaseLogger } from 'fastify';
 import { MAX_JOB_ITEM_ATTEMPTS } from '@altwise/shared';
 import type { ImagePurpose } from '@altwise/shared';
@@ -38,6 +37,8 @@ const RECORD_CONCURRENCY = 32;
  */
 export function createEconomyCoordinator(deps: {
   now: () => number;
+  /** Times this server's work on an answer (tests step it); performance.now by default. */
+  monotonic?: () => number;
   owner: string;
   aliveSince: () => number;
   client: BatchClient;
@@ -55,6 +56,7 @@ export function createEconomyCoordinator(deps: {
   logger: Pick<FastifyBaseLogger, 'warn'>;
 }) {
   const { repository, jobs, client, owner } = deps;
+  const monotonic = deps.monotonic ?? (() => performance.now());
   // Held while a batch is worked on; long enough for a large batch's images to be read.
   const leaseMs = Math.max(deps.pollMs * 3, 5 * 60_000);
   let timer: NodeJS.Timeout | undefined;
@@ -236,13 +238,13 @@ export function createEconomyCoordinator(deps: {
       try {
         // This server's time on the answer (its check), not the hours the provider's queue took:
         // the usage analytics average it with live response times (the job's own times show the wait).
-        const started = performance.now();
+        const started = monotonic();
         const styled = await deps.generation.styled(payer.userId, { language: item.language ?? options.language, maxLength: options.maxLength, context: item.context ?? undefined, purpose: purposeOf(item.purpose) });
         const description =
           readings > 1
             ? deps.engine.finishReadings(answered.map(({ answer, usage }) => ({ answer, usage })), describeOptionsOf(styled, readings), preparedItems?.get(item.idx)?.ocrText)
             : deps.engine.finishAnswer(answered[0]!.answer, styled, answered[0]!.usage);
-        const processingMs = Math.round(performance.now() - started);
+        const processingMs = Math.round(monotonic() - started);
         described.push({ item, described: { ...description, cached: false, sha256: hashOf.get(item.idx) ?? '' }, description, processingMs });
       } catch (error) {
         await retryLater(item, held, toItemError(error));
