@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
-import { migrateToLatest, openDatabase, waitForDatabase } from '../db/database';
+import { migrateDatabase, openDatabase, waitForDatabase } from '../db/database';
 import type { BuildOptions } from '../platform/app-module';
 import type { AppContext } from '../platform/context';
 import { deriveKeys, loadAppSecret } from '../platform/secrets';
@@ -28,7 +28,7 @@ export async function openAppContext(
   });
   try {
     await waitForDatabase(database.db, config.database.startTimeoutMs, config.databaseUrl);
-    await migrateToLatest(database.db, database.dialect);
+    await migrateDatabase(database, config.databaseUrl);
     const ctx: AppContext = {
       config,
       db: database.db,

@@ -202,6 +202,26 @@ export async function migrateToLatest(db: Kysely<Database>, dialect: DialectName
   }
 }
 
+/**
+ * Migrates the database a server opened. On PostgreSQL the migrations run on a connection of their
+ * own, without the request path's statement_timeout and query deadline: a migration that adds an
+ * index or backfills a large table may rightly take longer than any request (a test fleet's 2 s
+ * timeout cancelled one on a loaded machine; an operator's 10 s default would cancel a big backfill).
+ */
+export async function migrateDatabase(handle: DatabaseHandle, databaseUrl: string | null): Promise<void> {
+  if (handle.dialect !== 'postgres' || !databaseUrl) return migrateToLatest(handle.db, handle.dialect);
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 1, application_name: 'altwise-migrations' });
+  // A connection PostgreSQL closes while idle must not be an unhandled 'error' event; the migration's
+  // own query fails instead.
+  pool.on('error', () => undefined);
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  try {
+    await migrateToLatest(db, 'postgres');
+  } finally {
+    await db.destroy();
+  }
+}
+
 /** The migrator of our migrations; on PostgreSQL it keeps to the schema it migrates. */
 export async function createMigrator<DB>(db: Kysely<DB>, dialect: DialectName): Promise<Migrator> {
   // On PostgreSQL, keep Kysely's bookkeeping tables in the schema we migrate (the first of the
