@@ -81,8 +81,8 @@ export async function benchGenerationOverhead(): Promise<BenchRow[]> {
         measured: round(measured, 1),
         baseline: round(baseline, 1),
         ratio: round(ratio, 3),
-        target: p === 50 ? '≤ 1.10' : 'reported',
-        pass: p === 50 ? ratio <= 1.1 : true,
+        target: p === 50 ? '≤ 1.05' : 'reported',
+        pass: p === 50 ? ratio <= 1.05 : true,
         unit: 'ms',
       });
     }
