@@ -24,5 +24,10 @@ export default defineConfig({
     // its own Chromium; the time is mostly waiting on the browser and the server, so two share two
     // cores well. More would starve the servers the suites time out on.
     maxWorkers: 2,
+    // A worker runs its files one after the other in one module graph: playwright, axe-core and the
+    // helpers are imported once per worker, not once per file. Each file still starts its own
+    // server, image host and Chromium (useE2EEnvironment) and stops them when it ends; the files
+    // share no module state (no mocks, no environment writes).
+    isolate: false,
   },
 });
