@@ -162,7 +162,9 @@ describe('Job review at any size', () => {
     // Items in flight when the cancel answered still finish and are counted: the screen follows
     // them (polling every 2 s) until nothing is pending, and is compared with the job as it then stands.
     const settled = async () => (await apiCall<{ counts: Record<string, number>; total: number }>(env.baseUrl, registered, 'GET', `/v1/jobs/${created.body.id}`)).body;
-    await expect.poll(async () => (await settled()).counts.pending, { timeout: 20_000 }).toBe(0);
+    // A guard against a hang: on a loaded machine the items in flight took 23 s to settle (a 20 s
+    // poll failed once the sign-in before it got quicker).
+    await expect.poll(async () => (await settled()).counts.pending, { timeout: 120_000 }).toBe(0);
     const job = await settled();
     expect(job.counts.cancelled).toBeGreaterThan(0);
     expect(job.counts.skipped).toBe(2);
@@ -184,5 +186,5 @@ describe('Job review at any size', () => {
     await setTheme(page, 'dark');
     await page.getByText(/Status: cancelled/).waitFor();
     await expectNoAxeViolations(page, 'cancelled job (dark)');
-  }, 60_000);
+  });
 });

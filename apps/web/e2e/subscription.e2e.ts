@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { expectNoAxeViolations, registerViaApi, screenshot, setTheme, signInAs, useE2EEnvironment } from './support';
+import { expectNoAxeViolations, holdRequests, registerViaApi, screenshot, setTheme, signInAs, useE2EEnvironment } from './support';
 
 // E2E_WEB_DIST_DIR: serve a snapshot build instead of apps/web/dist (which a parallel build may replace mid-run).
 const env = useE2EEnvironment(process.env.E2E_WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.E2E_WEB_DIST_DIR } : {});
@@ -8,14 +8,6 @@ const env = useE2EEnvironment(process.env.E2E_WEB_DIST_DIR ? { WEB_DIST_DIR: pro
 const currentlyOn = (page: Page) => page.locator('p', { hasText: 'Currently on:' }).textContent();
 const plan = (page: Page, name: string) => page.getByRole('article', { name });
 const userMenuText = (page: Page) => page.getByRole('button', { name: /Grace Hopper/ }).textContent();
-
-/** Holds the next plan change for `ms` before it reaches the server, so the busy state can be seen. */
-async function slowDownPlanChanges(page: Page, ms: number): Promise<void> {
-  await page.route('**/api/user/subscription', async (route) => {
-    if (route.request().method() !== 'GET') await new Promise((resolve) => setTimeout(resolve, ms));
-    await route.continue();
-  });
-}
 
 describe('subscription', () => {
   it('upgrades to Pro and downgrades back to Free, updating the plan everywhere', async () => {
@@ -34,12 +26,15 @@ describe('subscription', () => {
     expect(await plan(page, 'Pro').getByText('$29', { exact: true }).isVisible()).toBe(true);
     expect(await plan(page, 'Pro').getByText('/month', { exact: true }).isVisible()).toBe(true);
 
-    await slowDownPlanChanges(page, 800);
+    // The upgrade is held before it reaches the server until the busy state has been seen (a fixed
+    // delay could end before a busy machine looks, and costs its length on an idle one).
+    const upgrade = await holdRequests(page, '**/api/user/subscription', 'POST');
     await plan(page, 'Pro').getByRole('button', { name: 'Upgrade to Pro' }).click();
     const busy = plan(page, 'Pro').getByRole('button', { name: 'Processing...' });
     await busy.waitFor();
     expect(await busy.getAttribute('aria-busy')).toBe('true');
     expect(await busy.isDisabled()).toBe(true);
+    upgrade.release();
 
     await page.getByRole('status').getByText('Successfully upgraded to Pro plan!').waitFor();
     await expect.poll(() => currentlyOn(page)).toBe('Currently on: Pro plan');

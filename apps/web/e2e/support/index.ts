@@ -4,6 +4,7 @@ import { launchBrowser, openPage } from './browser';
 import type { PageOptions } from './browser';
 import { startImageHost } from './image-host';
 import type { ImageHost } from './image-host';
+import { timed } from './profile';
 import { startServer } from './server';
 import type { RunningServer } from './server';
 
@@ -34,21 +35,25 @@ export function useE2EEnvironment(serverEnv: Record<string, string> = {}): E2EEn
   const env = {} as E2EEnvironment;
   const pages: Page[] = [];
   beforeAll(async () => {
-    env.imageHost = await startImageHost();
-    env.server = await startServer({ IMAGE_FETCH_ALLOW: env.imageHost.hostPort, ...serverEnv });
+    // Chromium starts while the server does (neither needs the other): the server's start is the
+    // longest step of a file, and the browser's launch hides behind it.
+    const browser = timed('browser launch', () => launchBrowser());
+    try {
+      env.imageHost = await startImageHost();
+      env.server = await timed('server start', () => startServer({ IMAGE_FETCH_ALLOW: env.imageHost.hostPort, ...serverEnv }));
+    } finally {
+      env.browser = await browser;
+    }
     env.baseUrl = env.server.url;
-    env.browser = await launchBrowser();
     env.newPage = async (options) => {
-      const page = await openPage(env.browser, env.baseUrl, options);
+      const page = await timed('new page', () => openPage(env.browser, env.baseUrl, options));
       pages.push(page);
       return page;
     };
   });
   afterAll(async () => {
     await Promise.allSettled(pages.map((page) => page.context().close()));
-    await env.browser?.close();
-    await env.server?.stop();
-    await env.imageHost?.stop();
+    await timed('teardown', () => Promise.allSettled([env.browser?.close(), env.server?.stop(), env.imageHost?.stop()]));
   });
   return env;
 }

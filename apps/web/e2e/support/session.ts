@@ -1,5 +1,6 @@
 import type { AuthResponse } from '@altwise/shared';
 import type { Page } from 'playwright-core';
+import { timed } from './profile';
 
 export interface TestAccount {
   firstName: string;
@@ -48,8 +49,14 @@ export async function registerViaApi(baseUrl: string, overrides: Partial<TestAcc
  * jar) and "auth-storage" holds the profile only; the app refreshes its access token on load.
  */
 export async function signInAs(page: Page, registered: RegisteredAccount, path = '/app/dashboard'): Promise<void> {
+  await timed('sign in', () => signInThroughPage(page, registered, path));
+}
+
+async function signInThroughPage(page: Page, registered: RegisteredAccount, path: string): Promise<void> {
   const { account, auth } = registered;
-  await page.goto('/404-blank-for-storage');
+  // Any page of the origin holds its storage and cookies: /healthz is a few bytes of JSON, where a
+  // route of the app would load and start the whole app only to leave it.
+  await page.goto('/healthz');
   await page.evaluate(
     async ({ email, password, user }) => {
       const response = await fetch('/api/auth/login', {
@@ -62,11 +69,18 @@ export async function signInAs(page: Page, registered: RegisteredAccount, path =
     },
     { email: account.email, password: account.password, user: auth.user },
   );
-  await page.goto(path);
   // The app exchanges its cookie for an access token on load, rotating the cookie. A reload while
   // that exchange is in flight (setTheme reloads) could present the rotated-away cookie, which
-  // reuse detection answers by ending the session: let the exchange land first.
-  await page.waitForLoadState('networkidle');
+  // reuse detection answers by ending the session: let the exchange land first (its answer read
+  // in full, the new cookie stored), rather than waiting for the network to go quiet.
+  // (A 409 is another tab's rotation, which the app retries: the answer that counts is the next.)
+  const exchanged = page.waitForResponse(
+    (response) => response.url().endsWith('/api/auth/refresh') && response.request().method() === 'POST' && response.status() !== 409,
+  );
+  await page.goto(path);
+  const response = await exchanged;
+  if (!response.ok()) throw new Error(`the session exchange on load failed (${response.status()})`);
+  await response.finished();
 }
 
 /** Signs in through the login form. */
