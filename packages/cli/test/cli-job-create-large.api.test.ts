@@ -28,6 +28,7 @@ describe('altwise job create, 10,000 files', () => {
   let token: string;
   let work: string;
   let apiKey: string;
+  const cacheHome = process.env.XDG_CACHE_HOME;
 
   beforeAll(async () => {
     server = await startTestServer('sqlite', { WORKERS: 'none', REQUEST_TIMEOUT_MS: '1000', HEADERS_TIMEOUT_MS: '1000' });
@@ -36,7 +37,8 @@ describe('altwise job create, 10,000 files', () => {
     await setPlan(server, user.user.userId as string, 'pro');
     apiKey = (await server.request('POST', '/api/v1/api-keys', { token, body: { name: 'CLI test' } })).body.apiKey as string;
     work = fs.mkdtempSync(path.join(os.tmpdir(), 'altwise-job-create-large-'));
-    // The CLI keeps an upload's session in the cache directory until its job exists.
+    // The CLI keeps an upload's session in the cache directory until its job exists; this process
+    // (which saves a session below) and the CLI's must use the same one. Restored after the file.
     process.env.XDG_CACHE_HOME = path.join(work, 'cache');
     env = { ...process.env, ALTWISE_API_KEY: apiKey, ALTWISE_URL: server.url } as Record<string, string>;
     const folder = path.join(work, 'photos');
@@ -49,6 +51,8 @@ describe('altwise job create, 10,000 files', () => {
     }
   }, 60_000);
   afterAll(async () => {
+    if (cacheHome === undefined) delete process.env.XDG_CACHE_HOME;
+    else process.env.XDG_CACHE_HOME = cacheHome;
     fs.rmSync(work, { recursive: true, force: true });
     await server.close();
   });

@@ -7,6 +7,7 @@ import pg from 'pg';
 import { buildApp } from '../../src/app';
 import type { BuildOptions } from '../../src/app';
 import { loadConfig } from '../../src/config';
+import { databaseUrlOf, POSTGRES_TEMPLATE_ENV, SQLITE_TEMPLATE_ENV } from './database-templates';
 
 /**
  * The databases every API suite runs on: SQLite always, PostgreSQL when TEST_DATABASE_URL is set
@@ -54,13 +55,42 @@ export async function createPostgresSchema(baseUrl: string): Promise<{ url: stri
   };
 }
 
+/**
+ * A database of its own for one test server, created from the run's migrated template
+ * (database-templates.ts) and dropped on close.
+ */
+async function createPostgresFromTemplate(baseUrl: string, template: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `t_${randomUUID().replaceAll('-', '')}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`create database ${name} template ${template}`);
+  await admin.end();
+  return {
+    url: databaseUrlOf(baseUrl, name),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: baseUrl });
+      await client.connect();
+      await client.query(`drop database ${name} with (force)`);
+      await client.end();
+    },
+  };
+}
+
+/** A fresh, migrated PostgreSQL database: from the run's template when there is one (Vitest), else a schema migrated at boot. */
+function createTestPostgres(baseUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const template = process.env[POSTGRES_TEMPLATE_ENV];
+  return template ? createPostgresFromTemplate(baseUrl, template) : createPostgresSchema(baseUrl);
+}
+
 export async function startTestServer(
   database: TestDatabase = 'sqlite',
   env: Record<string, string> = {},
   options: BuildOptions = {},
 ): Promise<TestServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'altwise-test-'));
-  const postgres = database === 'postgres' ? await createPostgresSchema(process.env.TEST_DATABASE_URL!) : null;
+  const postgres = database === 'postgres' ? await createTestPostgres(process.env.TEST_DATABASE_URL!) : null;
+  const sqliteTemplate = process.env[SQLITE_TEMPLATE_ENV];
+  if (!postgres && sqliteTemplate && !env.DATABASE_URL) fs.copyFileSync(sqliteTemplate, path.join(dataDir, 'altwise.db'));
   const config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
