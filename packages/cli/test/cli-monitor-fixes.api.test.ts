@@ -3,7 +3,6 @@
 // --apply` writes what was approved back into those very files, on the elements the run judged (the
 // crawl's selectors found again in the files), escaped, every other byte kept; a second apply changes
 // nothing.
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -15,8 +14,8 @@ import { startSiteHost } from '@altwise/test-support/site-host';
 import type { TestServer } from '@altwise/server/test-support/test-server';
 import { registerUser, startTestServer } from '@altwise/server/test-support/test-server';
 import { distinctPng, setPlan } from '@altwise/server/alt-text-test-support';
+import { runAltwise } from './run-altwise';
 
-const BIN = path.resolve(import.meta.dirname, '../bin/altwise.mjs');
 const POLL = { timeout: 30_000, interval: 100 };
 
 /** The site's files, served as they are. The cart icon is twice on the shop page: a link's only content, and beside text. */
@@ -68,15 +67,7 @@ describe('altwise monitor fixes --apply, against a real server', () => {
     fs.rmSync(folder, { recursive: true, force: true });
   });
 
-  const altwise = (args: string[]) =>
-    new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-      const child = spawn(process.execPath, [BIN, ...args], { env });
-      let stdout = '';
-      let stderr = '';
-      child.stdout.on('data', (chunk) => (stdout += chunk));
-      child.stderr.on('data', (chunk) => (stderr += chunk));
-      child.on('close', (code) => resolve({ code, stdout, stderr }));
-    });
+  const altwise = (args: string[]) => runAltwise(args, env);
 
   it('writes the approved alts into the files the pages are served from, once', async () => {
     const created = await altwise(['monitor', 'create', `${site.url}/`, '--json']);

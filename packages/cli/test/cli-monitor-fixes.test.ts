@@ -2,15 +2,14 @@
 // list is what a run's approved review would give (the server's side: monitors-fix.api.test.ts): the
 // list printed, the fixes written into the folder the site is built from, a second apply changing
 // nothing, --dry-run and --patch writing nothing, and exit code 1 while a fix could not be placed.
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { FakeApi } from './fake-api';
 import { startFakeApi } from './fake-api';
+import { runAltwise } from './run-altwise';
 
-const BIN = path.resolve(import.meta.dirname, '../bin/altwise.mjs');
 const SITE = 'https://shop.example';
 const PAGE = `<html><body>\n<main><h1>Bikes</h1><img src="/red.png"></main>\n</body></html>\n`;
 const SELECTOR = 'html > body:nth-of-type(1) > main:nth-of-type(1) > img:nth-of-type(1)';
@@ -44,15 +43,7 @@ beforeEach(() => {
 });
 afterEach(() => fs.rmSync(folder, { recursive: true, force: true }));
 
-const altwise = (args: string[]) =>
-  new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-    const child = spawn(process.execPath, [BIN, ...args], { env: { ...process.env, ALTWISE_API_KEY: 'ak_test', ALTWISE_URL: api.url }, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk) => (stdout += chunk));
-    child.stderr.on('data', (chunk) => (stderr += chunk));
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
+const altwise = (args: string[]) => runAltwise(args, { ...process.env, ALTWISE_API_KEY: 'ak_test', ALTWISE_URL: api.url });
 
 describe('altwise monitor fixes', () => {
   it("lists the latest completed run's fixes", async () => {

@@ -1,5 +1,4 @@
 // `altwise monitor create|run|status|report`, the real binary against a real server and a loopback site.
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -8,8 +7,8 @@ import type { SiteHost } from '@altwise/test-support/site-host';
 import { generatedSite, startSiteHost } from '@altwise/test-support/site-host';
 import type { TestServer } from '@altwise/server/test-support/test-server';
 import { registerUser, startTestServer } from '@altwise/server/test-support/test-server';
+import { runAltwise } from './run-altwise';
 
-const BIN = path.resolve(import.meta.dirname, '../bin/altwise.mjs');
 
 describe('altwise monitor', () => {
   let site: SiteHost;
@@ -28,15 +27,7 @@ describe('altwise monitor', () => {
     await site?.close();
   });
 
-  const altwise = (args: string[]) =>
-    new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-      const child = spawn(process.execPath, [BIN, ...args], { env });
-      let stdout = '';
-      let stderr = '';
-      child.stdout.on('data', (chunk) => (stdout += chunk));
-      child.stderr.on('data', (chunk) => (stderr += chunk));
-      child.on('close', (code) => resolve({ code, stdout, stderr }));
-    });
+  const altwise = (args: string[]) => runAltwise(args, env);
 
   it('creates a monitor, runs it, and reports a regression with exit code 1', async () => {
     const created = await altwise(['monitor', 'create', `${site.url}/`, '--max-pages', '20', '--coverage-threshold', '0.95', '--json']);

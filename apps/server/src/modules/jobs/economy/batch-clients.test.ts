@@ -1,24 +1,15 @@
-import type { PreparedRequest } from '@altwise/engine';
 import Anthropic from '@anthropic-ai/sdk';
 import OpenAI, { toFile } from 'openai';
 import type { FakeBatchApi } from '@altwise/test-support/fake-batch-api';
 import { startFakeBatchApi } from '@altwise/test-support/fake-batch-api';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createAnthropicBatchClient } from './anthropic-batch-client';
+import { BATCH_TEST_REQUEST } from './batch-request.test-support';
 import type { BatchClient, BatchLine } from './batch-client';
 import { answersByItem, customIdOf } from './batch-client';
 import { createOpenAiBatchClient } from './openai-batch-client';
 
-const request: PreparedRequest = {
-  sha256: 'ab'.repeat(32),
-  provider: 'openai',
-  model: 'gpt-4o-mini',
-  system: 'Write alt text.',
-  user: 'Language: English.',
-  image: { base64: Buffer.from('png').toString('base64'), mediaType: 'image/png' },
-  schema: { type: 'object', properties: { altText: { type: 'string' } }, required: ['altText'], additionalProperties: false },
-  schemaName: 'alt_text',
-};
+const request = BATCH_TEST_REQUEST;
 const lines = (count: number): BatchLine[] => Array.from({ length: count }, (_, idx) => ({ customId: customIdOf(idx), request }));
 
 let api: FakeBatchApi;

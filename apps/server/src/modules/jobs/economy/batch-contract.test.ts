@@ -5,27 +5,17 @@
 // knows and whose every required field is there. The check has teeth (an unknown field, a missing
 // one, a wrong value), and the fake plays the transient answers the clients must ride out: a 429 with
 // retry-after, a 5xx, Anthropic's 529 overloaded.
-import type { PreparedRequest } from '@altwise/engine';
 import type { FakeBatchApi, FakeBatchCall } from '@altwise/test-support/fake-batch-api';
 import { startFakeBatchApi } from '@altwise/test-support/fake-batch-api';
 import { batchOperationsOf, batchRequestProblems } from '@altwise/test-support/fake-batch-contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createAnthropicBatchClient } from './anthropic-batch-client';
+import { BATCH_TEST_REQUEST } from './batch-request.test-support';
 import type { BatchClient, BatchLine } from './batch-client';
 import { customIdOf } from './batch-client';
 import { createOpenAiBatchClient } from './openai-batch-client';
 
-const request: PreparedRequest = {
-  sha256: 'ab'.repeat(32),
-  provider: 'openai',
-  model: 'gpt-4o-mini',
-  system: 'Write alt text.',
-  user: 'Language: English.',
-  image: { base64: Buffer.from('png').toString('base64'), mediaType: 'image/png' },
-  schema: { type: 'object', properties: { altText: { type: 'string' } }, required: ['altText'], additionalProperties: false },
-  schemaName: 'alt_text',
-  schemaDialect: 'http://json-schema.org/draft-07/schema#',
-};
+const request = BATCH_TEST_REQUEST;
 // An unverified item and a verified item's three readings (sampled lines: seed, temperature).
 const LINES: BatchLine[] = [
   { customId: customIdOf(0), request },
