@@ -30,9 +30,9 @@ export function imageLines(images: MonitorImages): string[] {
   ];
 }
 
-/** Text from the site, one line on a terminal: control characters become spaces. */
+/** Text from the site or a person, one line on a terminal: control characters become spaces. */
 // eslint-disable-next-line no-control-regex
-const oneLine = (text: string) => text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ');
+export const oneLine = (text: string) => text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ');
 
 export function fixLines(list: MonitorFixList): string[] {
   if (list.jobId === null) return ["No fix job for this run yet: 'Suggest alt text for the failing images' makes it."];

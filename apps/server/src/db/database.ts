@@ -210,7 +210,8 @@ export async function migrateToLatest(db: Kysely<Database>, dialect: DialectName
  */
 export async function migrateDatabase(handle: DatabaseHandle, databaseUrl: string | null): Promise<void> {
   if (handle.dialect !== 'postgres' || !databaseUrl) return migrateToLatest(handle.db, handle.dialect);
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: 1, application_name: 'altwise-migrations' });
+  // The database answered waitForDatabase just before: connecting is bounded, the statements are not.
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 1, application_name: 'altwise-migrations', connectionTimeoutMillis: 10_000, keepAlive: true });
   // A connection PostgreSQL closes while idle must not be an unhandled 'error' event; the migration's
   // own query fails instead.
   pool.on('error', () => undefined);

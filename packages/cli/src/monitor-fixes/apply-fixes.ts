@@ -8,6 +8,7 @@ import { createTwoFilesPatch } from 'diff';
 import type { Edit } from '@altwise/engine/markup';
 import { applyEdits } from '@altwise/engine/markup';
 import { isInside, realPathOf } from '../fill/folder-guard';
+import { oneLine } from '../monitor-output';
 import type { Fix } from './place-fixes';
 import { placeFixes } from './place-fixes';
 import { pageFile, siteBase } from './page-files';
@@ -100,10 +101,6 @@ export function applyFixes(pages: readonly FixPage[], options: ApplyOptions): Ap
   return report;
 }
 
-/** Text from the site or a person, safe for a terminal: one line, no control characters. */
-// eslint-disable-next-line no-control-regex
-const shown = (text: string) => text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ');
-
 export function applySummary(report: ApplyReport, dryRun: boolean): string {
   const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
   const lines = [
@@ -112,7 +109,7 @@ export function applySummary(report: ApplyReport, dryRun: boolean): string {
   if (report.unplaced.length > 0) {
     lines.push(`Not placed ${report.unplaced.length}:`);
     for (const fix of report.unplaced) {
-      lines.push(`  ${shown(fix.pageUrl)}${fix.file ? ` (${shown(fix.file)}${fix.line ? `:${fix.line}` : ''})` : ''} › ${shown(fix.location)} ${shown(fix.imageUrl)}: ${shown(fix.reason)}`);
+      lines.push(`  ${oneLine(fix.pageUrl)}${fix.file ? ` (${oneLine(fix.file)}${fix.line ? `:${fix.line}` : ''})` : ''} › ${oneLine(fix.location)} ${oneLine(fix.imageUrl)}: ${oneLine(fix.reason)}`);
     }
   }
   return lines.join('\n');

@@ -240,7 +240,7 @@ const emojiOnly: NotAnAlternativeClass = {
 // what it shows. Short on purpose: "Photo: a child flying a kite on the beach" is a label rule's case.
 const CREDIT_WORDS = [
   'photo|photos|photograph|picture|image|credit|credits|photo credit|image credit|source|courtesy|copyright', // en
-  'illustration|illustrations|photographer|image source|photo source|picture source|courtesy|photo courtesy|image courtesy', // en
+  'illustration|illustrations|photographer|image source|photo source|picture source|photo courtesy|image courtesy', // en
   'foto|fotos|bild|bildnachweis|quelle|bildquelle|fotoquelle|fotograf|fotografin|grafik|illustration|bildrechte|fotorechte|rechte', // de
   'crédit|crédits|crédit photo|crédits photo|crédit image|source|photographe|©', // fr
   'fuente|crédito|créditos|fotografía', // es

@@ -69,8 +69,9 @@ describe('the wait after a lost Redis', () => {
     expect(await pending(settled)).toBe(true);
     expect(db.snapshots).toBe(0);
     reconnected.resolve();
-    // This process's own item still runs.
+    // This process's own item still runs: the fleet's claims are not read before it is done.
     expect(await pending(settled)).toBe(true);
+    expect(db.snapshots).toBe(0);
     local.resolve();
     // Another instance's item (b) still holds its claim: the drain asks twice and goes on waiting.
     db.end(a);
