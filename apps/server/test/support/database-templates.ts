@@ -22,7 +22,8 @@ export function databaseUrlOf(baseUrl: string, database: string): string {
   return url.toString();
 }
 
-async function adminQuery(baseUrl: string, text: string): Promise<void> {
+/** One statement on its own connection, closed whether or not it succeeds. */
+export async function adminQuery(baseUrl: string, text: string): Promise<void> {
   const client = new pg.Client({ connectionString: baseUrl });
   await client.connect();
   try {

@@ -3,11 +3,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { buildApp } from '../../src/app';
 import type { BuildOptions } from '../../src/app';
 import { loadConfig } from '../../src/config';
-import { databaseUrlOf, POSTGRES_TEMPLATE_ENV, SQLITE_TEMPLATE_ENV } from './database-templates';
+import { adminQuery, databaseUrlOf, POSTGRES_TEMPLATE_ENV, SQLITE_TEMPLATE_ENV } from './database-templates';
 
 /**
  * The databases every API suite runs on: SQLite always, PostgreSQL when TEST_DATABASE_URL is set
@@ -38,21 +37,10 @@ export interface TestServer {
 
 export async function createPostgresSchema(baseUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
   const schema = `t_${randomUUID().replaceAll('-', '')}`;
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  await admin.query(`create schema ${schema}`);
-  await admin.end();
+  await adminQuery(baseUrl, `create schema ${schema}`);
   const url = new URL(baseUrl);
   url.searchParams.set('options', `-c search_path=${schema}`);
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const client = new pg.Client({ connectionString: baseUrl });
-      await client.connect();
-      await client.query(`drop schema ${schema} cascade`);
-      await client.end();
-    },
-  };
+  return { url: url.toString(), drop: () => adminQuery(baseUrl, `drop schema ${schema} cascade`) };
 }
 
 /**
@@ -61,19 +49,8 @@ export async function createPostgresSchema(baseUrl: string): Promise<{ url: stri
  */
 async function createPostgresFromTemplate(baseUrl: string, template: string): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `t_${randomUUID().replaceAll('-', '')}`;
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  await admin.query(`create database ${name} template ${template}`);
-  await admin.end();
-  return {
-    url: databaseUrlOf(baseUrl, name),
-    drop: async () => {
-      const client = new pg.Client({ connectionString: baseUrl });
-      await client.connect();
-      await client.query(`drop database ${name} with (force)`);
-      await client.end();
-    },
-  };
+  await adminQuery(baseUrl, `create database ${name} template ${template}`);
+  return { url: databaseUrlOf(baseUrl, name), drop: () => adminQuery(baseUrl, `drop database ${name} with (force)`) };
 }
 
 /** A fresh, migrated PostgreSQL database: from the run's template when there is one (Vitest), else a schema migrated at boot. */
