@@ -122,7 +122,8 @@ export default defineConfig({
           // A guard against a hang, not a speed bound: a screen's test takes well under a second on
           // an idle machine, and past Vitest's 5 s default on a loaded one (seen: 9 s at load 22).
           testTimeout: 60_000,
-          isolate: false,
+          // Isolated again: shared, register-form.test failed after other screens had run in its worker (CI, this stop).
+          isolate: true,
           maxWorkers: CPU_WORKERS,
           sequence: computation,
         },
