@@ -27,6 +27,11 @@ export interface BuildOptions {
   mail?: { retryBaseMs?: number; pollMs?: number };
   /** Economy jobs' seams (tests): the monotonic clock that times the server's work on a batch answer. */
   economy?: { monotonic?: () => number };
+  /**
+   * Jobs' seams (tests): the window MODEL_RPM counts in (one minute). A test of the limit holds the
+   * window open for as long as it looks, however slowly a loaded machine gets there.
+   */
+  jobs?: { modelRateWindowMs?: number };
 }
 
 /** What every module is built with, besides the modules it needs. */

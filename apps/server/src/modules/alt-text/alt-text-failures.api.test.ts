@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASES, registerUser } from '../../../test/support/test-server';
 import type { AltTextTestEnv } from './alt-text.test-support';
-import { startAltTextEnv } from './alt-text.test-support';
+import { STALLED_MODEL_RETRY, startAltTextEnv } from './alt-text.test-support';
 
 for (const database of DATABASES) {
   describe(`image failures (${database})`, () => {
@@ -132,15 +132,6 @@ for (const database of DATABASES) {
       expect(response.body.error.code).toBe('provider_rate_limited');
     });
 
-    // That the overall deadline ends a stalled call is the engine's test (retry-policy.test.ts); a
-    // request that outlived it would meet this test's own timeout.
-    it('answers 504 provider_timeout when the model stalls', async () => {
-      env.vision!.stall();
-      const response = await generate();
-      expect(response.status).toBe(504);
-      expect(response.body.error.code).toBe('provider_timeout');
-    });
-
     it('does not cache a failure: the same image succeeds once the model recovers', async () => {
       const imageUrl = await env.hostImage();
       env.vision!.failAlways(500);
@@ -159,6 +150,26 @@ for (const database of DATABASES) {
       expect(response.headers.get('content-type')).toContain('application/json');
       expect(response.body.altText).not.toContain('<');
       expect(response.body.altText).toContain('lighthouse');
+    });
+  });
+
+  // A server of its own with short deadlines: the model never answers, so they fire whatever the load.
+  describe(`a stalled vision model (${database})`, () => {
+    let env: AltTextTestEnv;
+    let token: string;
+    beforeAll(async () => {
+      env = await startAltTextEnv(database, { model: true, retry: STALLED_MODEL_RETRY });
+      ({ token } = await registerUser(env.server));
+    });
+    afterAll(() => env.close());
+
+    // That the overall deadline ends a stalled call is the engine's test (retry-policy.test.ts); a
+    // request that outlived it would meet this test's own timeout.
+    it('answers 504 provider_timeout', async () => {
+      env.vision!.stall();
+      const response = await env.server.request('POST', '/api/v1/images', { token, body: { imageUrl: await env.hostImage() } });
+      expect(response.status).toBe(504);
+      expect(response.body.error.code).toBe('provider_timeout');
     });
   });
 }

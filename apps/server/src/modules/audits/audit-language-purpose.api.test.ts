@@ -7,7 +7,7 @@ import type { ImageHost } from '@altwise/test-support/image-host';
 import { startImageHost } from '@altwise/test-support/image-host';
 import { DATABASES, registerUser, startTestServer } from '../../../test/support/test-server';
 import type { TestServer } from '../../../test/support/test-server';
-import { distinctPng, FAST_RETRY } from '../alt-text/alt-text.test-support';
+import { distinctPng, TEST_RETRY } from '../alt-text/alt-text.test-support';
 
 const PAGE = `<!doctype html>
 <html lang="fr"><head><title>Le port</title></head>
@@ -56,7 +56,7 @@ for (const database of DATABASES) {
       server = await startTestServer(
         database,
         { IMAGE_FETCH_ALLOW: host.hostPort, PAGE_FETCH_ALLOW: host.hostPort, ALT_PROVIDER: 'openai-compatible', OPENAI_BASE_URL: vision.url, OPENAI_API_KEY: 'test' },
-        { provider: { retry: FAST_RETRY } },
+        { provider: { retry: TEST_RETRY } },
       );
       for (const path of ['fr', 'de', 'es', 'empty', 'bild-de', 'bild-fr', 'chart'].map((name) => `/lang/${name}.png`)) {
         host.set(path, { body: await distinctPng(), contentType: 'image/png' });

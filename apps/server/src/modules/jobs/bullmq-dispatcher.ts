@@ -84,9 +84,12 @@ export function createBullmqDispatcher(deps: {
   capacity: number;
   modelConcurrency: number;
   modelRpm: number | null;
+  /** The window modelRpm counts in: a minute, longer only in tests (BuildOptions.jobs). */
+  modelRateWindowMs?: number;
   logger: FastifyBaseLogger;
 } & FollowUpHooks): JobDispatcher {
   const { repository, instance, logger } = deps;
+  const rateWindowMs = deps.modelRateWindowMs ?? 60_000;
   const followUp = createJobFollowUp(deps);
   const connections: Redis[] = [];
   const connect = (): Redis => {
@@ -138,7 +141,7 @@ export function createBullmqDispatcher(deps: {
     const lossesBefore = losses;
     const [concurrency, rate] = await Promise.all([queue.getGlobalConcurrency(), queue.getGlobalRateLimit()]);
     if (concurrency !== deps.modelConcurrency) await queue.setGlobalConcurrency(deps.modelConcurrency);
-    if (deps.modelRpm && (rate?.max !== deps.modelRpm || rate.duration !== 60_000)) await queue.setGlobalRateLimit(deps.modelRpm, 60_000);
+    if (deps.modelRpm && (rate?.max !== deps.modelRpm || rate.duration !== rateWindowMs)) await queue.setGlobalRateLimit(deps.modelRpm, rateWindowMs);
     else if (!deps.modelRpm && rate) await queue.removeGlobalRateLimit();
     // Written on the connection of the last loss: a message taken from now on is within them, give or take a connection's lag.
     if (losses === lossesBefore && checkUntil === Infinity) checkUntil = performance.now() + RECHECK_MS;

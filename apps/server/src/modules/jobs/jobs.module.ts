@@ -58,6 +58,8 @@ export function createJobsModule(deps: {
   engine?: Pick<AltTextEngine, 'prepareRequest' | 'finishAnswer' | 'finishReadings' | 'rememberAnswer'>;
   /** The monotonic clock economy answers are timed by (tests step it); performance.now by default. */
   monotonic?: () => number;
+  /** The window MODEL_RPM counts in, a minute by default (tests: BuildOptions.jobs). */
+  modelRateWindowMs?: number;
 }) {
   const { ctx } = deps;
   const { webhooks, accountWebhooks } = deps.webhooks;
@@ -127,7 +129,7 @@ export function createJobsModule(deps: {
   // enough to overlap its fetches and commits; the rest stays free for other accounts (fair dispatch).
   const perAccount = ctx.config.modelConcurrency + Math.ceil(ctx.config.modelConcurrency / 4);
   const dispatcher: JobDispatcher = ctx.config.redisUrl
-    ? createBullmqDispatcher({ ...common, redisUrl: ctx.config.redisUrl, prefix: ctx.config.redisPrefix, modelConcurrency: ctx.config.modelConcurrency, modelRpm: ctx.config.modelRpm })
+    ? createBullmqDispatcher({ ...common, redisUrl: ctx.config.redisUrl, prefix: ctx.config.redisPrefix, modelConcurrency: ctx.config.modelConcurrency, modelRpm: ctx.config.modelRpm, modelRateWindowMs: deps.modelRateWindowMs })
     : createJobDispatcher({ ...common, perAccount });
   // Economy jobs (issue 26): the provider's batch API where it has one; see economy/economy-coordinator.ts.
   const batchApi = deps.engine ? batchClientFor(ctx.config.ai) : { client: null, provider: ctx.config.ai.provider };
@@ -229,6 +231,7 @@ export const jobsModule = defineModule({
       webhooks,
       engine: altText.vision.engine,
       monotonic: options.economy?.monotonic,
+      modelRateWindowMs: options.jobs?.modelRateWindowMs,
     });
     // A deleted account's running job items stop wherever they run.
     revocations.subscribe((revocation) => {

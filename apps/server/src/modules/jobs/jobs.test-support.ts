@@ -7,7 +7,7 @@ import type { ImageHost } from '@altwise/test-support/image-host';
 import { startImageHost } from '@altwise/test-support/image-host';
 import type { TestDatabase, TestServer } from '../../../test/support/test-server';
 import { registerUser, startTestServer } from '../../../test/support/test-server';
-import { FAST_RETRY, distinctPng, setPlan } from '../alt-text/alt-text.test-support';
+import { TEST_RETRY, distinctPng, setPlan } from '../alt-text/alt-text.test-support';
 
 export interface JobsTestEnv {
   server: TestServer;
@@ -34,6 +34,8 @@ export async function startJobsEnv(
     /** WEBHOOK_ALLOW entries (loopback receivers). */
     webhookAllow?: string[];
     webhookRetryBaseMs?: number;
+    /** The window MODEL_RPM counts in (a minute). */
+    modelRateWindowMs?: number;
   } = {},
 ): Promise<JobsTestEnv> {
   const host = await startImageHost();
@@ -41,7 +43,7 @@ export async function startJobsEnv(
   const server = await startTestServer(
     database,
     { IMAGE_FETCH_ALLOW: host.hostPort, WEBHOOK_ALLOW: (options.webhookAllow ?? []).join(','), ALT_PROVIDER: 'openai-compatible', OPENAI_BASE_URL: vision.url, OPENAI_API_KEY: 'test', ...options.env },
-    { provider: { retry: { ...FAST_RETRY, maxAttempts: 1, attemptTimeoutMs: 10_000, overallTimeoutMs: 15_000 } }, now: options.now, webhooks: { retryBaseMs: options.webhookRetryBaseMs }, economy: { monotonic: options.monotonic } },
+    { provider: { retry: { ...TEST_RETRY, maxAttempts: 1 } }, now: options.now, webhooks: { retryBaseMs: options.webhookRetryBaseMs }, economy: { monotonic: options.monotonic }, jobs: { modelRateWindowMs: options.modelRateWindowMs } },
   );
   return {
     server,
