@@ -41,6 +41,8 @@ const IO_WORKERS = 3;
 const computation = { groupOrder: 0 };
 // The services' test servers start from databases migrated once per run (see that file for why).
 const DATABASE_TEMPLATES = path.join(root, 'apps/server/test/support/database-templates.ts');
+// The suites that start real server processes start them from a bundle built once per run (see that file).
+const SERVER_BUNDLE = path.join(root, 'apps/server/test/support/server-bundle.ts');
 const services = { groupOrder: 1 };
 // Engine files that keep a worker of their own: two replace modules with vi.mock, and the OCR files'
 // sharp renders their SVG text as an unsupported format once other files have run in the worker.
@@ -151,7 +153,7 @@ export default defineConfig({
           hookTimeout: 180_000,
           maxWorkers: IO_WORKERS,
           sequence: services,
-          globalSetup: [DATABASE_TEMPLATES],
+          globalSetup: [DATABASE_TEMPLATES, SERVER_BUNDLE],
         },
       },
       {
@@ -177,7 +179,7 @@ export default defineConfig({
           hookTimeout: 180_000,
           maxWorkers: IO_WORKERS,
           sequence: services,
-          globalSetup: [DATABASE_TEMPLATES],
+          globalSetup: [DATABASE_TEMPLATES, SERVER_BUNDLE],
         },
       },
       {

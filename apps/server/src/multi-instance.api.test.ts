@@ -70,14 +70,19 @@ describe.runIf(runs)('several instances on one PostgreSQL database', () => {
   }
 
   /** quota units charged now = successful units in usage events = history rows; no open reservation. */
+  // One snapshot: read on separate connections, a release (refund and delete in one transaction)
+  // committing between the reads showed the reservations gone and their units still charged.
   async function ledger(userId: string) {
-    const [quota, events, history, reservations] = await Promise.all([
-      db.selectFrom('quota_counters').select(sql<number>`coalesce(sum(used), 0)`.as('used')).where('user_id', '=', userId).where('window', '=', 'day').executeTakeFirst(),
-      db.selectFrom('usage_events').select(sql<number>`coalesce(sum(images), 0)`.as('images')).where('user_id', '=', userId).where('outcome', '=', 'success').executeTakeFirst(),
-      db.selectFrom('generations').select(sql<number>`count(*)`.as('rows')).where('user_id', '=', userId).executeTakeFirst(),
-      db.selectFrom('quota_reservations').select(sql<number>`count(*)`.as('open')).where('user_id', '=', userId).executeTakeFirst(),
-    ]);
-    return { charged: Number(quota?.used), succeeded: Number(events?.images), history: Number(history?.rows), open: Number(reservations?.open) };
+    return db
+      .transaction()
+      .setIsolationLevel('repeatable read')
+      .execute(async (trx) => {
+        const quota = await trx.selectFrom('quota_counters').select(sql<number>`coalesce(sum(used), 0)`.as('used')).where('user_id', '=', userId).where('window', '=', 'day').executeTakeFirst();
+        const events = await trx.selectFrom('usage_events').select(sql<number>`coalesce(sum(images), 0)`.as('images')).where('user_id', '=', userId).where('outcome', '=', 'success').executeTakeFirst();
+        const history = await trx.selectFrom('generations').select(sql<number>`count(*)`.as('rows')).where('user_id', '=', userId).executeTakeFirst();
+        const reservations = await trx.selectFrom('quota_reservations').select(sql<number>`count(*)`.as('open')).where('user_id', '=', userId).executeTakeFirst();
+        return { charged: Number(quota?.used), succeeded: Number(events?.images), history: Number(history?.rows), open: Number(reservations?.open) };
+      });
   }
 
   beforeAll(async () => {

@@ -7,10 +7,22 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 
-const MAIN = path.join(import.meta.dirname, '../../src/main.ts');
-const WORKER = path.join(import.meta.dirname, '../../src/worker.ts');
+const SRC = path.join(import.meta.dirname, '../../src');
 // Where `--import tsx` is found, whichever suite (and working directory) starts the process.
 const REPO_ROOT = path.join(import.meta.dirname, '../../../..');
+
+/**
+ * The folder of this run's bundle of main.ts and worker.ts (server-bundle.ts, the globalSetup of the
+ * suites that start processes). Without it (a suite started some other way, a bench) the process runs
+ * the TypeScript through tsx, as `npm start` does; main.test.ts and the admin command's test always
+ * do, being the tests of that start itself.
+ */
+export const SERVER_BUNDLE_ENV = 'ALTWISE_TEST_SERVER_BUNDLE';
+
+function entryArgs(entry: 'main' | 'worker'): string[] {
+  const bundle = process.env[SERVER_BUNDLE_ENV];
+  return bundle ? [path.join(bundle, `${entry}.mjs`)] : ['--import', 'tsx', path.join(SRC, `${entry}.ts`)];
+}
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve) => {
@@ -35,11 +47,11 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
-/** Starts main.ts with `env` and resolves once it listens. */
+/** Starts main.ts (or its bundle) with `env` and resolves once it listens. */
 export async function startServerProcess(env: Record<string, string>, options: { port?: number; dataDir?: string; dataDirPrefix?: string } = {}): Promise<ServerProcess> {
   const port = options.port ?? (await freePort());
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), options.dataDirPrefix ?? 'altwise-proc-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+  const child = spawn(process.execPath, entryArgs('main'), {
     cwd: REPO_ROOT,
     env: {
       ...process.env,
@@ -102,7 +114,7 @@ export interface WorkerProcess {
 /** Starts `npm run worker`'s entry (worker.ts) with `env` and resolves once it says it runs. */
 export async function startWorkerProcess(env: Record<string, string>): Promise<WorkerProcess> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'altwise-worker-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', WORKER], {
+  const child = spawn(process.execPath, entryArgs('worker'), {
     cwd: REPO_ROOT,
     env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'warn', DATA_DIR: dataDir, WEB_DIST_DIR: path.join(dataDir, 'no-web'), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,0 +1,81 @@
+// Vitest globalSetup of the suites that start real server processes (server-process.ts): bundles
+// main.ts and worker.ts once per run, so each process loads a few files instead of having tsx
+// compile and load every module of the server on its own (issue 30: under CI load a process took
+// 10-13 s to reach config validation through tsx, 5-7 s from a bundle).
+//
+// The bundle is the server's own code only: every npm package stays external, named by the absolute
+// path esbuild's resolver finds from the importing file, so each import loads the very copy tsx
+// would (apps/server/node_modules and packages/engine/node_modules hold other versions than the root).
+import fs from 'node:fs';
+import path from 'node:path';
+import * as esbuild from 'esbuild';
+import { SERVER_BUNDLE_ENV } from './server-process';
+
+const SRC = path.join(import.meta.dirname, '../../src');
+const REPO_ROOT = path.join(import.meta.dirname, '../../../..');
+// Under the repository's node_modules, not the system temp folder: createRequire(import.meta.url)
+// in the bundle (ocr-languages.ts) must still find the root node_modules by walking up.
+const CACHE = path.join(REPO_ROOT, 'node_modules/.cache/altwise-server-bundle');
+// A run killed before its teardown leaves its folder behind; the next runs remove it once it is old.
+const STALE_MS = 24 * 60 * 60 * 1000;
+
+const externalPackages: esbuild.Plugin = {
+  name: 'external-packages',
+  setup(build) {
+    build.onResolve({ filter: /^[^./]/ }, async (args) => {
+      // The workspace packages are source, bundled like the server's own files.
+      if (args.path.startsWith('@altwise/') || args.pluginData?.resolving) return undefined;
+      const found = await build.resolve(args.path, {
+        kind: args.kind,
+        resolveDir: args.resolveDir,
+        importer: args.importer,
+        pluginData: { resolving: true },
+      });
+      if (found.errors.length > 0) return { errors: found.errors };
+      return { path: found.path, external: true };
+    });
+  },
+};
+
+/** Bundles the server's process entries into `outDir`: main.mjs, worker.mjs and page-parse.worker.mjs. */
+export async function buildServerBundle(outDir: string): Promise<void> {
+  await esbuild.build({
+    entryPoints: {
+      main: path.join(SRC, 'main.ts'),
+      worker: path.join(SRC, 'worker.ts'),
+      // The page-parse pool starts its threads from new URL('./page-parse.worker.mjs', import.meta.url):
+      // in the bundle that is this folder, and the thread's code needs no tsx there.
+      'page-parse.worker': path.join(SRC, 'modules/audits/page-parse.thread.ts'),
+    },
+    bundle: true,
+    splitting: true,
+    platform: 'node',
+    format: 'esm',
+    target: `node${process.versions.node.split('.')[0]}`,
+    // .mjs: under node_modules no package.json says "type": "module".
+    outExtension: { '.js': '.mjs' },
+    outdir: outDir,
+    // As tsconfig's customConditions: the workspace packages' exports that name their TypeScript source.
+    conditions: ['altwise-source'],
+    plugins: [externalPackages],
+    logLevel: 'warning',
+  });
+}
+
+// Several projects (and the browser configs) name this file; the first to run builds, and only it removes.
+export async function setup(): Promise<(() => void) | undefined> {
+  if (process.env[SERVER_BUNDLE_ENV]) return undefined;
+  fs.mkdirSync(CACHE, { recursive: true });
+  for (const old of fs.readdirSync(CACHE)) {
+    const dir = path.join(CACHE, old);
+    if (Date.now() - fs.statSync(dir).mtimeMs > STALE_MS) fs.rmSync(dir, { recursive: true, force: true });
+  }
+  // A folder per run: two runs at once in one checkout (npm test beside the browser suite) each keep their own.
+  const outDir = fs.mkdtempSync(path.join(CACHE, 'run-'));
+  await buildServerBundle(outDir);
+  process.env[SERVER_BUNDLE_ENV] = outDir;
+  return () => {
+    delete process.env[SERVER_BUNDLE_ENV];
+    fs.rmSync(outDir, { recursive: true, force: true });
+  };
+}
