@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { focusFirstInvalid } from './form-errors';
 
 export type FieldErrors<K extends string> = Partial<Record<K, string>>;
@@ -10,9 +10,16 @@ export type FieldErrors<K extends string> = Partial<Record<K, string>>;
 export function useFieldErrors<K extends string>() {
   const formRef = useRef<HTMLFormElement>(null);
   const [errors, setErrors] = useState<FieldErrors<K>>({});
+  // Focus moves in an effect, once React has committed the messages (aria-invalid with them): an
+  // animation frame requested beside setErrors is not ordered after that commit, and in a test
+  // worker shared between files the focus once stayed on the submit button (register-form.test).
+  const [focusRequest, setFocusRequest] = useState(0);
+  useEffect(() => {
+    if (focusRequest > 0) focusFirstInvalid(formRef.current);
+  }, [focusRequest]);
   const showErrors = (next: FieldErrors<K>) => {
     setErrors(next);
-    requestAnimationFrame(() => focusFirstInvalid(formRef.current));
+    setFocusRequest((count) => count + 1);
   };
   /**
    * Once a field shows an error, each change re-checks it against `latest` (the whole form's errors
