@@ -24,17 +24,21 @@ const alias = {
  *    servers, SQLite and, when TEST_DATABASE_URL is set, PostgreSQL): they wait on sockets and
  *    databases more than they compute, so three workers on two cores.
  *
- * The computation projects share their workers between files (isolate: false): in a sample, two
- * thirds of a file's time was importing its modules, which isolation repeats for every file. The
- * few files that cannot share a worker keep their own, in an "-isolated" project beside theirs,
+ * Every project shares its workers between files (isolate: false): in a sample, two thirds of a
+ * computation file's time was importing its modules, and each service file paid ~1.3 s of CPU
+ * (more on a loaded machine) importing the server app again, which isolation repeats for every file.
+ * The few files that cannot share a worker keep their own, in an "-isolated" project beside theirs,
  * each with the reason. The web components' files share one jsdom window per worker as well: their
  * setup file (apps/web/src/test/setup.ts) clears after each test what one leaves in it and in the
- * app's module-level state (issue 30: summed file time 1,774 s isolated, 677 s shared, under load).
- * The services stay isolated (each file its own worker) although importing the server app costs a
- * file ~4 s: sharing their workers, a shuffled run failed in about a tenth of the server's files
- * (audits and monitors fetching loopback pages, crash recovery, account, batch) and in an EPUB and
- * an SDK audit file, for causes not yet found (issue 30). What they do share is the migrated
- * databases their test servers start from (DATABASE_TEMPLATES).
+ * app's module-level state (issue 30: 173 s isolated, 74 s shared, one run each under load).
+ * When the services first shared (issue 30), shuffled runs failed; rerun and read, the failures
+ * came from the order of the tests inside a file, which --sequence.shuffle shuffles too, not from
+ * the shared worker: tests that read what an earlier test of the file left (its monitor and runs,
+ * its jobs, a count of anonymous events, an image host's hits, a clock moved on). Those now hold in
+ * any order, or keep their order where each builds on the last ({ shuffle: false }); no service
+ * file needs a worker of its own. The services also share the migrated databases their test
+ * servers start from (DATABASE_TEMPLATES) and a bundle of the server for the processes they start
+ * (SERVER_BUNDLE).
  */
 const CPU_WORKERS = 2;
 // The services' timeouts guard against a hang, never measure speed: a suite of real processes that
@@ -157,6 +161,7 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 120_000,
           hookTimeout: 180_000,
+          isolate: false,
           maxWorkers: IO_WORKERS,
           sequence: services,
           globalSetup: [DATABASE_TEMPLATES, SERVER_BUNDLE],
@@ -170,6 +175,7 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 120_000,
           hookTimeout: 180_000,
+          isolate: false,
           maxWorkers: IO_WORKERS,
           sequence: services,
           globalSetup: [DATABASE_TEMPLATES],
@@ -183,6 +189,7 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 120_000,
           hookTimeout: 180_000,
+          isolate: false,
           maxWorkers: IO_WORKERS,
           sequence: services,
           globalSetup: [DATABASE_TEMPLATES, SERVER_BUNDLE],
@@ -196,6 +203,7 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 120_000,
           hookTimeout: 180_000,
+          isolate: false,
           maxWorkers: IO_WORKERS,
           sequence: services,
           globalSetup: [DATABASE_TEMPLATES],

@@ -157,6 +157,8 @@ describe('the packed SDK and CLI, installed outside the repository', () => {
   });
 
   it('imports and requires @altwise/sdk, whose declarations type a consumer on nodenext', async () => {
+    // Its own copy: the CLI test that also copies it may run after this one (a shuffled run).
+    fs.copyFileSync(path.join(REPO, 'examples/site/images/lighthouse.png'), path.join(app, 'lighthouse.png'));
     fs.writeFileSync(
       path.join(app, 'use-sdk.ts'),
       [

@@ -5,7 +5,8 @@ import type { AltTextTestEnv } from './alt-text.test-support';
 import { distinctPng, startAltTextEnv } from './alt-text.test-support';
 
 for (const database of DATABASES) {
-  describe(`history and usage rows under load and at shutdown (${database})`, () => {
+  // In order, even in a shuffled run: the shutdown test closes the server the first one uses.
+  describe(`history and usage rows under load and at shutdown (${database})`, { shuffle: false }, () => {
     let env: AltTextTestEnv;
     beforeAll(async () => {
       env = await startAltTextEnv(database);

@@ -31,7 +31,8 @@ for (const database of DATABASES) {
         limits: { requestsPerHour: 100, requestsPerDay: 500 },
         remainingRequests: { hour: 100, day: 500 },
         usage: { hour: 0, day: 0 },
-        createdAt: '2030-06-10T12:00:00.000Z',
+        // The clock, where the tests before this one (any of them, shuffled) left it.
+        createdAt: new Date(clock.now).toISOString(),
         lastUsedAt: null,
         status: 'active',
       });

@@ -56,6 +56,8 @@ for (const database of DATABASES) {
 
     it('rates a picture that does not load as broken, and only those', async () => {
       const { token } = await registerUser(server);
+      // The other tests audit the same page, before this one in a shuffled run.
+      const okHits = host.hits('/ok.png');
       const response = await server.request('POST', '/api/v1/audits', { token, body: { url: `${host.url}/shop.html` } });
       expect(response.status).toBe(201);
       const images = response.body.images as Image[];
@@ -67,7 +69,7 @@ for (const database of DATABASES) {
       expect(images[5]!.issues[0]!.message).toContain('web page');
       expect(response.body.summary).toMatchObject({ images: 9, broken: 3, ok: 5, missing: 1 });
       // The same picture twice is fetched once.
-      expect(host.hits('/ok.png')).toBe(1);
+      expect(host.hits('/ok.png') - okHits).toBe(1);
 
       const html = await server.request('GET', `/api/v1/audits/${response.body.id}/report.html`, { token });
       expect((html.body as string)).toContain('<td class="verdict-broken">Broken</td>');

@@ -34,13 +34,15 @@ for (const database of DATABASES) {
       const free = await registerUser(server);
       const neighbour = await registerUser(server);
       expect(AUDITS_PER_HOUR.free).toBe(30);
+      // The other tests audit the same page too, before this one in a shuffled run.
+      const pageHits = host.hits('/small.html');
       for (let index = 0; index < AUDITS_PER_HOUR.free; index += 1) expect((await audit(free.token)).status).toBe(201);
       const refused = await audit(free.token);
       expect(refused.status).toBe(429);
       expect(refused.body.error.code).toBe('too_many_requests');
       expect(refused.body.error.message).toContain('30 audits per hour');
       expect(Number(refused.headers.get('retry-after'))).toBe(50 * 60);
-      expect(host.hits('/small.html')).toBe(AUDITS_PER_HOUR.free);
+      expect(host.hits('/small.html') - pageHits).toBe(AUDITS_PER_HOUR.free);
       // Nothing stored for the refused ones.
       expect((await server.request('GET', '/api/v1/audits?limit=100', { token: free.token })).body.items).toHaveLength(AUDITS_PER_HOUR.free);
 

@@ -33,7 +33,8 @@ async function site(): Promise<SiteHost> {
 }
 
 for (const database of DATABASES) {
-  describe(`monitor alerts on coverage, fixes and report (${database})`, () => {
+  // In order, even in a shuffled run: the later tests fix and report the runs the first one made.
+  describe(`monitor alerts on coverage, fixes and report (${database})`, { shuffle: false }, () => {
     let host: SiteHost;
     let receiver: WebhookReceiver;
     let env: JobsTestEnv;

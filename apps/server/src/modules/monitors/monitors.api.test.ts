@@ -16,7 +16,8 @@ const POLL = { timeout: 30_000, interval: 50 };
  * reports it fixed.
  */
 for (const database of DATABASES) {
-  describe(`site monitors (${database})`, () => {
+  // In order, even in a shuffled run: the later tests read the monitor and runs the first one made.
+  describe(`site monitors (${database})`, { shuffle: false }, () => {
     let site: SiteHost;
     let receiver: WebhookReceiver;
     let server: TestServer;

@@ -31,7 +31,8 @@ function reply(request: FakeBatchRequest) {
 }
 
 for (const database of DATABASES) {
-  describe(`verified economy jobs: every reading in the provider batch (${database})`, () => {
+  // In order, even in a shuffled run: the first tests read the batch of the job beforeAll made, before the later ones add their own.
+  describe(`verified economy jobs: every reading in the provider batch (${database})`, { shuffle: false }, () => {
     let env: JobsTestEnv;
     let batchApi: FakeBatchApi;
     let token: string;
