@@ -1,18 +1,30 @@
 # Sourced by .ci/run: each CI step runs under a label and prints its time; `steps_parallel` runs
 # several at once (their output kept apart, printed when each ends) and fails if any failed;
-# `steps_summary` prints every step's time at the end (and on failure, up to the failed step).
+# `steps_summary` prints every step's time at the end (and on failure, up to the failed step), then
+# what each failed step said of its failures: a CI log is often read from its tail only.
 
 STEPS_SUMMARY="$(mktemp)"
+STEPS_FAILURES="$(mktemp)"
 STEPS_START=$SECONDS
 
 _steps_record() { printf '%-32s %6ss  %s\n' "$1" "$2" "$3" >>"$STEPS_SUMMARY"; }
 
+# The lines of a step's output that name a failure (vitest's FAIL blocks and × lines, PHPUnit's,
+# tsc's and ESLint's errors), without colour codes, each FAIL block with the lines that explain it.
+_steps_failure_lines() {
+  sed 's/\x1b\[[0-9;]*m//g' "$1" \
+    | grep -E -A8 '^ *FAIL |^ *(×|✗) |error TS[0-9]+|^ +[0-9]+:[0-9]+ +error |^[0-9]+\) |^ERRORS!|^FAILURES!' \
+    | head -80 || true
+}
+
 # step LABEL COMMAND...
 step() {
-  local label="$1" start=$SECONDS status=0
+  local label="$1" start=$SECONDS status=0 log
   shift
+  log="$(mktemp)"
   echo "::: ${label} (at $((SECONDS - STEPS_START)) s)"
-  "$@" || status=$?
+  # pipefail: the step's status is the command's (tee's is 0).
+  { "$@" 2>&1 | tee "$log"; } || status=$?
   local took=$((SECONDS - start))
   if [ "$status" -eq 0 ]; then
     echo "::: ${label}: ok in ${took} s"
@@ -20,7 +32,9 @@ step() {
   else
     echo "::: ${label}: FAILED (exit ${status}) after ${took} s"
     _steps_record "$label" "$took" "FAILED (exit ${status})"
+    { echo "----- ${label} -----"; _steps_failure_lines "$log"; } >>"$STEPS_FAILURES"
   fi
+  rm -f "$log"
   return "$status"
 }
 
@@ -49,6 +63,11 @@ steps_summary() {
   echo "::: step times (wall clock, seconds)"
   cat "$STEPS_SUMMARY"
   printf '%-32s %6ss\n' "total" "$((SECONDS - STEPS_START))"
+  if [ -s "$STEPS_FAILURES" ]; then
+    echo
+    echo "::: what the failed steps said of their failures (the whole output is above)"
+    cat "$STEPS_FAILURES"
+  fi
 }
 # Cleanups a step registers (a database to drop…) run at exit, before the summary.
 STEPS_CLEANUPS=()

@@ -171,6 +171,14 @@ describe.runIf(runs)('several instances on one PostgreSQL database', () => {
       select pg_terminate_backend(pid) as pid from pg_stat_activity
       where application_name = 'altwise-a' and state = 'idle' and pid <> pg_backend_pid()`.execute(db);
     expect(terminated.rows.length).toBeGreaterThan(0);
+    // pg_terminate_backend only signals: on a busy machine a backend may still be alive, so a pooled
+    // connection would look healthy and fail its next query. Once every one has exited, each
+    // connection's FATAL is already on its socket, read before the next request reaches the pool.
+    const pids = terminated.rows.map((row) => row.pid);
+    await until('the terminated backends to exit', async () => {
+      const { rows } = await sql<{ alive: number }>`select count(*)::int as alive from pg_stat_activity where pid = any(${pids})`.execute(db);
+      return rows[0]!.alive === 0;
+    });
     await until('the instance to notice', () => a.output().includes('lost a database connection'), 10_000, 20);
     const after = await call(a.url, 'POST', '/api/v1/images', { token, body: { imageUrl } });
     expect(after.status).toBe(200);
