@@ -167,8 +167,8 @@ describe.runIf(runs)('several instances on one PostgreSQL database', () => {
     const { token } = await register(a);
     const imageUrl = await hostImage();
     expect((await call(a.url, 'POST', '/api/v1/images', { token, body: { imageUrl } })).status).toBe(200);
-    const terminated = await sql<{ pid: number }>`
-      select pg_terminate_backend(pid) as pid from pg_stat_activity
+    const terminated = await sql<{ pid: number; terminated: boolean }>`
+      select pid, pg_terminate_backend(pid) as terminated from pg_stat_activity
       where application_name = 'altwise-a' and state = 'idle' and pid <> pg_backend_pid()`.execute(db);
     expect(terminated.rows.length).toBeGreaterThan(0);
     // pg_terminate_backend only signals: on a busy machine a backend may still be alive, so a pooled
