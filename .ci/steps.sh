@@ -12,9 +12,12 @@ _steps_record() { printf '%-32s %6ss  %s\n' "$1" "$2" "$3" >>"$STEPS_SUMMARY"; }
 # The lines of a step's output that name a failure (vitest's FAIL blocks and × lines, PHPUnit's,
 # tsc's and ESLint's errors), without colour codes, each FAIL block with the lines that explain it.
 _steps_failure_lines() {
-  sed 's/\x1b\[[0-9;]*m//g' "$1" \
-    | grep -E -A8 '^ *FAIL |^ *(×|✗) |error TS[0-9]+|^ +[0-9]+:[0-9]+ +error |^[0-9]+\) |^ERRORS!|^FAILURES!' \
-    | head -80 || true
+  local plain
+  plain="$(sed 's/\x1b\[[0-9;]*m//g' "$1")"
+  {
+    grep -E '^ *(×|✗) |error TS[0-9]+|^ +[0-9]+:[0-9]+ +error |^ERRORS!|^FAILURES!' <<<"$plain"
+    grep -E -A8 '^ *FAIL |^[0-9]+\) ' <<<"$plain"
+  } | head -80 || true
 }
 
 # step LABEL COMMAND...

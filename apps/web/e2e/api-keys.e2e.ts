@@ -98,7 +98,8 @@ describe('API Keys', () => {
     await page.getByRole('alertdialog').getByRole('button', { name: 'Delete key' }).click();
     await expectToast(page, 'success', 'API key deleted');
     await page.getByText('No API keys yet').waitFor();
-    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Your API keys');
+    // Focus moves in an effect after the emptied list renders: polled, not read at the first paint.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Your API keys');
     const after = await apiCall<{ apiKeys: KeyBody[] }>(env.baseUrl, registered, 'GET', '/v1/api-keys');
     expect(after.body.apiKeys).toHaveLength(0);
     // A revoked key no longer opens the API.
