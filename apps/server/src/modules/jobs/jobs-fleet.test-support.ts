@@ -1,6 +1,7 @@
-// The fleet of the issue-20 suites (jobs-workers, jobs-redis-restart): an API server that runs no
-// jobs (WORKERS=none) and two `npm run worker` processes on one PostgreSQL schema of their own, every
-// database connection through a TCP proxy the test can cut.
+// The fleet of the issue-20 suites (jobs-heal, jobs-redis-restart): an API server that runs no jobs
+// (WORKERS=none) and two `npm run worker` processes on one PostgreSQL schema of their own, every
+// database connection through a TCP proxy the test can cut. And the dispatch modes those suites and
+// jobs-workers run in.
 import { createHash, randomUUID } from 'node:crypto';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
@@ -10,12 +11,28 @@ import { startFakeVisionServer } from '@altwise/test-support/fake-vision-server'
 import { startImageHost } from '@altwise/test-support/image-host';
 import { startTcpProxy } from '@altwise/test-support/tcp-proxy';
 import { call, startServerProcess, startWorkerProcess } from '../../../test/support/server-process';
-import { createPostgresSchema } from '../../../test/support/test-server';
+import { TEST_REDIS_URL } from '../../../test/support/redis';
+import { createPostgresSchema, DATABASES } from '../../../test/support/test-server';
 import type { Database } from '../../db/schema';
 import { distinctPng } from '../alt-text/alt-text.test-support';
 
 /** The fleet's MODEL_CONCURRENCY. */
 export const MODEL_CONCURRENCY = 3;
+
+/** The two ways jobs reach the workers, and how many model calls may be in flight at once in each. */
+export const MODES = [
+  // Each process keeps its own MODEL_CONCURRENCY: two workers, twice the limit at most.
+  { name: 'in-process dispatch', redis: false, maxModelCalls: 2 * MODEL_CONCURRENCY },
+  // One queue-wide limit in Redis, whatever the number of workers.
+  { name: 'BullMQ dispatch', redis: true, maxModelCalls: MODEL_CONCURRENCY },
+];
+
+/**
+ * Whether a mode's suites run here: worker processes share one database, which needs PostgreSQL
+ * (TEST_DATABASE_URL), and the BullMQ mode needs a Redis (TEST_REDIS_URL). CI's PostgreSQL pass sets
+ * both; elsewhere these suites are reported as skipped.
+ */
+export const runs = (mode: (typeof MODES)[number]) => DATABASES.includes('postgres') && (!mode.redis || Boolean(TEST_REDIS_URL));
 
 /** The staleness window of the fleets below (heartbeats every 400 ms): short, so the suite is quick. */
 export const DEAD_AFTER_MS = 2_000;

@@ -1,8 +1,8 @@
 // An API server that runs no jobs (WORKERS=none) and two `npm run worker` processes on one
 // PostgreSQL; one worker is killed with kill -9 in the middle of a job. Twice: with the in-process
 // dispatcher (each worker leases from the database), and through BullMQ (REDIS_URL; then the model
-// limit holds across both workers). Then the same fleet behind a TCP proxy that cuts the database
-// for 5 s and for 10 s mid-job (issue 20; a Redis restarted empty: jobs-redis-restart.api.test.ts).
+// limit holds across both workers). The same fleet cut off from its database: jobs-heal.api.test.ts;
+// a Redis restarted empty: jobs-redis-restart.api.test.ts. (Apart, so they run on different workers.)
 // Runs when TEST_DATABASE_URL is set, the BullMQ passes when TEST_REDIS_URL is set too (CI sets both).
 import { randomUUID } from 'node:crypto';
 import { Kysely, PostgresDialect, sql } from 'kysely';
@@ -15,25 +15,10 @@ import { startImageHost } from '@altwise/test-support/image-host';
 import type { ServerProcess, WorkerProcess } from '../../../test/support/server-process';
 import { call, startServerProcess, startWorkerProcess, until } from '../../../test/support/server-process';
 import { dropRedisPrefix, redisTestPrefix, TEST_REDIS_URL } from '../../../test/support/redis';
-import { createPostgresSchema, DATABASES } from '../../../test/support/test-server';
+import { createPostgresSchema } from '../../../test/support/test-server';
 import type { Database } from '../../db/schema';
 import { distinctPng } from '../alt-text/alt-text.test-support';
-import type { Fleet } from './jobs-fleet.test-support';
-import { callsPerImage, MODEL_CONCURRENCY, startFleet } from './jobs-fleet.test-support';
-
-const MODES = [
-  // Each process keeps its own MODEL_CONCURRENCY: two workers, twice the limit at most.
-  { name: 'in-process dispatch', redis: false, maxModelCalls: 2 * MODEL_CONCURRENCY },
-  // One queue-wide limit in Redis, whatever the number of workers.
-  { name: 'BullMQ dispatch', redis: true, maxModelCalls: MODEL_CONCURRENCY },
-];
-
-/**
- * Whether a mode's suites run here: worker processes share one database, which needs PostgreSQL
- * (TEST_DATABASE_URL), and the BullMQ mode needs a Redis (TEST_REDIS_URL). CI's PostgreSQL pass sets
- * both; elsewhere these suites are reported as skipped.
- */
-const runs = (mode: (typeof MODES)[number]) => DATABASES.includes('postgres') && (!mode.redis || Boolean(TEST_REDIS_URL));
+import { MODEL_CONCURRENCY, MODES, runs } from './jobs-fleet.test-support';
 
 for (const mode of MODES) {
   const redisUrl = mode.redis ? TEST_REDIS_URL : null;
@@ -174,57 +159,3 @@ for (const mode of MODES) {
     },
   );
 }
-
-// ---- Issue 20: jobs that heal themselves ----------------------------------------------------------
-
-/**
- * A guard against a job that never resumes, not a speed target: after the database returns, a job
- * finishes in 2.6–6.8 s here; ten times that (how soon is the bench's and the printed line's).
- */
-const HEALED_WITHIN_MS = 70_000;
-
-for (const mode of MODES) {
-  const redisUrl = mode.redis ? TEST_REDIS_URL : null;
-  // Skipped without PostgreSQL, or without a Redis in the BullMQ mode (see `runs`).
-  describe.runIf(runs(mode))(`bulk jobs heal after the database drops (PostgreSQL, ${mode.name})`, () => {
-    const prefix = redisTestPrefix();
-    let fleet: Fleet;
-
-    beforeAll(async () => {
-      fleet = await startFleet({ redisUrl, prefix });
-    }, 90_000);
-
-    afterAll(async () => {
-      await fleet?.close();
-      if (redisUrl) expect(await dropRedisPrefix(redisUrl, prefix)).toBe(0);
-    });
-
-    for (const dropMs of [5_000, 10_000]) {
-      it(`finishes a job by itself after a ${dropMs / 1000} s drop of every database connection: each image described once, charged once`, async () => {
-        const before = new Set(callsPerImage(fleet.vision).keys());
-        const { id, userId } = await fleet.startJob(120);
-        await until('a third of the job done', async () => ((await fleet.counts(id)).succeeded ?? 0) >= 40, 30_000, 20);
-        fleet.proxy.cut();
-        await new Promise((resolve) => setTimeout(resolve, dropMs));
-        fleet.proxy.heal();
-        const healedAt = Date.now();
-        await until('the job to complete with no restart', async () => (await fleet.jobStatus(id)) === 'completed', HEALED_WITHIN_MS, 50);
-        const tookMs = Date.now() - healedAt;
-        console.log(`[issue 20] ${mode.name}: ${dropMs / 1000} s drop, job completed ${tookMs} ms after the database returned`);
-
-        expect(await fleet.counts(id)).toEqual({ succeeded: 120 });
-        // Every image of the job went to the model exactly once: none asked again after the outage.
-        const calls = [...callsPerImage(fleet.vision)].filter(([digest]) => !before.has(digest));
-        expect(calls).toHaveLength(120);
-        expect(calls.filter(([, count]) => count > 1)).toEqual([]);
-        // Charged once each, and no reservation left open (within a few heartbeats).
-        await until('the ledger to settle', async () => {
-          const ledger = await fleet.ledger(userId);
-          return ledger.open === 0 && ledger.charged === 120 && ledger;
-        }, 10_000);
-        expect(await fleet.ledger(userId)).toEqual({ charged: 120, succeeded: 120, open: 0 });
-      }, 150_000);
-    }
-  });
-}
-
