@@ -44,6 +44,25 @@ describe('JSX: literal values are read as React renders them', () => {
   });
 });
 
+describe('The link or button an image is the only content of: read in source as in HTML (hostKindOf)', () => {
+  const purposeIn = (name: string, source: string) => find(name, source).map((image) => image.purpose?.kind ?? null);
+  it.each([
+    ['<a href="/cart"><img src="/cart.png" alt="Cart" /></a>', 'link'],
+    ['<a href="/cart" role="button"><img src="/cart.png" alt="Cart" /></a>', 'button'],
+    ['<span role="link"><img src="/cart.png" alt="Cart" /></span>', 'link'],
+    ['<button><img src="/cart.png" alt="Cart" /></button>', 'button'],
+    // An <a> without href is a placeholder, neither a link nor a button (HTML).
+    ['<a><img src="/cart.png" alt="Cart" /></a>', null],
+  ])('%s: %s', (markup, kind) => {
+    expect(purposeIn('page.html', markup)).toEqual([kind]);
+    expect(purposeIn('Cart.jsx', `export const Cart = () => ${markup};`)).toEqual([kind]);
+  });
+
+  it('a JSX href given as an expression is there, its value unknown: a link', () => {
+    expect(purposeIn('Cart.jsx', 'export const Cart = ({ url }) => <a href={url}><img src="/cart.png" alt="Cart" /></a>;')).toEqual(['link']);
+  });
+});
+
 describe('Markdown: code is never read, reference images are', () => {
   const source = [
     '# Guide',

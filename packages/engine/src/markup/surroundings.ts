@@ -25,6 +25,15 @@ export function checkedPurpose(purpose: ImagePurpose): ImagePurpose | undefined 
 /** A static attribute value: quoted, or (HTML, Vue, Astro) unquoted; never a {…} expression. */
 const staticValue = (attr: ScannedAttr | undefined) => (attr && attr.quote !== '{' && attr.value ? attr.value : undefined);
 const attr = (tag: ScannedTag, name: string) => tag.attrs.find((entry) => entry.name.toLowerCase() === name);
+/**
+ * The link or button a start tag is, read as the HTML path and the audit read it (hostKindOf): an
+ * attribute given as a {…} expression is there, its value unknown (`<a href={url}>` is a link).
+ */
+const hostKind = (tag: ScannedTag) =>
+  hostKindOf(tag.name, (name) => {
+    const found = attr(tag, name);
+    return found ? (staticValue(found) ?? '') : undefined;
+  });
 
 const skipSpace = (source: string, index: number, step: 1 | -1) => {
   let cursor = index;
@@ -39,16 +48,17 @@ export function purposeAround(source: string, image: Pick<ScannedTag, 'start' | 
   if (!opener) return undefined;
   const after = skipSpace(source, image.end, 1);
   if (!new RegExp(`^</${opener.name}\\s*>`, 'i').test(source.slice(after, after + opener.name.length + 10))) return undefined;
+  const kind = hostKind(opener);
+  if (!kind) return undefined;
   return checkedPurpose({
-    kind: opener.name.toLowerCase() === 'a' ? 'link' : (hostKindOf(opener.name, (name) => staticValue(attr(opener, name))) ?? 'button'),
-    href: opener.name === 'a' ? staticValue(attr(opener, 'href')) : undefined,
+    kind,
+    href: opener.name.toLowerCase() === 'a' ? staticValue(attr(opener, 'href')) : undefined,
     label: staticValue(attr(opener, 'aria-label')) ?? staticValue(attr(opener, 'title')),
   });
 }
 
-/** Links and buttons: <a>, <button>, and elements with role="link" or role="button". */
-export const linkOrButtonTags = (source: string) =>
-  scanStartTags(source, null).filter((tag) => tag.name.toLowerCase() === 'a' || tag.name.toLowerCase() === 'button' || ['link', 'button'].includes(staticValue(attr(tag, 'role'))?.trim().toLowerCase() ?? ''));
+/** Links and buttons: <a href>, <button>, and elements with role="link" or role="button" (an <a> without href is neither). */
+export const linkOrButtonTags = (source: string) => scanStartTags(source, null).filter((tag) => hostKind(tag) !== null);
 
 // Vue and Svelte use `lang` on their blocks for the code's language (<script lang="ts">): not a human one.
 const CODE_BLOCKS = new Set(['script', 'style', 'template']);
