@@ -8,6 +8,14 @@ const iso = (ms: number | null | string) => (ms === null ? null : new Date(Numbe
 export const purposeOf = (row: Pick<JobItemRow, 'purpose'>): ImagePurpose | undefined =>
   row.purpose ? (JSON.parse(row.purpose) as ImagePurpose) : undefined;
 
+/** What a reviewed text is checked against: the item's own language, context and purpose over its job's options. */
+export const reviewContextOf = (row: Pick<JobItemRow, 'language' | 'context' | 'purpose'>, options: { language?: string; maxLength?: number }) => ({
+  ...options,
+  language: row.language ?? options.language,
+  context: row.context,
+  purpose: purposeOf(row),
+});
+
 /**
  * A duplicate shares its first item's description, not its cost: the tokens stay with the item that
  * paid for them, so a job's results sum to what the provider billed.

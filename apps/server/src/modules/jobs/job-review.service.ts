@@ -3,7 +3,7 @@ import type { BulkReviewResponse, JobItem, ReviewCounts, ReviewFilter, ReviewGro
 import { MAX_BULK_REVIEW_GROUPS, reviewFilterSchema } from '@altwise/shared';
 import { AppError } from '../../platform/errors';
 import type { GroupCountRow, JobReviewRepository, ReviewAction, ReviewItemRow, ReviewWrite } from './job-review.repository';
-import { purposeOf, toJobItem } from './job-item-view';
+import { reviewContextOf, toJobItem } from './job-item-view';
 import { reviewedResult } from './reviewed-result';
 
 const NOT_FOUND = 'Job not found';
@@ -40,7 +40,7 @@ export function createJobReviewService(deps: { repository: JobReviewRepository }
     return rows.map((row) => {
       // A duplicate shares its group's description: the first item's text is what the person accepts.
       const first = byFirst.get(row.duplicate_of ?? row.idx) ?? row;
-      const reviewed = reviewedResult(JSON.parse(first.result!) as NonNullable<JobItem['result']>, { status: 'approved' }, { ...options, language: row.language ?? options.language, context: row.context, purpose: purposeOf(row) });
+      const reviewed = reviewedResult(JSON.parse(first.result!) as NonNullable<JobItem['result']>, { status: 'approved' }, reviewContextOf(row, options));
       return { idx: row.idx, result: reviewed && JSON.stringify(reviewed) };
     });
   }

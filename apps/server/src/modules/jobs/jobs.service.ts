@@ -13,7 +13,7 @@ import type { JobFilesRepository } from './job-files';
 import { duplicatesAtCreation } from './job-duplicates';
 import type { JobQuotaStatus } from './job-estimate';
 import { estimateOf } from './job-estimate';
-import { purposeOf, toJobItem } from './job-item-view';
+import { reviewContextOf, toJobItem } from './job-item-view';
 import { UNNAMED_JOB, jobNameOf } from './job-name';
 import type { JobRow as InputRow, ParsedRows } from './job-input';
 import { rowsFromItems } from './job-input';
@@ -332,7 +332,7 @@ export function createJobsService(deps: {
       if (!item) throw AppError.notFound('Result not found');
       if (item.status !== 'succeeded' || !item.result) throw new AppError('conflict', 'Only a described image can be reviewed', 409);
       const options = JSON.parse(job.options) as JobOptions;
-      const reviewed = reviewedResult(JSON.parse(item.result) as NonNullable<JobItem['result']>, request, { ...options, language: item.language ?? options.language, context: item.context, purpose: purposeOf(item) });
+      const reviewed = reviewedResult(JSON.parse(item.result) as NonNullable<JobItem['result']>, request, reviewContextOf(item, options));
       await repository.applyReview(job.id, [idx], request.status, reviewed && JSON.stringify(reviewed));
       return toJobItem((await repository.findItem(job.id, idx))!);
     },

@@ -124,6 +124,12 @@ export function createEconomyCoordinator(deps: {
   /** The engine's options of a batch's items: a verified job's readings as `samples`. */
   const describeOptionsOf = <T extends object>(styled: T, readings: number) => (readings > 1 ? { ...styled, samples: readings } : styled);
   const purposeOf = (purpose: string | null | undefined) => (purpose ? (JSON.parse(purpose) as ImagePurpose) : undefined);
+  /** An item's style as its account and job set it: when its batch is prepared, and again when its answer is checked. */
+  const styledFor = (
+    userId: string,
+    item: Pick<ClaimedItem, 'language' | 'context' | 'purpose'>,
+    options: ReturnType<typeof optionsOf>,
+  ) => deps.generation.styled(userId, { language: item.language ?? options.language, maxLength: options.maxLength, context: item.context ?? undefined, purpose: purposeOf(item.purpose) });
 
   /**
    * Step 1: local batches for items waiting, each with the units the account's quota admits now
@@ -177,7 +183,7 @@ export function createEconomyCoordinator(deps: {
     let bytes = 0;
     await pMap(claimed, async (item) => {
       try {
-        const styled = await deps.generation.styled(batch.user_id!, { language: item.language ?? options.language, maxLength: options.maxLength, context: item.context ?? undefined, purpose: purposeOf(item.purpose) });
+        const styled = await styledFor(batch.user_id!, item, options);
         const request = await deps.engine.prepareRequest({ url: item.imageUrl }, describeOptionsOf(styled, readings), { cacheScope: accountCacheScope(batch.user_id!) });
         await repository.setImageHash(item.jobId, item.idx, request.sha256);
         bytes += (request.image.base64.length + request.user.length + request.system.length) * readings;
@@ -239,7 +245,7 @@ export function createEconomyCoordinator(deps: {
         // This server's time on the answer (its check), not the hours the provider's queue took:
         // the usage analytics average it with live response times (the job's own times show the wait).
         const started = monotonic();
-        const styled = await deps.generation.styled(payer.userId, { language: item.language ?? options.language, maxLength: options.maxLength, context: item.context ?? undefined, purpose: purposeOf(item.purpose) });
+        const styled = await styledFor(payer.userId, item, options);
         const description =
           readings > 1
             ? deps.engine.finishReadings(answered.map(({ answer, usage }) => ({ answer, usage })), describeOptionsOf(styled, readings), preparedItems?.get(item.idx)?.ocrText)
