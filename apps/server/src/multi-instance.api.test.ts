@@ -171,6 +171,7 @@ describe.runIf(runs)('several instances on one PostgreSQL database', () => {
       select pid, pg_terminate_backend(pid) as terminated from pg_stat_activity
       where application_name = 'altwise-a' and state = 'idle' and pid <> pg_backend_pid()`.execute(db);
     expect(terminated.rows.length).toBeGreaterThan(0);
+    expect(terminated.rows.every((row) => row.terminated)).toBe(true);
     // pg_terminate_backend only signals: on a busy machine a backend may still be alive, so a pooled
     // connection would look healthy and fail its next query. Once every one has exited, each
     // connection's FATAL is already on its socket, read before the next request reaches the pool.
