@@ -10,14 +10,16 @@ STEPS_START=$SECONDS
 _steps_record() { printf '%-32s %6ss  %s\n' "$1" "$2" "$3" >>"$STEPS_SUMMARY"; }
 
 # The lines of a step's output that name a failure (vitest's FAIL blocks and × lines, PHPUnit's,
-# tsc's and ESLint's errors), without colour codes, each FAIL block with the lines that explain it.
+# tsc's and ESLint's errors), without colour codes, each FAIL block with the lines that explain it;
+# for any other failure (a check script's message), the step's last lines.
 _steps_failure_lines() {
-  local plain
+  local plain found
   plain="$(sed 's/\x1b\[[0-9;]*m//g' "$1")"
-  {
+  found="$({
     grep -E '^ *(×|✗) |error TS[0-9]+|^ +[0-9]+:[0-9]+ +error |^ERRORS!|^FAILURES!' <<<"$plain"
     grep -E -A8 '^ *FAIL |^[0-9]+\) ' <<<"$plain"
-  } | head -80 || true
+  } | head -80 || true)"
+  if [ -n "$found" ]; then echo "$found"; else tail -15 <<<"$plain"; fi
 }
 
 # step LABEL COMMAND...
