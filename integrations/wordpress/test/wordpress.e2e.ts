@@ -8,12 +8,13 @@ import type { FakeVisionServer } from '@altwise/test-support/fake-vision-server'
 import { startTcpProxy } from '@altwise/test-support/tcp-proxy';
 import type { TcpProxy } from '@altwise/test-support/tcp-proxy';
 import type { Browser, Page } from 'playwright-core';
-import { readFileSync } from 'node:fs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openPage, screenshot } from '../../../apps/web/e2e/support/browser';
 import { tabTo } from '../../../apps/web/e2e/screen-helpers';
 import { proAccountKey, startAltwise } from './support/altwise-server';
 import type { AltwiseServer } from './support/altwise-server';
+import { reportFailure } from './support/failure-report';
+import { attachmentsWithAlt, seedBackfillImages } from './support/media-library';
 import { startWordPress } from './support/wordpress-site';
 import { expectScreenAxeClean, recordPageErrors, signIn, wpAdmin } from './support/wp-admin';
 import type { WpAdmin } from './support/wp-admin';
@@ -50,20 +51,9 @@ describe('the Altwise WordPress plugin', () => {
     await signIn(page);
   });
 
+  // What the site and the two servers said, for a failure seen only in CI.
   afterEach(async (context) => {
-    if (context.task.result?.state !== 'fail') return;
-    await screenshot(page, `wordpress-failed-${context.task.name.slice(0, 40).replace(/\W+/g, '-')}`).catch(() => undefined);
-    console.log('--- queue and backfill state ---\n', wp.php(`echo json_encode(array(Altwise_Queue::waiting(), get_option('altwise_backfill'), _get_cron_array()));`).slice(0, 3000));
-    // What the two servers said, for a failure seen only in CI.
-    let debugLog = '';
-    try {
-      debugLog = readFileSync(path.join(wp.dir, 'wp-content/debug.log'), 'utf8').split('\n').filter((line) => !line.includes('PHP Deprecated')).join('\n').slice(-3000);
-    } catch {
-      // WordPress logged nothing
-    }
-    console.log(
-      `--- Altwise's output (end) ---\n${altwise?.output().slice(-4000)}\n--- PHP server (end) ---\n${wp?.output().slice(-4000)}\n--- WordPress debug.log (end) ---\n${debugLog}`,
-    );
+    if (context.task.result?.state === 'fail') await reportFailure(context.task.name, { page, wp, altwise });
   });
 
   // Any uncaught error in wp-admin (or the login) fails the test it happened in.
@@ -185,17 +175,7 @@ describe('the Altwise WordPress plugin', () => {
   it('backfills 30 images with progress: missing and poor alt queued, good human alt never', async () => {
     // Leave the queue empty first, and make 30 images without alt plus one poor and one good human alt.
     wp.php(`foreach (Altwise_Suggestions::pending_ids() as $id) { Altwise_Suggestions::reject($id); }`);
-    wp.php(`
-      Altwise_Settings::update(array('on_upload' => false));
-      for ($n = 0; $n < 32; $n++) {
-        $f = wp_upload_dir()['path'] . "/backfill-$n.png"; $i = imagecreatetruecolor(48, 32);
-        imagefill($i, 0, 0, imagecolorallocate($i, (7 * $n) % 256, (13 * $n + 40) % 256, (29 * $n + 90) % 256)); imagepng($i, $f);
-        $id = wp_insert_attachment(array('post_title' => "Backfill $n", 'post_mime_type' => 'image/png', 'post_status' => 'inherit'), $f);
-        wp_update_attachment_metadata($id, wp_generate_attachment_metadata($id, $f));
-        if ($n === 30) update_post_meta($id, '_wp_attachment_image_alt', 'IMG_2041.jpg');
-        if ($n === 31) update_post_meta($id, '_wp_attachment_image_alt', 'A red rowing boat pulled up on a pebble beach');
-      }
-      Altwise_Settings::update(array('on_upload' => true));`);
+    seedBackfillImages(wp, { withoutAlt: 30, poorAlt: 'IMG_2041.jpg', goodAlt: 'A red rowing boat pulled up on a pebble beach' });
     await page.goto('/wp-admin/upload.php?page=altwise-review');
     await page.getByRole('button', { name: 'Find images without alt text' }).click();
     await page.getByText('30 images without alt text, 1 with poor alt text.').waitFor();
@@ -219,8 +199,8 @@ describe('the Altwise WordPress plugin', () => {
     expect(await fullImages.first().getAttribute('href')).toMatch(/\/backfill-\d+\.png$/);
     expect(await page.getByText('“IMG_2041.jpg”').or(page.locator('q', { hasText: 'IMG_2041.jpg' })).count()).toBe(1);
     // The person's good alt was never sent, and nothing was written over the poor one yet.
-    expect(wp.php(`echo count(get_posts(array('post_type' => 'attachment', 'post_status' => 'inherit', 'numberposts' => -1, 'meta_key' => '_wp_attachment_image_alt', 'meta_value' => 'A red rowing boat pulled up on a pebble beach')));`)).toBe('1');
-    expect(wp.php(`echo count(get_posts(array('post_type' => 'attachment', 'post_status' => 'inherit', 'numberposts' => -1, 'meta_key' => '_wp_attachment_image_alt', 'meta_value' => 'IMG_2041.jpg')));`)).toBe('1');
+    expect(attachmentsWithAlt(wp, 'A red rowing boat pulled up on a pebble beach')).toBe(1);
+    expect(attachmentsWithAlt(wp, 'IMG_2041.jpg')).toBe(1);
     await screenshot(page, 'wordpress-review-queue', { fullPage: false });
     if (process.env.WP_README_SHOT) {
       // The README's picture of the queue: `WP_README_SHOT=1 npm run test:wordpress` retakes it.

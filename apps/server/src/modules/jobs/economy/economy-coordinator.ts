@@ -1,19 +1,18 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { MAX_JOB_ITEM_ATTEMPTS } from '@altwise/shared';
 import type { ImagePurpose } from '@altwise/shared';
 import type { AltTextDescription, AltTextEngine, Described } from '@altwise/engine';
-import type { GenerationUnit, RowVerdict, RowWrite } from '../../alt-text';
+import type { GenerationUnit } from '../../alt-text';
 import { accountCacheScope, resultUsage, toItemError } from '../../alt-text';
 import type { JobQuotaStatus } from '../job-estimate';
 import { JOBS_ENDPOINT, imageKeyOf } from '../job-runner';
 import type { ClaimedItem } from '../job-item-leases.repository';
-import type { ItemOutcome, JobsRepository } from '../jobs.repository';
+import type { JobsRepository } from '../jobs.repository';
 import type { BatchAnswer, BatchClient, BatchFailure, BatchLine } from './batch-client';
 import { MAX_BATCH_BYTES, answersByItem, customIdOf, readingOf } from './batch-client';
 import { jobReadingsOf } from './economy-mode';
+import { createEconomyItemSettlement } from './economy-item-settlement';
 import type { BatchRow, EconomyRepository } from './economy.repository';
-import type { Executor } from '../../../db/executor';
-import type { MeteringService, Reservation } from '../../usage';
+import type { MeteringService } from '../../usage';
 import pMap from 'p-map';
 import { backoffMs } from '../../../platform/backoff';
 
@@ -69,47 +68,7 @@ export function createEconomyCoordinator(deps: {
   // is recorded without caching (the cache is only a saving) and its readings compared without OCR.
   const preparedOf = new Map<string, Map<number, { cacheKey?: string; ocrText?: string }>>();
 
-  /** The item's row in the unit's transaction, as the runner writes it (its lease is the guard). */
-  function itemWrite(item: ClaimedItem, at: number, outcome: ItemOutcome): RowWrite {
-    const write = async (trx: Parameters<RowWrite>[0]): Promise<RowVerdict> => {
-      const verdict = await jobs.settleItem(trx, { jobId: item.jobId, idx: item.idx, leaseToken: item.leaseToken, owner, attempts: item.attempts + 1, at, outcome });
-      if (verdict === 'written') return 'written';
-      if (verdict === 'duplicate') return 'free';
-      if (await jobs.settledUnder(trx, item)) return 'already';
-      return (await jobs.jobExists(trx, item.jobId)) ? 'refund' : 'gone';
-    };
-    // Settled in its job's turn within a group commit (the job's counts are taken first: jobs.repository.ts).
-    return Object.assign(write, { lockOrder: item.jobId });
-  }
-
-  /** What a batch holds: its reservation, and the units each of its items took (one per reading). */
-  interface Held {
-    reservation: Reservation;
-    perItem: number;
-  }
-
-  /** The item's held units go back to the account, in the transaction that takes the item out of the batch. */
-  const giveBack = (trx: Executor, { reservation, perItem }: Held) =>
-    deps.reservations.settleIn(trx, Array.from({ length: perItem }, () => ({ reservation, outcome: 'refund' as const })));
-
-  /** An item that will not be described: failed, nothing charged (its followers end with it). */
-  async function fail(item: ClaimedItem, held: Held, error: { code: string; message: string }): Promise<void> {
-    await jobs.transaction(async (trx) => {
-      const verdict = await jobs.settleItem(trx, { jobId: item.jobId, idx: item.idx, leaseToken: item.leaseToken, owner, attempts: item.attempts + 1, at: deps.now(), outcome: { kind: 'failed', ...error } });
-      if (verdict === 'written') await giveBack(trx, held);
-    });
-  }
-
-  /** Not answered this time: a later batch (with its own reservation) tries again, unless its tries are used up. */
-  async function retryLater(item: ClaimedItem, held: Held, error: { code: string; message: string }): Promise<void> {
-    if (item.attempts + 1 >= MAX_JOB_ITEM_ATTEMPTS) return fail(item, held, error);
-    await jobs.transaction(async (trx) => {
-      if (await repository.requeue(trx, item, owner, error)) await giveBack(trx, held);
-    });
-  }
-
-  /** The units the batch holds now (none for a batch opened before batches reserved). */
-  const heldOf = async (batch: BatchRow): Promise<Held> => ({ reservation: await deps.reservations.heldBy(batch.id, batch.user_id!), perItem: jobReadingsOf(batch.options) });
+  const { itemWrite, fail, retryLater, heldOf } = createEconomyItemSettlement({ owner, now: deps.now, jobs, repository, reservations: deps.reservations });
 
   /** The batch is over: nobody polls it again, and what it still holds goes back to the account. */
   async function close(batch: BatchRow, status: 'recorded' | 'cancelled'): Promise<void> {
