@@ -49,6 +49,8 @@ const computation = { groupOrder: 0 };
 const DATABASE_TEMPLATES = path.join(root, 'apps/server/test/support/database-templates.ts');
 // The suites that start real server processes start them from a bundle built once per run (see that file).
 const SERVER_BUNDLE = path.join(root, 'apps/server/test/support/server-bundle.ts');
+// The CLI's suites run the CLI from a bundle built once per run (see that file).
+const CLI_BUNDLE = path.join(root, 'packages/cli/test/cli-bundle.ts');
 const services = { groupOrder: 1 };
 // Engine files that keep a worker of their own: two replace modules with vi.mock, and the OCR files'
 // sharp renders their SVG text as an unsupported format once other files have run in the worker.
@@ -192,7 +194,7 @@ export default defineConfig({
           isolate: false,
           maxWorkers: IO_WORKERS,
           sequence: services,
-          globalSetup: [DATABASE_TEMPLATES, SERVER_BUNDLE],
+          globalSetup: [DATABASE_TEMPLATES, SERVER_BUNDLE, CLI_BUNDLE],
         },
       },
       {

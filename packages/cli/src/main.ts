@@ -1,5 +1,4 @@
 // The altwise command line: describe, check, audit, fill, lint, epub, job create and monitor. Every call goes through @altwise/sdk.
-import fs from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline/promises';
 import { Command, InvalidArgumentError, Option } from 'commander';
@@ -13,9 +12,8 @@ import { addEpubCommands } from './epub/epub-commands';
 import { CACHE_FILE, openCache } from './fill/describe-cache';
 import { fill, summary } from './fill/fill';
 import { slowProgress } from './slow-progress';
+import { cliVersion } from './cli-version';
 
-/** The package's own version: package.json sits one folder above both src/main.ts and the bundle's dist/main.js. */
-const packageVersion = () => (JSON.parse(fs.readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 
 import { clientFrom, jobProgress, nonNegativeInt, positiveInt, write } from './command-kit';
 import type { GlobalFlags } from './command-kit';
@@ -26,7 +24,7 @@ export function buildProgram(): Command {
     .option('--api-key <key>', 'API key (default: ALTWISE_API_KEY, then altwise.config.json)')
     .option('--url <url>', `Altwise server (default: ALTWISE_URL, then altwise.config.json, then ${DEFAULT_URL})`)
     .option('--config <file>', 'configuration file (default: ./altwise.config.json)')
-    .version(packageVersion(), '-V, --version', 'print the version of altwise')
+    .version(cliVersion(), '-V, --version', 'print the version of altwise')
     .showHelpAfterError();
 
   program

@@ -11,8 +11,8 @@ import { loadCliConfig } from '../src/config';
 import type { FakeApi } from './fake-api';
 import { startFakeApi } from './fake-api';
 import { PNG_BYTES } from './png';
+import { ALTWISE_BIN } from './run-altwise';
 
-const BIN = path.resolve(import.meta.dirname, '../bin/altwise.mjs');
 const SERVED = `http://localhost:${loadConfig({}).port}`;
 
 interface Run {
@@ -36,7 +36,7 @@ afterEach(() => fs.rmSync(site, { recursive: true, force: true }));
 
 function altwise(args: string[], env: Record<string, string>): Promise<Run> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [BIN, ...args], { cwd: site, env: { ...process.env, ALTWISE_API_KEY: 'ak_live_test', ALTWISE_URL: '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [ALTWISE_BIN, ...args], { cwd: site, env: { ...process.env, ALTWISE_API_KEY: 'ak_live_test', ALTWISE_URL: '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk) => (stdout += chunk));

@@ -12,8 +12,8 @@ import type { Schedule } from '../src/slow-progress';
 import type { FakeApi } from './fake-api';
 import { startFakeApi } from './fake-api';
 import { PNG_BYTES } from './png';
+import { ALTWISE_BIN, ALTWISE_SOURCE_BIN } from './run-altwise';
 
-const BIN = path.resolve(import.meta.dirname, '../bin/altwise.mjs');
 const MANIFEST = JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, '../package.json'), 'utf8')) as { version: string };
 
 interface Running {
@@ -36,8 +36,8 @@ beforeEach(() => {
 });
 afterEach(() => fs.rmSync(site, { recursive: true, force: true }));
 
-function altwise(args: string[]): Running {
-  const child = spawn(process.execPath, [BIN, ...args], { cwd: site, env: { ...process.env, ALTWISE_API_KEY: 'ak_live_test', ALTWISE_URL: api.url }, stdio: ['ignore', 'pipe', 'pipe'] });
+function altwise(args: string[], bin = ALTWISE_BIN): Running {
+  const child = spawn(process.execPath, [bin, ...args], { cwd: site, env: { ...process.env, ALTWISE_API_KEY: 'ak_live_test', ALTWISE_URL: api.url }, stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';
   child.stdout!.on('data', (chunk) => (stdout += chunk));
@@ -55,11 +55,13 @@ async function until(ready: () => boolean, what: string): Promise<void> {
 }
 
 describe('altwise --version', () => {
-  it('prints the package version alone on stdout and exits 0', async () => {
-    for (const flag of ['--version', '-V']) {
-      const run = await altwise([flag]).done;
-      expect(run.code).toBe(0);
-      expect(run.stdout).toBe(`${MANIFEST.version}\n`);
+  it('prints the package version alone on stdout and exits 0, from bin/altwise.mjs and from a bundle', async () => {
+    for (const bin of new Set([ALTWISE_SOURCE_BIN, ALTWISE_BIN])) {
+      for (const flag of ['--version', '-V']) {
+        const run = await altwise([flag], bin).done;
+        expect(run.code).toBe(0);
+        expect(run.stdout).toBe(`${MANIFEST.version}\n`);
+      }
     }
   });
 });

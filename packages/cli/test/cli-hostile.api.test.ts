@@ -11,8 +11,8 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import type { FakeApi } from './fake-api';
 import { startFakeApi } from './fake-api';
 import { PNG_BYTES } from './png';
+import { ALTWISE_BIN } from './run-altwise';
 
-const BIN = path.resolve(import.meta.dirname, '../bin/altwise.mjs');
 const KEY = 'ak_live_from_the_environment';
 
 interface Run {
@@ -52,7 +52,7 @@ afterEach(() => fs.rmSync(base, { recursive: true, force: true }));
 
 function altwise(args: string[], env: Record<string, string> = {}): Promise<Run> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [BIN, ...args], {
+    const child = spawn(process.execPath, [ALTWISE_BIN, ...args], {
       cwd: site,
       env: { ...process.env, ALTWISE_API_KEY: KEY, ALTWISE_URL: api.url, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],

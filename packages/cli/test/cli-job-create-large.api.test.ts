@@ -17,8 +17,8 @@ import type { TestServer } from '@altwise/server/test-support/test-server';
 import { registerUser, startTestServer } from '@altwise/server/test-support/test-server';
 import { scanFolder } from '../src/job-files';
 import { uploadSession } from '../src/upload-state';
+import { ALTWISE_BIN } from './run-altwise';
 
-const BIN = path.resolve(import.meta.dirname, '../bin/altwise.mjs');
 const FILES = 10_000;
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
@@ -59,7 +59,7 @@ describe('altwise job create, 10,000 files', () => {
 
   const altwise = (args: string[]) =>
     new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-      const child = spawn(process.execPath, [BIN, ...args], { cwd: work, env });
+      const child = spawn(process.execPath, [ALTWISE_BIN, ...args], { cwd: work, env });
       let stdout = '';
       let stderr = '';
       child.stdout.on('data', (chunk) => (stdout += chunk));
@@ -126,7 +126,7 @@ describe('altwise job create, 10,000 files', () => {
     expect(await piece.json()).toEqual({ received: 12, rowErrors: [] });
 
     const run = await new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-      const child = spawn(process.execPath, [BIN, 'job', 'create', 'resumed'], { cwd: work, env: { ...env, ALTWISE_URL: proxyUrl } });
+      const child = spawn(process.execPath, [ALTWISE_BIN, 'job', 'create', 'resumed'], { cwd: work, env: { ...env, ALTWISE_URL: proxyUrl } });
       let stdout = '';
       let stderr = '';
       child.stdout.on('data', (chunk) => (stdout += chunk));

@@ -10,8 +10,8 @@ import { registerUser, startTestServer } from '@altwise/server/test-support/test
 import type { FakeVisionServer } from '@altwise/test-support/fake-vision-server';
 import { startFakeVisionServer } from '@altwise/test-support/fake-vision-server';
 import { buildZip } from '@altwise/test-support/zip';
+import { ALTWISE_BIN } from './run-altwise';
 
-const BIN = path.resolve(import.meta.dirname, '../bin/altwise.mjs');
 
 interface Run {
   code: number | null;
@@ -44,7 +44,7 @@ describe('altwise job create', () => {
 
   const altwise = (args: string[]): Promise<Run> =>
     new Promise((resolve) => {
-      const child = spawn(process.execPath, [BIN, ...args], { cwd: work, env });
+      const child = spawn(process.execPath, [ALTWISE_BIN, ...args], { cwd: work, env });
       let stdout = '';
       let stderr = '';
       child.stdout.on('data', (chunk) => (stdout += chunk));

@@ -10,9 +10,9 @@ import type { ImageHost } from '@altwise/test-support/image-host';
 import { startImageHost } from '@altwise/test-support/image-host';
 import type { TestServer } from '@altwise/server/test-support/test-server';
 import { registerUser, startTestServer } from '@altwise/server/test-support/test-server';
+import { ALTWISE_BIN } from './run-altwise';
 
 const REPO = path.resolve(import.meta.dirname, '../../..');
-const BIN = path.join(REPO, 'packages/cli/bin/altwise.mjs');
 const EXAMPLE = path.join(REPO, 'examples/site');
 const SOURCES = ['index.html', 'blog/lobster-season.md', 'src/Hero.jsx'];
 
@@ -67,7 +67,7 @@ describe('the altwise CLI', () => {
     const answers = [...(options.answers ?? [])];
     const answered = new Map<string, number>();
     return new Promise((resolve) => {
-      const child = spawn(process.execPath, [...(options.nodeArgs ?? []), BIN, ...args], { cwd: site, env: { ...env, ...options.extraEnv } });
+      const child = spawn(process.execPath, [...(options.nodeArgs ?? []), ALTWISE_BIN, ...args], { cwd: site, env: { ...env, ...options.extraEnv } });
       let stdout = '';
       let stderr = '';
       child.stdout.on('data', (chunk) => (stdout += chunk));

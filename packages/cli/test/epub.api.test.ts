@@ -1,6 +1,5 @@
 // altwise epub fill against a real server with the fake vision model, and epubcheck (Debian's
 // epubcheck package, as `java -jar`) over the book it writes.
-import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -14,19 +13,7 @@ import { readEpub } from '@altwise/engine/epub';
 import { epubFill } from '../src/epub/epub-fill';
 import { epubLint } from '../src/epub/epub-lint';
 import { epub2, epub3 } from '@altwise/test-support/epub-books';
-
-const EPUBCHECK = '/usr/share/java/epubcheck.jar';
-
-/** epubcheck's counts, from its last "Messages:" line. */
-function epubcheck(file: string): Promise<{ fatals: number; errors: number; warnings: number; output: string }> {
-  return new Promise((resolve) => {
-    execFile('java', ['-jar', EPUBCHECK, file], { timeout: 170_000, maxBuffer: 4 * 1024 * 1024 }, (_error, stdout, stderr) => {
-      const output = `${stdout}\n${stderr}`;
-      const counts = /Messages: (\d+) fatals? \/ (\d+) errors? \/ (\d+) warnings?/.exec(output);
-      resolve({ fatals: Number(counts?.[1] ?? -1), errors: Number(counts?.[2] ?? -1), warnings: Number(counts?.[3] ?? -1), output });
-    });
-  });
-}
+import { epubcheck } from '@altwise/test-support/epubcheck';
 
 const lintOf = async (file: string) => {
   const lines: string[] = [];

@@ -10,8 +10,8 @@ import type { LintFlags } from '../src/lint/lint-command';
 import type { LintReport } from '../src/lint/lint-report';
 import { LINT_RULES } from '../src/lint/lint-rules';
 import { FIXTURE_FILES, expectedFindings, writeRepository } from './lint-fixture';
+import { ALTWISE_BIN } from './run-altwise';
 
-const BIN = path.resolve(import.meta.dirname, '../bin/altwise.mjs');
 const ENGINE_QUALITY = path.resolve(import.meta.dirname, '../../engine/src/quality');
 
 const made: string[] = [];
@@ -42,7 +42,7 @@ function altwise(cwd: string, args: string[]): Promise<{ code: number | null; st
     const env = { ...process.env };
     delete env.ALTWISE_API_KEY;
     delete env.ALTWISE_URL;
-    const child = spawn(process.execPath, [BIN, ...args], { cwd, env });
+    const child = spawn(process.execPath, [ALTWISE_BIN, ...args], { cwd, env });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk) => (stdout += chunk));

@@ -9,9 +9,9 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestServer } from '@altwise/server/test-support/test-server';
 import { registerUser, startTestServer } from '@altwise/server/test-support/test-server';
+import { ALTWISE_BIN } from './run-altwise';
 
 const REPO = path.resolve(import.meta.dirname, '../../..');
-const BIN = path.join(REPO, 'packages/cli/bin/altwise.mjs');
 const README = path.join(REPO, 'packages/cli/README.md');
 /** The server the README's transcripts name: `npm start`'s default. */
 const README_URL = 'http://localhost:8080';
@@ -50,7 +50,7 @@ function transcripts(markdown: string): Step[][] {
 
 function run(cwd: string, args: string[], env: Record<string, string>): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [BIN, ...args], { cwd, env: { ...process.env, ...env } });
+    const child = spawn(process.execPath, [ALTWISE_BIN, ...args], { cwd, env: { ...process.env, ...env } });
     let output = '';
     child.stdout.on('data', (chunk) => (output += chunk));
     child.stderr.on('data', (chunk) => (output += chunk));

@@ -1,8 +1,14 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 
-/** The built CLI, as a user runs it. */
-export const ALTWISE_BIN = path.resolve(import.meta.dirname, '../bin/altwise.mjs');
+/** Names the folder of this run's bundle of the CLI (cli-bundle.ts, the globalSetup of the CLI's suites). */
+export const CLI_BUNDLE_ENV = 'ALTWISE_TEST_CLI_BUNDLE';
+
+/** bin/altwise.mjs, as a user of the repository runs it: the TypeScript source through tsx. */
+export const ALTWISE_SOURCE_BIN = path.resolve(import.meta.dirname, '../bin/altwise.mjs');
+
+/** The CLI the suites run: this run's bundle of the source, or without it (a bench) bin/altwise.mjs. */
+export const ALTWISE_BIN = process.env[CLI_BUNDLE_ENV] ? path.join(process.env[CLI_BUNDLE_ENV], 'altwise.mjs') : ALTWISE_SOURCE_BIN;
 
 export interface AltwiseRun {
   code: number | null;

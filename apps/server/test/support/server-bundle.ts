@@ -19,7 +19,8 @@ const CACHE = path.join(REPO_ROOT, 'node_modules/.cache/altwise-server-bundle');
 // A run killed before its teardown leaves its folder behind; the next runs remove it once it is old.
 const STALE_MS = 24 * 60 * 60 * 1000;
 
-const externalPackages: esbuild.Plugin = {
+/** Every npm package stays an import of the absolute path the importing file would load (the CLI's bundle uses it too). */
+export const externalPackages: esbuild.Plugin = {
   name: 'external-packages',
   setup(build) {
     build.onResolve({ filter: /^[^./]/ }, async (args) => {
@@ -62,20 +63,29 @@ export async function buildServerBundle(outDir: string): Promise<void> {
   });
 }
 
-// Several projects (and the browser configs) name this file; the first to run builds, and only it removes.
-export async function setup(): Promise<(() => void) | undefined> {
-  if (process.env[SERVER_BUNDLE_ENV]) return undefined;
-  fs.mkdirSync(CACHE, { recursive: true });
-  for (const old of fs.readdirSync(CACHE)) {
-    const dir = path.join(CACHE, old);
+/**
+ * Builds a bundle into a new folder under `cache` once per run and names that folder in
+ * `process.env[envName]` (the workers inherit it); the returned teardown removes it. Several projects
+ * name the same globalSetup: the first to run builds, and only it removes.
+ */
+export async function bundleOncePerRun(envName: string, cache: string, build: (outDir: string) => Promise<void>): Promise<(() => void) | undefined> {
+  if (process.env[envName]) return undefined;
+  fs.mkdirSync(cache, { recursive: true });
+  for (const old of fs.readdirSync(cache)) {
+    const dir = path.join(cache, old);
     if (Date.now() - fs.statSync(dir).mtimeMs > STALE_MS) fs.rmSync(dir, { recursive: true, force: true });
   }
   // A folder per run: two runs at once in one checkout (npm test beside the browser suite) each keep their own.
-  const outDir = fs.mkdtempSync(path.join(CACHE, 'run-'));
-  await buildServerBundle(outDir);
-  process.env[SERVER_BUNDLE_ENV] = outDir;
+  const outDir = fs.mkdtempSync(path.join(cache, 'run-'));
+  await build(outDir);
+  process.env[envName] = outDir;
   return () => {
-    delete process.env[SERVER_BUNDLE_ENV];
+    delete process.env[envName];
     fs.rmSync(outDir, { recursive: true, force: true });
   };
+}
+
+// Several projects (and the browser configs) name this file.
+export function setup(): Promise<(() => void) | undefined> {
+  return bundleOncePerRun(SERVER_BUNDLE_ENV, CACHE, buildServerBundle);
 }

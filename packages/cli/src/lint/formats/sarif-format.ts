@@ -1,31 +1,13 @@
 // SARIF 2.1.0, the format GitHub code scanning (and most CI dashboards) read: one rule per lint rule,
 // with its WCAG references and help, one result per finding with its file, line and column region.
 import { createHash } from 'node:crypto';
-import fs from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import type { Log, ReportingDescriptor, Result } from 'sarif';
 import type { RuleSetting } from '../lint-config';
 import type { LintReport } from '../lint-report';
 import { LINT_RULES, criterionUrl, lintRule, ruleHelpUrl, techniqueUrl } from '../lint-rules';
 import type { LintRule } from '../lint-rules';
-
-const CLI_PACKAGE_NAME = '@altwise/cli';
-
-/**
- * The CLI's own version, from the nearest package.json named like the CLI above this module: the
- * source (src/lint/formats) and the bundle (dist/main.js) sit at different depths in the package.
- */
-function cliVersion(): string {
-  for (let dir = new URL('.', import.meta.url); dir.pathname !== '/'; dir = new URL('..', dir)) {
-    try {
-      const manifest = JSON.parse(fs.readFileSync(new URL('package.json', dir), 'utf8')) as { name?: string; version?: string };
-      if (manifest.name === CLI_PACKAGE_NAME) return manifest.version ?? '0.0.0';
-    } catch {
-      // No package.json here: look one folder up.
-    }
-  }
-  return '0.0.0';
-}
+import { cliVersion } from '../../cli-version';
 
 const pascal = (id: string) => id.replace(/(^|-)(\w)/g, (_match, _dash: string, letter: string) => letter.toUpperCase());
 
