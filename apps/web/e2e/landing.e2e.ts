@@ -16,6 +16,19 @@ async function demoResult(page: Page) {
 
 const env = useE2EEnvironment();
 
+describe('the test browser', () => {
+  it('reaches nothing beyond this machine: a request off loopback goes to its dead loopback proxy', async () => {
+    const page = await env.newPage();
+    expect((await page.goto('/healthz'))?.status()).toBe(200);
+    // TEST-NET-1 (RFC 5737) and a name: without the proxy these would be a connection attempt or a
+    // DNS lookup; with it, neither leaves the machine.
+    for (const url of ['http://192.0.2.1/', 'https://example.com/']) {
+      const failure = await page.goto(url).then(() => 'answered', (error: Error) => error.message);
+      expect(failure, url).toContain('net::ERR_PROXY_CONNECTION_FAILED');
+    }
+  });
+});
+
 describe('landing page', () => {
   it('links to sign-in and sign-up, and Try Demo moves focus to the demo', async () => {
     const page = await env.newPage();
