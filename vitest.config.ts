@@ -37,8 +37,8 @@ const alias = {
  * its jobs, a count of anonymous events, an image host's hits, a clock moved on). Those now hold in
  * any order, or keep their order where each builds on the last ({ shuffle: false }); no service
  * file needs a worker of its own. The services also share the migrated databases their test
- * servers start from (DATABASE_TEMPLATES) and a bundle of the server for the processes they start
- * (SERVER_BUNDLE).
+ * servers start from (DATABASE_TEMPLATES), a bundle of the server for the processes they start
+ * (SERVER_BUNDLE) and, in the CLI's suites, a bundle of the CLI (CLI_BUNDLE).
  */
 const CPU_WORKERS = 2;
 // The services' timeouts guard against a hang, never measure speed: a suite of real processes that

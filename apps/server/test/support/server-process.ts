@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { SQLITE_TEMPLATE_ENV } from './database-templates';
 
 const SRC = path.join(import.meta.dirname, '../../src');
 // Where `--import tsx` is found, whichever suite (and working directory) starts the process.
@@ -51,6 +52,10 @@ export interface ServerProcess {
 export async function startServerProcess(env: Record<string, string>, options: { port?: number; dataDir?: string; dataDirPrefix?: string } = {}): Promise<ServerProcess> {
   const port = options.port ?? (await freePort());
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), options.dataDirPrefix ?? 'altwise-proc-'));
+  // A new SQLite data folder starts from the run's migrated template, as startTestServer's do
+  // (database-templates.ts): running every migration was about 1 s of each process's start.
+  const sqliteTemplate = process.env[SQLITE_TEMPLATE_ENV];
+  if (!options.dataDir && sqliteTemplate && !(env.DATABASE_URL ?? process.env.DATABASE_URL)) fs.copyFileSync(sqliteTemplate, path.join(dataDir, 'altwise.db'));
   const child = spawn(process.execPath, entryArgs('main'), {
     cwd: REPO_ROOT,
     env: {
