@@ -3,8 +3,7 @@
 // (issue 30: 1.4 s of CPU per process through tsx, 0.65 s from a bundle; the CLI's processes took half
 // the CPU of its suites). The packed CLI (packed.test.ts) and bin/altwise.mjs are tested as they are.
 import path from 'node:path';
-import * as esbuild from 'esbuild';
-import { bundleOncePerRun, externalPackages } from '@altwise/server/test-support/server-bundle';
+import { bundleEntries, bundleOncePerRun } from '@altwise/server/test-support/server-bundle';
 import { CLI_BUNDLE_ENV } from './run-altwise';
 
 const PACKAGE = path.join(import.meta.dirname, '..');
@@ -13,18 +12,5 @@ const PACKAGE = path.join(import.meta.dirname, '..');
 const CACHE = path.join(PACKAGE, 'node_modules/.cache/altwise-cli-bundle');
 
 export function setup(): Promise<(() => void) | undefined> {
-  return bundleOncePerRun(CLI_BUNDLE_ENV, CACHE, async (outDir) => {
-    await esbuild.build({
-      entryPoints: { altwise: path.join(PACKAGE, 'test/cli-entry.ts') },
-      bundle: true,
-      platform: 'node',
-      format: 'esm',
-      target: `node${process.versions.node.split('.')[0]}`,
-      outExtension: { '.js': '.mjs' },
-      outdir: outDir,
-      conditions: ['altwise-source'],
-      plugins: [externalPackages],
-      logLevel: 'warning',
-    });
-  });
+  return bundleOncePerRun(CLI_BUNDLE_ENV, CACHE, (outDir) => bundleEntries({ altwise: path.join(PACKAGE, 'test/cli-entry.ts') }, outDir));
 }

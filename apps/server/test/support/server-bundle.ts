@@ -19,8 +19,7 @@ const CACHE = path.join(REPO_ROOT, 'node_modules/.cache/altwise-server-bundle');
 // A run killed before its teardown leaves its folder behind; the next runs remove it once it is old.
 const STALE_MS = 24 * 60 * 60 * 1000;
 
-/** Every npm package stays an import of the absolute path the importing file would load (the CLI's bundle uses it too). */
-export const externalPackages: esbuild.Plugin = {
+const externalPackages: esbuild.Plugin = {
   name: 'external-packages',
   setup(build) {
     build.onResolve({ filter: /^[^./]/ }, async (args) => {
@@ -38,16 +37,13 @@ export const externalPackages: esbuild.Plugin = {
   },
 };
 
-/** Bundles the server's process entries into `outDir`: main.mjs, worker.mjs and page-parse.worker.mjs. */
-export async function buildServerBundle(outDir: string): Promise<void> {
+/**
+ * Bundles TypeScript entries of the repository into `outDir` as .mjs files, for Node: the workspace
+ * packages' source bundled in, every npm package an import (externalPackages).
+ */
+export async function bundleEntries(entryPoints: Record<string, string>, outDir: string): Promise<void> {
   await esbuild.build({
-    entryPoints: {
-      main: path.join(SRC, 'main.ts'),
-      worker: path.join(SRC, 'worker.ts'),
-      // The page-parse pool starts its threads from new URL('./page-parse.worker.mjs', import.meta.url):
-      // in the bundle that is this folder, and the thread's code needs no tsx there.
-      'page-parse.worker': path.join(SRC, 'modules/audits/page-parse.thread.ts'),
-    },
+    entryPoints,
     bundle: true,
     splitting: true,
     platform: 'node',
@@ -61,6 +57,20 @@ export async function buildServerBundle(outDir: string): Promise<void> {
     plugins: [externalPackages],
     logLevel: 'warning',
   });
+}
+
+/** Bundles the server's process entries into `outDir`: main.mjs, worker.mjs and page-parse.worker.mjs. */
+export function buildServerBundle(outDir: string): Promise<void> {
+  return bundleEntries(
+    {
+      main: path.join(SRC, 'main.ts'),
+      worker: path.join(SRC, 'worker.ts'),
+      // The page-parse pool starts its threads from new URL('./page-parse.worker.mjs', import.meta.url):
+      // in the bundle that is this folder, and the thread's code needs no tsx there.
+      'page-parse.worker': path.join(SRC, 'modules/audits/page-parse.thread.ts'),
+    },
+    outDir,
+  );
 }
 
 /**
