@@ -9,8 +9,10 @@ export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']
 export async function expectNoAxeViolations(page: Page, label = page.url()): Promise<void> {
   // Legacy mode: axe.run in the page itself, with the same rules and results. The default mode runs
   // axe in each frame and then opens a blank page to merge the frames' results, for cross-origin
-  // iframes, which the app has none of (and the tests abort every request off loopback); that
-  // blank page and a second copy of axe made each scan about 1.5x as long.
+  // iframes, which the app has none of (and the test browser reaches nothing off loopback); that
+  // blank page and a second copy of axe made each scan about 1.5x as long. Violations only: axe then
+  // keeps one node of the other result types. options() before withTags(): options() replaces the
+  // runOnly that withTags() sets, and after it every rule ran, best-practice ones included.
   const results = await timed('axe', () => new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).withTags(AXE_TAGS).setLegacyMode(true).analyze());
   const report = results.violations
     .map(
