@@ -14,8 +14,8 @@ export default defineConfig({
     include: ['apps/web/e2e/**/*.e2e.ts'],
     environment: 'node',
     // Each file's server process starts from a bundle of the server built once per run, with a copy of
-    // a SQLite database migrated once per run (see those files).
-    globalSetup: [path.join(root, 'apps/server/test/support/database-templates.ts'), path.join(root, 'apps/server/test/support/server-bundle.ts')],
+    // a SQLite database migrated once per run (see those files; no PostgreSQL template: no server here uses it).
+    globalSetup: [path.join(root, 'apps/server/test/support/sqlite-template.ts'), path.join(root, 'apps/server/test/support/server-bundle.ts')],
     // Guards against a hang, not speed targets: an axe scan of a page takes seconds on an idle
     // machine and a minute on a loaded one (seen at a load average of 20 on 2 cores).
     testTimeout: 240_000,

@@ -11,8 +11,9 @@ export default defineConfig({
     name: 'wordpress',
     include: ['integrations/wordpress/test/**/*.e2e.ts'],
     environment: 'node',
-    // The Altwise server process starts from a bundle of the server built once per run (see that file).
-    globalSetup: [path.join(root, 'apps/server/test/support/server-bundle.ts')],
+    // The Altwise server process starts from a bundle of the server built once per run, with a copy of a
+    // SQLite database migrated once per run (see those files).
+    globalSetup: [path.join(root, 'apps/server/test/support/sqlite-template.ts'), path.join(root, 'apps/server/test/support/server-bundle.ts')],
     // Guards against a hang, as the web app's browser suites: wp-admin beside a full npm test is slow.
     testTimeout: 240_000,
     hookTimeout: 300_000,

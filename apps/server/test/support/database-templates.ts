@@ -43,12 +43,21 @@ async function migrated(databaseUrl: string | null, dataDir: string): Promise<vo
 }
 
 // Several projects name this file; the first to run makes the templates, and only it removes them.
-export async function setup(): Promise<(() => Promise<void>) | undefined> {
+export function setup(): Promise<(() => Promise<void>) | undefined> {
+  return makeTemplates({ postgres: true });
+}
+
+/** The browser suites' globalSetup (sqlite-template.ts): their servers never use PostgreSQL. */
+export function setupSqliteOnly(): Promise<(() => Promise<void>) | undefined> {
+  return makeTemplates({ postgres: false });
+}
+
+async function makeTemplates(dialects: { postgres: boolean }): Promise<(() => Promise<void>) | undefined> {
   if (process.env[SQLITE_TEMPLATE_ENV]) return undefined;
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'altwise-template-'));
   await migrated(null, dir);
   process.env[SQLITE_TEMPLATE_ENV] = path.join(dir, 'altwise.db');
-  const baseUrl = process.env.TEST_DATABASE_URL;
+  const baseUrl = dialects.postgres ? process.env.TEST_DATABASE_URL : undefined;
   const name = `altwise_template_${randomUUID().replaceAll('-', '')}`;
   if (baseUrl) {
     await adminQuery(baseUrl, `create database ${name}`);
