@@ -34,8 +34,7 @@ describe.each(['light', 'dark'] as const)('accessibility and looks in the %s the
   it('has no axe violations in the app shell, with the user menu and notifications open', async () => {
     const registered = await registerViaApi(env.baseUrl, { firstName: 'Ada', lastName: 'Lovelace' });
     const page = await env.newPage();
-    await signInAs(page, registered);
-    await setTheme(page, theme);
+    await signInAs(page, registered, '/app/dashboard', { theme });
     await page.getByText('Welcome back, Ada!').waitFor();
     await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
     await expectNoAxeViolations(page, `/app/dashboard (${theme})`);
@@ -58,8 +57,7 @@ describe.each(['light', 'dark'] as const)('accessibility and looks in the %s the
   it('has no axe violations in the small-screen sidebar overlay', async () => {
     const registered = await registerViaApi(env.baseUrl);
     const page = await env.newPage({ viewport: { width: 390, height: 844 } });
-    await signInAs(page, registered);
-    await setTheme(page, theme);
+    await signInAs(page, registered, '/app/dashboard', { theme });
     await page.getByRole('button', { name: 'Open sidebar' }).click();
     await page.getByRole('link', { name: 'Usage & Analytics' }).waitFor();
     await expectNoAxeViolations(page, `mobile sidebar (${theme})`);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { apiCall, dismissToasts, expectFocused, expectToast, expectVisibleFocus, tabTo, shot } from './screen-helpers';
-import { expectNoAxeViolations, holdRequests, registerViaApi, screenshot, setTheme, signInAs, useE2EEnvironment } from './support';
+import { expectNoAxeViolations, holdRequests, registerViaApi, screenshot, signInAs, useE2EEnvironment } from './support';
 
 const env = useE2EEnvironment();
 
@@ -208,8 +208,7 @@ describe('API Keys', () => {
       await apiCall(env.baseUrl, registered, 'POST', '/v1/api-keys', { name: 'Production' });
       for (const viewport of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
         const page = await env.newPage({ viewport });
-        await signInAs(page, registered, '/app/api-keys');
-        await setTheme(page, theme);
+        await signInAs(page, registered, '/app/api-keys', { theme });
         await page.getByRole('article', { name: 'Production' }).waitFor();
         await expectNoAxeViolations(page, `/app/api-keys named key (${viewport.width}, ${theme})`);
         await page.getByRole('button', { name: 'Create New Key' }).click();
@@ -226,8 +225,7 @@ describe('API Keys', () => {
     it(`has no axe violations with keys, and with the delete dialog open (${theme})`, async () => {
       const registered = await registerViaApi(env.baseUrl, { firstName: 'Axe' });
       const empty = await env.newPage();
-      await signInAs(empty, registered, '/app/api-keys');
-      await setTheme(empty, theme);
+      await signInAs(empty, registered, '/app/api-keys', { theme });
       await empty.getByText('No API keys yet').waitFor();
       await expectNoAxeViolations(empty, `/app/api-keys empty (${theme})`);
       await shot(empty, `api-keys-empty-${theme}`);
@@ -235,8 +233,7 @@ describe('API Keys', () => {
       await apiCall(env.baseUrl, registered, 'POST', '/v1/api-keys', {});
       await apiCall(env.baseUrl, registered, 'POST', '/v1/api-keys', {});
       const page = await env.newPage();
-      await signInAs(page, registered, '/app/api-keys');
-      await setTheme(page, theme);
+      await signInAs(page, registered, '/app/api-keys', { theme });
       await page.getByTestId('api-key').nth(1).waitFor();
       await page.getByRole('button', { name: /^Show API key / }).first().click();
       await expectNoAxeViolations(page, `/app/api-keys (${theme})`);

@@ -4,7 +4,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { expectFocused, expectVisibleFocus, tabTo } from './screen-helpers';
-import { expectNoAxeViolations, registerViaApi, setTheme, signInAs, useE2EEnvironment } from './support';
+import { expectNoAxeViolations, registerViaApi, signInAs, useE2EEnvironment } from './support';
 
 const env = useE2EEnvironment();
 
@@ -14,8 +14,7 @@ describe.each(['light', 'dark'] as const)('the 390 px menu drawer (%s)', (theme)
   it('holds focus, makes the page behind inert, and closes on Escape back to its button', async () => {
     const registered = await registerViaApi(env.baseUrl);
     const page = await env.newPage({ viewport: { width: 390, height: 844 } });
-    await signInAs(page, registered);
-    await setTheme(page, theme);
+    await signInAs(page, registered, '/app/dashboard', { theme });
     await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
 
     const opener = page.getByRole('button', { name: 'Open sidebar' });

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startImageHost } from '@altwise/test-support/image-host';
 import { apiCall, dismissToasts, expectFocused, expectToast } from './screen-helpers';
-import { expectNoAxeViolations, registerViaApi, setTheme, signInAs, useE2EEnvironment } from './support';
+import { expectNoAxeViolations, registerViaApi, signInAs, useE2EEnvironment } from './support';
 import type { RegisteredAccount } from './support';
 import { samplePng } from './support/image-host';
 
@@ -44,8 +44,7 @@ describe.each([
     const shopId = await audit(registered, '/shop.html');
     await audit(registered, '/page-2.html');
     const page = await env.newPage({ viewport: { width, height } });
-    await signInAs(page, registered, '/app/audit');
-    await setTheme(page, theme);
+    await signInAs(page, registered, '/app/audit', { theme });
     const past = page.getByTestId('past-audit');
     await expect.poll(() => past.count()).toBe(3);
     // Newest first.

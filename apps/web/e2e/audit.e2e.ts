@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { startImageHost } from '@altwise/test-support/image-host';
-import { expectNoAxeViolations, registerViaApi, setTheme, signInAs, useE2EEnvironment } from './support';
+import { expectNoAxeViolations, registerViaApi, signInAs, useE2EEnvironment } from './support';
 import { samplePng } from './support/image-host';
 
 // The audited page and its images live on one loopback host the server may fetch from.
@@ -25,8 +25,7 @@ describe.each([
   it('audits a page with suggestions, filters by verdict, with no axe violations', async () => {
     const registered = await registerViaApi(env.baseUrl);
     const page = await env.newPage({ viewport: { width, height: width > 500 ? 800 : 844 } });
-    await signInAs(page, registered, '/app/audit');
-    await setTheme(page, theme);
+    await signInAs(page, registered, '/app/audit', { theme });
     await page.getByRole('heading', { level: 1, name: 'Audit a page' }).waitFor();
     await expectNoAxeViolations(page, `/app/audit (${theme})`);
 

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { expectNoAxeViolations, registerViaApi, screenshot, setTheme, signInAs, useE2EEnvironment } from './support';
+import { expectNoAxeViolations, registerViaApi, screenshot, signInAs, useE2EEnvironment } from './support';
 import type { RegisteredAccount } from './support';
 
 // E2E_WEB_DIST_DIR: serve a snapshot build instead of apps/web/dist (which a parallel build may replace mid-run).
@@ -152,8 +152,7 @@ describe('dashboard and usage with live data', () => {
       const registered = await registerViaApi(env.baseUrl, { firstName: 'Ada', lastName: 'Lovelace' });
       await generate(await createApiKey(registered), 5);
       const page = await env.newPage({ viewport: { width: 1280, height: 1500 } });
-      await signInAs(page, registered, '/app/dashboard');
-      await setTheme(page, theme);
+      await signInAs(page, registered, '/app/dashboard', { theme });
       await expect.poll(() => statValue(page, 'Total Requests').textContent()).toBe('5');
       await page.getByRole('img', { name: 'Daily usage, doughnut chart' }).waitFor();
       await expectNoAxeViolations(page, `/app/dashboard (${theme})`);

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { startImageHost } from '@altwise/test-support/image-host';
 import { expectToast, registerProViaApi } from './screen-helpers';
-import { expectNoAxeViolations, setTheme, signInAs, useE2EEnvironment } from './support';
+import { expectNoAxeViolations, signInAs, useE2EEnvironment } from './support';
 import { samplePng } from './support/image-host';
 
 // One of four images is slow to load: the other results must not wait for it. It is held until the
@@ -22,8 +22,7 @@ describe.each([
   it('shows each result as it finishes and counts successes and failures honestly', async () => {
     const registered = await registerProViaApi(env.baseUrl);
     const page = await env.newPage({ viewport: { width, height } });
-    await signInAs(page, registered, '/app/generate');
-    await setTheme(page, theme);
+    await signInAs(page, registered, '/app/generate', { theme });
     let releaseSlow!: () => void;
     host.set('/slow.png', { body: png, contentType: 'image/png', gate: new Promise<void>((resolve) => (releaseSlow = resolve)) });
     await page.getByRole('radio', { name: 'Batch Processing' }).click();

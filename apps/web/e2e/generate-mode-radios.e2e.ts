@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { expectFocused, expectVisibleFocus, tabTo, registerProViaApi } from './screen-helpers';
-import { expectNoAxeViolations, setTheme, signInAs, useE2EEnvironment } from './support';
+import { expectNoAxeViolations, signInAs, useE2EEnvironment } from './support';
 
 const env = useE2EEnvironment();
 
@@ -10,8 +10,7 @@ describe('Generate: the Single/Batch radio group', () => {
       it(`selects with each arrow key press, however short, as the ARIA radio pattern says (${viewport.width}, ${theme})`, async () => {
         const registered = await registerProViaApi(env.baseUrl);
         const page = await env.newPage({ viewport });
-        await signInAs(page, registered, '/app/generate');
-        await setTheme(page, theme);
+        await signInAs(page, registered, '/app/generate', { theme });
         const group = page.getByRole('radiogroup', { name: 'Processing mode' });
         const single = group.getByRole('radio', { name: 'Single Image' });
         const batch = group.getByRole('radio', { name: 'Batch Processing' });

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { apiCall, expectToast, expectVisibleFocus, tabTo, shot } from './screen-helpers';
-import { expectNoAxeViolations, holdRequests, registerViaApi, setTheme, signInAs, useE2EEnvironment } from './support';
+import { expectNoAxeViolations, holdRequests, registerViaApi, signInAs, useE2EEnvironment } from './support';
 import { samplePng } from './support/image-host';
 
 const env = useE2EEnvironment();
@@ -225,8 +225,7 @@ describe('Generate Alt Text', () => {
     it(`has no axe violations with results shown (${theme})`, async () => {
       const registered = await registerViaApi(env.baseUrl, { firstName: 'Axe' });
       const page = await env.newPage();
-      await signInAs(page, registered, '/app/generate');
-      await setTheme(page, theme);
+      await signInAs(page, registered, '/app/generate', { theme });
       await page.getByLabel('Image URL', { exact: true }).fill(env.imageHost.url('sunny-meadow.png'));
       await generateButton(page).click();
       await page.getByTestId('result').first().waitFor();

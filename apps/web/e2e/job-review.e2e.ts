@@ -111,8 +111,7 @@ describe('Job review at any size', () => {
         { kind: 'failed' },
       ]);
       const page = await env.newPage({ viewport: { width: 390, height: 844 } });
-      await signInAs(page, registered, `/app/jobs/${jobId}`);
-      await setTheme(page, theme);
+      await signInAs(page, registered, `/app/jobs/${jobId}`, { theme });
       const acceptFirst = page.getByRole('button', { name: 'Accept sku-0' });
       await acceptFirst.waitFor();
       for (const name of ['Accept sku-0', 'Edit sku-0', 'Reject sku-0']) {

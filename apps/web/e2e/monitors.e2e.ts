@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { generatedSite, startSiteHost } from '@altwise/test-support/site-host';
 import { expectFocused, expectToast, shot, tabTo } from './screen-helpers';
-import { expectNoAxeViolations, registerViaApi, setTheme, signInAs, useE2EEnvironment } from './support';
+import { expectNoAxeViolations, registerViaApi, signInAs, useE2EEnvironment } from './support';
 
 // A loopback site of 8 pages sharing a logo, plus a folder robots.txt disallows; the server may crawl it.
 const site = await startSiteHost(generatedSite({ pages: 8, disallowed: 2, disallowedFolder: '/private/' }));
@@ -36,8 +36,7 @@ describe.each([
     site.setPage('/page-3.html', original);
     const registered = await registerViaApi(env.baseUrl);
     const page = await env.newPage({ viewport: { width, height } });
-    await signInAs(page, registered, '/app/monitors');
-    await setTheme(page, theme);
+    await signInAs(page, registered, '/app/monitors', { theme });
     await page.getByRole('heading', { level: 1, name: 'Site monitors' }).waitFor();
     await page.getByText(/No monitors yet/).waitFor();
     await rest(page);

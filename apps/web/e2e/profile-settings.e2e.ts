@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { apiCall, dismissToasts, expectFocused, expectToast, tabTo, shot } from './screen-helpers';
-import { expectNoAxeViolations, holdRequests, registerViaApi, screenshot, setTheme, signInAs, useE2EEnvironment } from './support';
+import { expectNoAxeViolations, holdRequests, registerViaApi, screenshot, signInAs, useE2EEnvironment } from './support';
 import { samplePng } from './support/image-host';
 
 const env = useE2EEnvironment();
@@ -277,8 +277,7 @@ describe.each(['light', 'dark'] as const)('profile and settings in the %s theme'
   it('have no axe violations (profile editing with errors, settings, delete dialog)', async () => {
     const registered = await registerViaApi(env.baseUrl, { firstName: 'Axe', company: 'Deque' });
     const page = await env.newPage();
-    await signInAs(page, registered, '/app/profile');
-    await setTheme(page, theme);
+    await signInAs(page, registered, '/app/profile', { theme });
     await page.getByRole('heading', { level: 1, name: 'Profile' }).waitFor();
     await expectNoAxeViolations(page, `/app/profile (${theme})`);
     await shot(page, `profile-${theme}`);

@@ -196,8 +196,7 @@ describe.each(THEMES)('phone layout and accessibility in the %s theme', (theme) 
       await page.getByRole('heading', { level: 1 }).first().waitFor();
       await expectNoHorizontalOverflow(page, `${path} (${theme})`);
     }
-    await signInAs(page, registered);
-    await setTheme(page, theme);
+    await signInAs(page, registered, '/app/dashboard', { theme });
     for (const screen of APP_ROUTES) {
       await page.goto(`/app/${screen}`);
       await page.getByRole('main').getByRole('heading', { level: 1 }).waitFor();
@@ -221,8 +220,7 @@ describe.each(THEMES)('phone layout and accessibility in the %s theme', (theme) 
   it('has no axe violations with dialogs open and errors showing', async () => {
     const registered = await registerViaApi(env.baseUrl);
     const page = await env.newPage();
-    await signInAs(page, registered, '/app/generate');
-    await setTheme(page, theme);
+    await signInAs(page, registered, '/app/generate', { theme });
 
     // Generate: an invalid address marked on its field.
     const url = page.getByLabel('Image URL', { exact: true });

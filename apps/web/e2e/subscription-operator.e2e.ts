@@ -1,6 +1,6 @@
 import { OPERATOR_ASSIGNS_PLANS_NOTICE } from '@altwise/shared';
 import { describe, expect, it } from 'vitest';
-import { expectNoAxeViolations, registerViaApi, setTheme, signInAs, useE2EEnvironment } from './support';
+import { expectNoAxeViolations, registerViaApi, signInAs, useE2EEnvironment } from './support';
 
 // The default of `npm start`: no billing configured, so the screen sells nothing.
 const env = useE2EEnvironment({
@@ -13,8 +13,7 @@ describe('subscription without billing', () => {
     'shows the catalogue, says the operator assigns plans, offers no upgrade, and stays axe-clean (%s)',
     async (theme) => {
       const page = await env.newPage({ viewport: { width: 1280, height: 1900 } });
-      await signInAs(page, await registerViaApi(env.baseUrl), '/app/subscription');
-      await setTheme(page, theme);
+      await signInAs(page, await registerViaApi(env.baseUrl), '/app/subscription', { theme });
       await page.getByRole('note').getByText(OPERATOR_ASSIGNS_PLANS_NOTICE).waitFor();
       expect(await page.getByRole('article').count()).toBe(3);
       for (const name of ['Pro', 'Enterprise']) {

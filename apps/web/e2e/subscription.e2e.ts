@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { expectNoAxeViolations, holdRequests, registerViaApi, screenshot, setTheme, signInAs, useE2EEnvironment } from './support';
+import { expectNoAxeViolations, holdRequests, registerViaApi, screenshot, signInAs, useE2EEnvironment } from './support';
 
 // E2E_WEB_DIST_DIR: serve a snapshot build instead of apps/web/dist (which a parallel build may replace mid-run).
 const env = useE2EEnvironment(process.env.E2E_WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.E2E_WEB_DIST_DIR } : {});
@@ -82,8 +82,7 @@ describe('subscription', () => {
   describe.each(['light', 'dark'] as const)('in the %s theme', (theme) => {
     it('has no axe violations on /app/subscription, with a FAQ entry open', async () => {
       const page = await env.newPage({ viewport: { width: 1280, height: 1900 } });
-      await signInAs(page, await registerViaApi(env.baseUrl), '/app/subscription');
-      await setTheme(page, theme);
+      await signInAs(page, await registerViaApi(env.baseUrl), '/app/subscription', { theme });
       await expect.poll(() => currentlyOn(page)).toBe('Currently on: Free plan');
       await expectNoAxeViolations(page, `/app/subscription (${theme})`);
 

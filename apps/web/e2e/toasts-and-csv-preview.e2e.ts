@@ -52,8 +52,7 @@ describe.each(CONFIGS)('toasts and the CSV preview ($theme, $viewport.width px)'
   it('a wide CSV preview scrolls in a focusable, named region', async () => {
     const registered = await registerProViaApi(env.baseUrl);
     const page = await env.newPage({ viewport });
-    await signInAs(page, registered, '/app/jobs');
-    await setTheme(page, theme);
+    await signInAs(page, registered, '/app/jobs', { theme });
     await page.getByRole('radio', { name: 'CSV file' }).check();
     const columns = Array.from({ length: 14 }, (_, at) => `a_rather_long_column_name_${at}`);
     const csv = [['image_url', ...columns].join(','), ...[1, 2, 3].map((row) => [env.imageHost.url(`row-${row}.png`), ...columns.map((name) => `${name} value ${row}`)].join(','))].join('\n');

@@ -23,8 +23,7 @@ describe('two-factor sign-in', () => {
       it(`is turned on from Settings with a code computed from the shown key, then asked at sign-in (${name}, ${theme})`, async () => {
         const registered = await registerViaApi(env.baseUrl);
         const page = await env.newPage({ viewport });
-        await signInAs(page, registered, '/app/settings');
-        await setTheme(page, theme);
+        await signInAs(page, registered, '/app/settings', { theme });
         const toggle = page.getByRole('switch', { name: 'Two-factor authentication' });
         await expect.poll(() => toggle.getAttribute('aria-checked')).toBe('false');
         await toggle.click();

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FakeVisionServer, RecordedRequest } from '@altwise/test-support/fake-vision-server';
 import { startFakeVisionServer } from '@altwise/test-support/fake-vision-server';
 import { apiCall, dismissToasts, expectVisibleFocus, registerProViaApi, tabTo } from './screen-helpers';
-import { expectNoAxeViolations, launchBrowser, openPage, setTheme, signInAs, startImageHost, startServer } from './support';
+import { expectNoAxeViolations, launchBrowser, openPage, signInAs, startImageHost, startServer } from './support';
 import type { ImageHost } from './support/image-host';
 import type { RunningServer } from './support/server';
 
@@ -88,8 +88,7 @@ describe('verified alt text: where the readings disagree', () => {
       const registered = await registerProViaApi(server.url);
       const jobId = await verifiedJob(registered);
       const page = await newPage(width);
-      await signInAs(page, registered, `/app/jobs/${jobId}`);
-      await setTheme(page, theme);
+      await signInAs(page, registered, `/app/jobs/${jobId}`, { theme });
       // Review starts where the readings disagree: that filter shows the apples alone, and that order
       // puts them first (input order has the cat first).
       const cardName = (index: number) => page.locator(`[data-review-card="${index}"] h3`).textContent();
@@ -140,8 +139,7 @@ describe('verified alt text: where the readings disagree', () => {
     it(`Generate's "Check with several readings" marks the disputed words and says the readings (${theme}, ${width} px)`, async () => {
       const registered = await registerProViaApi(server.url);
       const page = await newPage(width);
-      await signInAs(page, registered, '/app/generate');
-      await setTheme(page, theme);
+      await signInAs(page, registered, '/app/generate', { theme });
       await page.getByRole('heading', { level: 1, name: 'Generate Alt Text' }).waitFor();
 
       // Keyboard only: the URL, the context, the option and the button, each reached with Tab.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { apiCall, expectFocused, tabTo, registerProViaApi } from './screen-helpers';
-import { expectNoAxeViolations, screenshot, setTheme, signInAs, useE2EEnvironment } from './support';
+import { expectNoAxeViolations, screenshot, signInAs, useE2EEnvironment } from './support';
 
 const env = useE2EEnvironment();
 
@@ -49,8 +49,7 @@ describe('Rotating the webhook signing secret (Settings)', () => {
       const { registered } = await proAccountWithSecret();
       for (const viewport of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
         const page = await env.newPage({ viewport });
-        await signInAs(page, registered, '/app/settings');
-        await setTheme(page, theme);
+        await signInAs(page, registered, '/app/settings', { theme });
         await page.getByRole('button', { name: 'Rotate signing secret' }).click();
         await page.getByRole('alertdialog', { name: 'Rotate the signing secret?' }).waitFor();
         await expectNoAxeViolations(page, `settings rotation dialog (${viewport.width}, ${theme})`);

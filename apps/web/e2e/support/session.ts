@@ -48,17 +48,25 @@ export async function registerViaApi(baseUrl: string, overrides: Partial<TestAcc
  * through the API with the session header (so the HttpOnly refresh cookie lands in the browser's
  * jar) and "auth-storage" holds the profile only; the app refreshes its access token on load.
  */
-export async function signInAs(page: Page, registered: RegisteredAccount, path = '/app/dashboard'): Promise<void> {
-  await timed('sign in', () => signInThroughPage(page, registered, path));
+export async function signInAs(page: Page, registered: RegisteredAccount, path = '/app/dashboard', options: SignInOptions = {}): Promise<void> {
+  await timed('sign in', () => signInThroughPage(page, registered, path, options));
 }
 
-async function signInThroughPage(page: Page, registered: RegisteredAccount, path: string): Promise<void> {
+export interface SignInOptions {
+  /**
+   * The theme the app starts in, stored as setTheme stores it, before the app's first load: the same
+   * page as signInAs then setTheme, without loading the whole app a second time.
+   */
+  theme?: 'light' | 'dark';
+}
+
+async function signInThroughPage(page: Page, registered: RegisteredAccount, path: string, { theme }: SignInOptions): Promise<void> {
   const { account, auth } = registered;
   // Any page of the origin holds its storage and cookies: /healthz is a few bytes of JSON, where a
   // route of the app would load and start the whole app only to leave it.
   await page.goto('/healthz');
   await page.evaluate(
-    async ({ email, password, user }) => {
+    async ({ email, password, user, theme }) => {
       const response = await fetch('/api/auth/login', {
         method: 'POST',
         headers: { 'Content-Type': 'application/json', 'X-Altwise-Session': 'cookie' },
@@ -66,8 +74,9 @@ async function signInThroughPage(page: Page, registered: RegisteredAccount, path
       });
       if (!response.ok) throw new Error(`login failed (${response.status})`);
       localStorage.setItem('auth-storage', JSON.stringify({ state: { user }, version: 1 }));
+      if (theme) localStorage.setItem('ui-storage', JSON.stringify({ state: { theme, themeChoice: theme }, version: 0 }));
     },
-    { email: account.email, password: account.password, user: auth.user },
+    { email: account.email, password: account.password, user: auth.user, theme },
   );
   // The app exchanges its cookie for an access token on load, rotating the cookie. A reload while
   // that exchange is in flight (setTheme reloads) could present the rotated-away cookie, which
