@@ -21,9 +21,10 @@ export interface EpubcheckResult {
 export async function epubcheck(book: string | Buffer): Promise<EpubcheckResult> {
   if (typeof book === 'string') return run(book);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'altwise-epubcheck-'));
+  const file = path.join(dir, 'book.epub');
   try {
-    fs.writeFileSync(path.join(dir, 'book.epub'), book);
-    return await run(path.join(dir, 'book.epub'));
+    fs.writeFileSync(file, book);
+    return await run(file);
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }

@@ -52,12 +52,14 @@ export async function signInAs(page: Page, registered: RegisteredAccount, path =
   await timed('sign in', () => signInThroughPage(page, registered, path, options));
 }
 
+type Theme = 'light' | 'dark';
+
 export interface SignInOptions {
   /**
    * The theme the app starts in, stored as setTheme stores it, before the app's first load: the same
    * page as signInAs then setTheme, without loading the whole app a second time.
    */
-  theme?: 'light' | 'dark';
+  theme?: Theme;
 }
 
 async function signInThroughPage(page: Page, registered: RegisteredAccount, path: string, { theme }: SignInOptions): Promise<void> {
@@ -66,7 +68,7 @@ async function signInThroughPage(page: Page, registered: RegisteredAccount, path
   // route of the app would load and start the whole app only to leave it.
   await page.goto('/healthz');
   await page.evaluate(
-    async ({ email, password, user, theme }) => {
+    async ({ email, password, user }) => {
       const response = await fetch('/api/auth/login', {
         method: 'POST',
         headers: { 'Content-Type': 'application/json', 'X-Altwise-Session': 'cookie' },
@@ -74,10 +76,10 @@ async function signInThroughPage(page: Page, registered: RegisteredAccount, path
       });
       if (!response.ok) throw new Error(`login failed (${response.status})`);
       localStorage.setItem('auth-storage', JSON.stringify({ state: { user }, version: 1 }));
-      if (theme) localStorage.setItem('ui-storage', JSON.stringify({ state: { theme, themeChoice: theme }, version: 0 }));
     },
-    { email: account.email, password: account.password, user: auth.user, theme },
+    { email: account.email, password: account.password, user: auth.user },
   );
+  if (theme) await storeTheme(page, theme);
   // The app exchanges its cookie for an access token on load, rotating the cookie. A reload while
   // that exchange is in flight (setTheme reloads) could present the rotated-away cookie, which
   // reuse detection answers by ending the session: let the exchange land first (its answer read
@@ -90,6 +92,7 @@ async function signInThroughPage(page: Page, registered: RegisteredAccount, path
   const response = await exchanged;
   if (!response.ok()) throw new Error(`the session exchange on load failed (${response.status()})`);
   await response.finished();
+  if (theme) await themeShown(page, theme);
 }
 
 /** Signs in through the login form. */
@@ -101,15 +104,23 @@ export async function signInWithForm(page: Page, account: Pick<TestAccount, 'ema
   await page.waitForURL('**/app/dashboard');
 }
 
-/** Sets the theme before the app reads it (persisted "ui-storage") and on the live page. */
-export async function setTheme(page: Page, theme: 'light' | 'dark'): Promise<void> {
+/** Stores the theme as the app's theme toggle does (persisted "ui-storage"); the app reads it when it next loads. */
+async function storeTheme(page: Page, theme: Theme): Promise<void> {
   await page.evaluate((next) => {
     const raw = localStorage.getItem('ui-storage');
     const stored = raw ? (JSON.parse(raw) as { state?: Record<string, unknown>; version?: number }) : {};
     localStorage.setItem('ui-storage', JSON.stringify({ state: { ...stored.state, theme: next, themeChoice: next }, version: stored.version ?? 0 }));
-    document.documentElement.classList.toggle('dark', next === 'dark');
   }, theme);
-  // Reload so the store (and anything rendered from it) starts in that theme.
-  await page.reload();
+}
+
+/** Waits until the loaded app shows `theme`: a scan of the wrong theme would pass unnoticed. */
+async function themeShown(page: Page, theme: Theme): Promise<void> {
   await page.waitForFunction((dark) => document.documentElement.classList.contains('dark') === dark, theme === 'dark');
+}
+
+/** Sets the theme of a page already loaded: stored, then the app reloaded so everything renders in it. */
+export async function setTheme(page: Page, theme: Theme): Promise<void> {
+  await storeTheme(page, theme);
+  await page.reload();
+  await themeShown(page, theme);
 }
