@@ -135,13 +135,13 @@ function openPostgres(url: string, options: NonNullable<DatabaseOptions['pool']>
     keepAlive: true,
   });
   // Without a listener, PostgreSQL closing an idle connection (a restart, pg_terminate_backend,
-  // a proxy's idle timeout) is an unhandled 'error' event that kills the process. The pool has
-  // already dropped that client; the next query gets a new connection.
-  pool.on('error', (error) => options.onConnectionError?.(error));
+  // a proxy's idle timeout) is an unhandled 'error' event that kills the process. The pool drops
+  // that client; the next query gets a new connection. The client's own listener below has told of it.
+  pool.on('error', () => undefined);
   pool.on('connect', (client) => {
     guardQueries(client, deadlineMs);
-    // A connection lost while checked out fails its query (the caller sees that error); the event
-    // itself must not go unhandled. The pool discards the client when it is released.
+    // Every lost connection, told once: idle (the pool drops it right after this listener) or
+    // checked out (its query fails, the caller sees that error, and the pool discards it on release).
     client.on('error', (error) => options.onConnectionError?.(error));
   });
   stampCheckouts(pool);
