@@ -23,11 +23,11 @@ interface Run {
 async function run(file: string, args: string[], cwd: string, env: Record<string, string> = {}): Promise<Run> {
   try {
     // A step that hangs is killed and named (mustRun), before the hook's own bound says only "timed out".
-    const { stdout, stderr } = await exec(file, args, { cwd, env: { ...process.env, ...env }, maxBuffer: 16 * 1024 * 1024, timeout: 240_000 });
+    const { stdout, stderr } = await exec(file, args, { cwd, env: { ...process.env, ...env }, maxBuffer: 16 * 1024 * 1024, timeout: 480_000 });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const failed = error as { code?: number; killed?: boolean; stdout?: string; stderr?: string };
-    const stderr = `${failed.stderr ?? ''}${failed.killed ? '\n(killed after 240 s)' : ''}`;
+    const stderr = `${failed.stderr ?? ''}${failed.killed ? '\n(killed after 480 s)' : ''}`;
     return { code: typeof failed.code === 'number' ? failed.code : -1, stdout: failed.stdout ?? '', stderr };
   }
 }
@@ -94,7 +94,7 @@ describe('the packed SDK and CLI, installed outside the repository', () => {
     expect(registered.status).toBe(201);
     apiKey = (await call(server.url, 'POST', '/api/v1/api-keys', { token: registered.body.token, body: {} })).body.apiKey;
     // 35 s alone; the bound only guards against a hang (CI runs it beside the API suites on two cores).
-  }, 600_000);
+  }, 900_000);
 
   afterAll(async () => {
     server?.kill('SIGTERM');
