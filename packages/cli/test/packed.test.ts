@@ -20,14 +20,16 @@ interface Run {
   stderr: string;
 }
 
+/** A step that hangs is killed and named (mustRun), before the hook's own bound says only "timed out". */
+const STEP_TIMEOUT_MS = 480_000;
+
 async function run(file: string, args: string[], cwd: string, env: Record<string, string> = {}): Promise<Run> {
   try {
-    // A step that hangs is killed and named (mustRun), before the hook's own bound says only "timed out".
-    const { stdout, stderr } = await exec(file, args, { cwd, env: { ...process.env, ...env }, maxBuffer: 16 * 1024 * 1024, timeout: 480_000 });
+    const { stdout, stderr } = await exec(file, args, { cwd, env: { ...process.env, ...env }, maxBuffer: 16 * 1024 * 1024, timeout: STEP_TIMEOUT_MS });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const failed = error as { code?: number; killed?: boolean; stdout?: string; stderr?: string };
-    const stderr = `${failed.stderr ?? ''}${failed.killed ? '\n(killed after 480 s)' : ''}`;
+    const stderr = `${failed.stderr ?? ''}${failed.killed ? `\n(killed after ${STEP_TIMEOUT_MS / 1000} s)` : ''}`;
     return { code: typeof failed.code === 'number' ? failed.code : -1, stdout: failed.stdout ?? '', stderr };
   }
 }
