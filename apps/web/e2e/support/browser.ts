@@ -1,10 +1,17 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { SHOTS_DIR } from './paths';
 
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/**
+ * Debian's headless shell (package chromium-headless-shell, the build Playwright itself runs headless
+ * tests in) when it is installed, else the full browser. The same suites on the shell: 37 % less CPU and
+ * wall time (four files, 131-133 against 82-84 CPU-s, 2026-11-28); the full browser runs its whole UI
+ * machinery behind a headless window.
+ */
+const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium');
 
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
