@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
+import LongestFirstSequencer from './scripts/test-order/longest-first';
 
 const root = import.meta.dirname;
 // Workspace packages are TypeScript source; resolve them directly.
@@ -73,6 +74,8 @@ const webIsolated = [
 export default defineConfig({
   resolve: { alias },
   test: {
+    // Inside each project the longest files first, also on a fresh clone (see that file).
+    sequence: { sequencer: LongestFirstSequencer },
     projects: [
       {
         resolve: { alias },

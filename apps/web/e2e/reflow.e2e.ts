@@ -1,7 +1,7 @@
 // WCAG 1.4.10 Reflow: at 320 CSS px wide every screen reads without scrolling sideways, and no
 // control sits on top of a heading. The routes come from the app's own route table, so a screen
 // added later is covered without touching this file (a new `:param` needs a value below).
-import type { Page } from 'playwright-core';
+import type { Page, Request } from 'playwright-core';
 import type { RouteObject } from 'react-router';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startImageHost } from '@altwise/test-support/image-host';
@@ -105,13 +105,41 @@ function measure(): Layout {
   return { scrollWidth: document.documentElement.scrollWidth, clientWidth: width, offScreen, overlaps };
 }
 
+/**
+ * How many of the page's requests for its content (data, scripts, images; not the document, whose
+ * navigation a redirect or the app's router may leave unfinished in Playwright's events) are in flight.
+ */
+function requestsInFlight(page: Page): () => number {
+  const open = new Set<Request>();
+  page.on('request', (request) => {
+    if (request.resourceType() !== 'document') open.add(request);
+  });
+  page.on('requestfinished', (request) => open.delete(request));
+  page.on('requestfailed', (request) => open.delete(request));
+  return () => open.size;
+}
+
+/**
+ * Until the page has no request in flight and starts none in the next two frames (a query that the
+ * last answer set off counts as the same load). By events: `networkidle` waits for 500 ms without a
+ * request after every screen, and this file visits about 70 (issue 30: it sat idle most of its 52 s).
+ * Bounded: a screen that keeps a request open is measured as it is then.
+ */
+async function requestsSettled(page: Page, inFlight: () => number): Promise<void> {
+  const nextFrames = () => page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  const deadline = Date.now() + 10_000;
+  do {
+    await expect.poll(inFlight, { timeout: 10_000 }).toBe(0).catch(() => undefined);
+    await nextFrames();
+  } while (inFlight() > 0 && Date.now() < deadline);
+}
+
 /** What is wrong with the screen at `path` at 320 px; null when it reflows. */
-async function reflowProblems(page: Page, path: string): Promise<(Layout & { path: string }) | null> {
+async function reflowProblems(page: Page, path: string, inFlight: () => number): Promise<(Layout & { path: string }) | null> {
   await page.goto(path);
   await page.locator('h1').first().waitFor();
   // Screens that load data draw it after their heading: let the requests land first.
-  // (Bounded: a screen that keeps polling is measured as it is then.)
-  await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => undefined);
+  await requestsSettled(page, inFlight);
   await page.locator('[aria-busy="true"]').first().waitFor({ state: 'detached', timeout: 10_000 }).catch(() => undefined);
   const layout = await page.evaluate(measure);
   const fine = layout.scrollWidth <= layout.clientWidth && layout.clientWidth === WIDTH && layout.offScreen.length === 0 && layout.overlaps.length === 0;
@@ -120,9 +148,10 @@ async function reflowProblems(page: Page, path: string): Promise<(Layout & { pat
 
 /** Visits every path, then fails with the list of every screen that does not reflow. */
 async function expectAllReflow(page: Page, paths: string[]): Promise<void> {
+  const inFlight = requestsInFlight(page);
   const problems = [];
   for (const path of paths) {
-    const problem = await reflowProblems(page, path);
+    const problem = await reflowProblems(page, path, inFlight);
     if (problem) problems.push(problem);
   }
   expect(problems).toEqual([]);
