@@ -10,9 +10,9 @@ import type { TestSpecification } from 'vitest/node';
  * Vitest orders by the durations it cached from the last run on this machine; a fresh clone (CI) has
  * none, and Vitest falls back to file size: `jobs-heal.api.test.ts`, small and a minute long, then
  * started last and ran alone for 40 s (issue 30). So when Vitest has no duration for a file, the one
- * recorded in durations.json (by path, in ms) is used (`npm run test:durations` records them again from the local
- * cache). A stale or missing entry only costs order, never a result; a file with no duration at all
- * runs first, as in Vitest's own order (it may be long).
+ * recorded in durations.json (by path, in ms) is used; `npm run test:durations` records them again from
+ * the local cache. A stale or missing entry only costs order, never a result; a file with no duration
+ * at all runs first, as in Vitest's own order (it may be long).
  */
 const recorded: Record<string, number> = JSON.parse(readFileSync(new URL('./durations.json', import.meta.url), 'utf8'));
 
@@ -34,4 +34,3 @@ export default class LongestFirstSequencer extends BaseSequencer {
     });
   }
 }
-

@@ -1,6 +1,6 @@
 // Records each test file's duration from Vitest's local cache of the last runs (node_modules/.vite/vitest)
-// into durations.json (milliseconds), which orders the files of a fresh clone's run (longest-first.ts). Run it after a
-// full `npm test`, `npm run test:e2e:built` and `npm run test:wordpress:browser`.
+// into durations.json (milliseconds), which orders the files of a fresh clone's run (longest-first.ts).
+// Run it after a full `npm test` and `npm run test:browser`.
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
