@@ -19,7 +19,7 @@ describe('.ci/steps.sh', () => {
       tests() { printf ' ✓ a passing file\\n     \\e[31m×\\e[39m keeps serving 2096ms\\n\\n \\e[41mFAIL\\e[49m  server  a.test.ts > keeps serving\\nAssertionError: expected 503 to be 200\\n'; return 3; }
       step "npm test" tests || echo "status $?"`);
     expect(stdout).toContain('status 3');
-    expect(tail).toMatch(/npm test +\d+s  FAILED \(exit 3\)/);
+    expect(tail).toMatch(/npm test +\d+s {2}FAILED \(exit 3\)/);
     const failures = tail.slice(tail.indexOf('::: what the failed steps said'));
     expect(failures).toContain('----- npm test -----');
     expect(failures).toContain('     × keeps serving 2096ms');
@@ -39,7 +39,7 @@ describe('.ci/steps.sh', () => {
   it('says nothing more when every step passed', () => {
     const { status, tail } = runSteps('step "lint" true');
     expect(status).toBe(0);
-    expect(tail).toMatch(/lint +\d+s  ok/);
+    expect(tail).toMatch(/lint +\d+s {2}ok/);
     expect(tail).not.toContain('what the failed steps said');
   });
 });
