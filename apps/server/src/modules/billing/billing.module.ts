@@ -5,7 +5,6 @@ import { billingRoutes } from './billing.routes';
 import type { BillingService, BillingSetup } from './billing.service';
 import { createBillingService } from './billing.service';
 import { createTestPaymentProvider } from './payment-provider';
-import { createStripeGateway } from './stripe-gateway';
 import { createSubscriptionRepository } from './subscription.repository';
 import type { StripeWebhookService } from './stripe-webhook.service';
 import { createStripeWebhookService } from './stripe-webhook.service';
@@ -22,13 +21,16 @@ declare module '../../platform/app-module' {
   }
 }
 
-/** BILLING_PROVIDER: fails closed (`none`) unless an operator chose test or Stripe billing. */
-function billingSetupOf(config: Config): BillingSetup {
+/**
+ * BILLING_PROVIDER: fails closed (`none`) unless an operator chose test or Stripe billing. The Stripe SDK
+ * (about 250 files) is imported only for Stripe billing.
+ */
+async function billingSetupOf(config: Config): Promise<BillingSetup> {
   switch (config.billing.provider) {
     case 'test':
       return { mode: 'test', payments: createTestPaymentProvider() };
     case 'stripe':
-      return { mode: 'stripe', stripe: createStripeGateway(config.billing.stripe) };
+      return { mode: 'stripe', stripe: (await import('./stripe-gateway')).createStripeGateway(config.billing.stripe) };
     default:
       return { mode: 'none' };
   }
@@ -38,8 +40,8 @@ function billingSetupOf(config: Config): BillingSetup {
 export const billingModule = defineModule({
   name: 'billing',
   needs: ['users'],
-  create: ({ ctx }, { users: { users } }) => {
-    const setup = billingSetupOf(ctx.config);
+  create: async ({ ctx }, { users: { users } }) => {
+    const setup = await billingSetupOf(ctx.config);
     const subscriptions = createSubscriptionRepository(ctx.db);
     return {
       billing: createBillingService(ctx, { users, setup, subscriptions }),

@@ -9,13 +9,14 @@ import type { AltTextEngine } from '@altwise/engine';
 import type { GenerationUnit } from '../alt-text';
 import { createImageEmbedder } from '../alt-text';
 import type { MeteringService } from '../usage';
+import type { BatchApi } from './economy/batch-client-factory';
 import { batchClientFor } from './economy/batch-client-factory';
 import { createEconomyCoordinator } from './economy/economy-coordinator';
 import { economyModeOf } from './economy/economy-mode';
 import { createEconomyRepository } from './economy/economy.repository';
 import { endJobIfDone } from './job-end';
 import type { JobQuotaStatus } from './job-estimate';
-import { createBullmqDispatcher } from './bullmq-dispatcher';
+import type { createBullmqDispatcher } from './bullmq-dispatcher';
 import { createJobDispatcher } from './job-dispatcher';
 import { createLeaseKeeper } from './job-leases';
 import { createJobReviewRepository } from './job-review.repository';
@@ -35,6 +36,8 @@ import { createJobProgressRepository } from './job-progress.repository';
 
 /** A job's webhook gets a progress event at most this often. */
 const PROGRESS_EVERY_MS = 10_000;
+
+type BullmqDispatcherOn = (options: Omit<Parameters<typeof createBullmqDispatcher>[0], 'redisUrl' | 'prefix'>) => JobDispatcher;
 
 /**
  * Bulk jobs: the API, and the dispatcher that works through every job's items: in process on this
@@ -56,6 +59,10 @@ export function createJobsModule(deps: {
   webhooks: WebhooksModule;
   /** The process's engine, for economy jobs' batch requests (economy/); none: economy jobs run as standard. */
   engine?: Pick<AltTextEngine, 'prepareRequest' | 'finishAnswer' | 'finishReadings' | 'rememberAnswer'>;
+  /** BullMQ's dispatcher on REDIS_URL when it is set (optionalParts); else items are dispatched in process. */
+  bullmq?: BullmqDispatcherOn;
+  /** The provider's batch API for economy jobs (batchClientFor), or none. */
+  batchApi: BatchApi;
   /** The monotonic clock economy answers are timed by (tests step it); performance.now by default. */
   monotonic?: () => number;
   /** The window MODEL_RPM counts in, a minute by default (tests: BuildOptions.jobs). */
@@ -128,11 +135,11 @@ export function createJobsModule(deps: {
   // One account's share of this instance's slots (in process): the model limit and a quarter more,
   // enough to overlap its fetches and commits; the rest stays free for other accounts (fair dispatch).
   const perAccount = ctx.config.modelConcurrency + Math.ceil(ctx.config.modelConcurrency / 4);
-  const dispatcher: JobDispatcher = ctx.config.redisUrl
-    ? createBullmqDispatcher({ ...common, redisUrl: ctx.config.redisUrl, prefix: ctx.config.redisPrefix, modelConcurrency: ctx.config.modelConcurrency, modelRpm: ctx.config.modelRpm, modelRateWindowMs: deps.modelRateWindowMs })
+  const dispatcher: JobDispatcher = deps.bullmq
+    ? deps.bullmq({ ...common, modelConcurrency: ctx.config.modelConcurrency, modelRpm: ctx.config.modelRpm, modelRateWindowMs: deps.modelRateWindowMs })
     : createJobDispatcher({ ...common, perAccount });
   // Economy jobs (issue 26): the provider's batch API where it has one; see economy/economy-coordinator.ts.
-  const batchApi = deps.engine ? batchClientFor(ctx.config.ai) : { client: null, provider: ctx.config.ai.provider };
+  const { batchApi } = deps;
   const economy =
     batchApi.client && deps.engine
       ? createEconomyCoordinator({
@@ -215,12 +222,26 @@ declare module '../../platform/app-module' {
   }
 }
 
+/**
+ * BullMQ and the providers' batch SDKs are imported only where configured (REDIS_URL, a provider's key):
+ * with the Stripe SDK, they were about a third of the files every server process opened at start-up.
+ */
+async function optionalParts(config: AppContext['config'], hasEngine: boolean): Promise<{ bullmq?: BullmqDispatcherOn; batchApi: BatchApi }> {
+  const { redisUrl, redisPrefix: prefix } = config;
+  const { createBullmqDispatcher } = redisUrl ? await import('./bullmq-dispatcher') : {};
+  return {
+    bullmq: redisUrl && createBullmqDispatcher ? (options) => createBullmqDispatcher({ ...options, redisUrl, prefix }) : undefined,
+    batchApi: hasEngine ? await batchClientFor(config.ai) : { client: null, provider: config.ai.provider },
+  };
+}
+
 /** Bulk jobs as the composition root builds them: in the API server and in `npm run worker`. */
 export const jobsModule = defineModule({
   name: 'jobs',
   needs: ['altText', 'usage', 'users', 'instance', 'webhooks', 'revocations'],
-  create: ({ ctx, logger, retention, options }, { altText, usage, users, instance, webhooks, revocations }) => {
+  create: async ({ ctx, logger, retention, options }, { altText, usage, users, instance, webhooks, revocations }) => {
     const bulkJobs = createJobsModule({
+      ...(await optionalParts(ctx.config, altText.vision.engine !== undefined)),
       ctx,
       generation: altText.altText.unit,
       metering: usage.metering,
