@@ -3,6 +3,7 @@ import path from 'node:path';
 import { chromium } from 'playwright-core';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { SHOTS_DIR } from './paths';
+import { timed } from './profile';
 
 /**
  * Debian's headless shell (package chromium-headless-shell, the build Playwright itself runs headless
@@ -55,13 +56,16 @@ export async function openPage(browser: Browser, baseURL: string, options: PageO
 }
 
 /**
- * Saves a screenshot to /tmp/shots/<name>.png (or $E2E_SHOTS_DIR). Full page by default;
- * pass fullPage: false for layouts with fixed panels (the app shell), which a full-page
+ * Saves a screenshot of a screen to $E2E_SHOTS_DIR/<name>.png, for a person to look at; without
+ * E2E_SHOTS_DIR none is taken. Nothing asserts on them, and each full-page PNG cost about 0.9 s of
+ * a 2-core machine (10 of api-keys.e2e.ts's 58 s, 2026-11-28). `failure`: a failed test's picture
+ * (WordPress's failure report), always saved, to /tmp/shots without E2E_SHOTS_DIR. Full page by
+ * default; pass fullPage: false for layouts with fixed panels (the app shell), which a full-page
  * capture draws at viewport height only.
  */
-export async function screenshot(page: Page, name: string, { fullPage = true } = {}): Promise<string> {
-  mkdirSync(SHOTS_DIR, { recursive: true });
-  const file = path.join(SHOTS_DIR, `${name}.png`);
-  await page.screenshot({ path: file, fullPage, animations: 'disabled' });
-  return file;
+export async function screenshot(page: Page, name: string, { fullPage = true, failure = false } = {}): Promise<void> {
+  const folder = SHOTS_DIR ?? (failure ? '/tmp/shots' : undefined);
+  if (!folder) return;
+  mkdirSync(folder, { recursive: true });
+  await timed('screenshot', () => page.screenshot({ path: path.join(folder, `${name}.png`), fullPage, animations: 'disabled' }));
 }

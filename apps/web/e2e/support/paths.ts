@@ -3,4 +3,5 @@ import { fileURLToPath } from 'node:url';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 export const WEB_DIST = path.join(REPO_ROOT, 'apps/web/dist');
-export const SHOTS_DIR = process.env.E2E_SHOTS_DIR ?? '/tmp/shots';
+// Where the screens' screenshots go, when they are wanted (browser.ts: screenshot).
+export const SHOTS_DIR = process.env.E2E_SHOTS_DIR || undefined;

@@ -10,7 +10,7 @@ import type { WordPressSite } from './wordpress-site';
  * Altwise, the PHP server and WordPress's debug.log said. For a failure seen only in CI.
  */
 export async function reportFailure(testName: string, { page, wp, altwise }: { page: Page; wp: WordPressSite; altwise?: AltwiseServer }): Promise<void> {
-  await screenshot(page, `wordpress-failed-${testName.slice(0, 40).replace(/\W+/g, '-')}`).catch(() => undefined);
+  await screenshot(page, `wordpress-failed-${testName.slice(0, 40).replace(/\W+/g, '-')}`, { failure: true }).catch(() => undefined);
   console.log('--- queue and backfill state ---\n', wp.php(`echo json_encode(array(Altwise_Queue::waiting(), get_option('altwise_backfill'), _get_cron_array()));`).slice(0, 3000));
   let debugLog = '';
   try {
