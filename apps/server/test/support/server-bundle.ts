@@ -44,8 +44,8 @@ const externalPackages: esbuild.Plugin = {
  * Bundles TypeScript entries of the repository into `outDir` as .mjs files, for Node: the workspace
  * packages' source bundled in, every npm package an import (externalPackages).
  */
-export async function bundleEntries(entryPoints: Record<string, string>, outDir: string): Promise<void> {
-  await esbuild.build({
+export async function bundleEntries(entryPoints: Record<string, string>, outDir: string): Promise<esbuild.Metafile> {
+  const { metafile } = await esbuild.build({
     entryPoints,
     bundle: true,
     splitting: true,
@@ -59,11 +59,14 @@ export async function bundleEntries(entryPoints: Record<string, string>, outDir:
     conditions: ['altwise-source'],
     plugins: [externalPackages],
     logLevel: 'warning',
+    // What each output imports, statically or on demand (startup-imports.test.ts reads it).
+    metafile: true,
   });
+  return metafile;
 }
 
 /** Bundles the server's process entries into `outDir`: main.mjs, worker.mjs and page-parse.worker.mjs. */
-export function buildServerBundle(outDir: string): Promise<void> {
+export function buildServerBundle(outDir: string): Promise<esbuild.Metafile> {
   return bundleEntries(
     {
       main: path.join(SRC, 'main.ts'),
@@ -81,7 +84,7 @@ export function buildServerBundle(outDir: string): Promise<void> {
  * `process.env[envName]` (the workers inherit it); the returned teardown removes it. Several projects
  * name the same globalSetup: the first to run builds, and only it removes.
  */
-export async function bundleOncePerRun(envName: string, cache: string, build: (outDir: string) => Promise<void>): Promise<(() => void) | undefined> {
+export async function bundleOncePerRun(envName: string, cache: string, build: (outDir: string) => Promise<unknown>): Promise<(() => void) | undefined> {
   if (process.env[envName]) return undefined;
   fs.mkdirSync(cache, { recursive: true });
   for (const old of fs.readdirSync(cache)) {
