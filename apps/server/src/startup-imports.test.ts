@@ -1,15 +1,16 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { buildServerBundle } from '../test/support/server-bundle';
+import type { Metafile } from 'esbuild';
+import { describe, expect, it } from 'vitest';
+import { SERVER_BUNDLE_METAFILE } from '../test/support/server-bundle';
+import { SERVER_BUNDLE_ENV } from '../test/support/server-process';
 
 // Packages a server process imports only where they are configured (jobs.module.ts, billing.module.ts,
 // batch-client-factory.ts): about 930 of the ~3,000 files a process opened at start-up.
 const ON_DEMAND = ['bullmq', 'stripe', 'openai', '@anthropic-ai/sdk'];
 
 /** The npm packages an output loads before it runs: its static imports, followed through the bundle's own chunks. */
-function loadedAtStart(metafile: Awaited<ReturnType<typeof buildServerBundle>>, entry: string): Set<string> {
+function loadedAtStart(metafile: Metafile, entry: string): Set<string> {
   const packages = new Set<string>();
   const seen = new Set<string>();
   const visit = (output: string) => {
@@ -26,11 +27,9 @@ function loadedAtStart(metafile: Awaited<ReturnType<typeof buildServerBundle>>, 
 }
 
 describe('what a server process loads at start-up', () => {
-  const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'altwise-startup-imports-'));
-  afterAll(() => fs.rmSync(outDir, { recursive: true, force: true }));
-
-  it('loads BullMQ, Stripe and the batch SDKs only on demand, in the API server and in the worker', async () => {
-    const metafile = await buildServerBundle(outDir);
+  it('loads BullMQ, Stripe and the batch SDKs only on demand, in the API server and in the worker', () => {
+    // The bundle this run's server processes start from (the server project's globalSetup, server-bundle.ts).
+    const metafile = JSON.parse(fs.readFileSync(path.join(process.env[SERVER_BUNDLE_ENV]!, SERVER_BUNDLE_METAFILE), 'utf8')) as Metafile;
     const entries = Object.keys(metafile.outputs).filter((output) => /\/(main|worker)\.mjs$/.test(output));
     expect(entries).toHaveLength(2);
     for (const entry of entries) {

@@ -129,7 +129,7 @@ async function requestsSettled(page: Page, inFlight: () => number): Promise<void
   const nextFrames = () => page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
   const deadline = Date.now() + 10_000;
   do {
-    await expect.poll(inFlight, { timeout: 10_000 }).toBe(0).catch(() => undefined);
+    await expect.poll(inFlight, { timeout: Math.max(deadline - Date.now(), 0) }).toBe(0).catch(() => undefined);
     await nextFrames();
   } while (inFlight() > 0 && Date.now() < deadline);
 }

@@ -65,9 +65,12 @@ export async function bundleEntries(entryPoints: Record<string, string>, outDir:
   return metafile;
 }
 
+/** What the server bundle's outputs import (esbuild's metafile), kept beside them for startup-imports.test.ts. */
+export const SERVER_BUNDLE_METAFILE = 'metafile.json';
+
 /** Bundles the server's process entries into `outDir`: main.mjs, worker.mjs and page-parse.worker.mjs. */
-export function buildServerBundle(outDir: string): Promise<esbuild.Metafile> {
-  return bundleEntries(
+export async function buildServerBundle(outDir: string): Promise<void> {
+  const metafile = await bundleEntries(
     {
       main: path.join(SRC, 'main.ts'),
       worker: path.join(SRC, 'worker.ts'),
@@ -77,6 +80,7 @@ export function buildServerBundle(outDir: string): Promise<esbuild.Metafile> {
     },
     outDir,
   );
+  fs.writeFileSync(path.join(outDir, SERVER_BUNDLE_METAFILE), JSON.stringify(metafile));
 }
 
 /**
