@@ -1,13 +1,12 @@
 // wp-admin as the browser suite drives it: uploads, the review screen, WP-Cron runs, an attachment's alt.
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { AXE_TAGS } from '../../../../apps/web/e2e/support/axe';
+import { AXE_TAGS, axeBuilder } from '../../../../apps/web/e2e/support/axe';
 import type { WordPressSite } from './wordpress-site';
 
 /** axe over the plugin's review screen. */
 export async function expectScreenAxeClean(target: Page) {
-  const results = await new AxeBuilder({ page: target }).include('#altwise-review-queue').withTags(AXE_TAGS).analyze();
+  const results = await axeBuilder(target).include('#altwise-review-queue').withTags(AXE_TAGS).analyze();
   const report = results.violations.map(
     (violation) => `${violation.id}: ${violation.nodes.map((node) => `${node.target.join(' ')} ${node.html} ${node.failureSummary}`).join(', ')}`,
   );
