@@ -1,7 +1,7 @@
 /**
  * Bulk-job benchmarks, run by bench/run.ts (or alone: node --import tsx bench/jobs.bench.ts):
- * 1. a 2,000-item job against a 300 ms fake model with MODEL_CONCURRENCY=16: items per second over
- *    the physical limit (16 / 0.3 s ≈ 53 items/s);
+ * 1. a 2,000-item job against a 300 ms fake model (in a process of its own, as a provider is another
+ *    machine) with MODEL_CONCURRENCY=16: items per second over the physical limit (16 / 0.3 s ≈ 53 items/s);
  * 2. server memory while a 10,000-row CSV is accepted and exported (RSS growth, sampled);
  * 3. the same for the worst CSV the limits accept.
  */
@@ -15,7 +15,7 @@ import { pathToFileURL } from 'node:url';
 import sharp from 'sharp';
 import { MAX_CSV_CELL_LENGTH, MAX_CSV_COLUMNS, MAX_JOB_CARRIED_BYTES, MAX_JOB_ITEMS } from '@altwise/shared';
 import { registerUser, startTestServer } from '@altwise/server/test-support/test-server';
-import { startModelBench } from './support/model-bench';
+import { startExternalModelBench } from './support/model-bench';
 import type { BenchRow } from './support/stats';
 
 const round = (value: number, digits = 2) => Number(value.toFixed(digits));
@@ -31,8 +31,10 @@ export async function benchJobThroughput(): Promise<BenchRow> {
   const ITEMS = 2_000;
   const LATENCY_MS = 300;
   const CONCURRENCY = 16;
-  const bench = await startModelBench(LATENCY_MS, { MODEL_CONCURRENCY: String(CONCURRENCY) });
+  const bench = await startExternalModelBench(LATENCY_MS, { MODEL_CONCURRENCY: String(CONCURRENCY) });
   const { host, server } = bench;
+  let seconds: number;
+  let calls: number;
   try {
     const token = await proUser(server);
     const items = [];
@@ -53,14 +55,15 @@ export async function benchJobThroughput(): Promise<BenchRow> {
       }
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
-    const seconds = (performance.now() - started) / 1000;
-    const measured = ITEMS / seconds;
-    const limit = CONCURRENCY / (LATENCY_MS / 1000);
-    const ratio = measured / limit;
-    return { name: `bulk job: ${ITEMS} items, 300 ms model, MODEL_CONCURRENCY=16 (items/s ÷ 16/0.3 s)`, measured: round(measured), baseline: round(limit), ratio: round(ratio), target: '≥ 0.95', pass: ratio >= 0.95, unit: 'items/s' };
+    seconds = (performance.now() - started) / 1000;
   } finally {
-    await bench.close();
+    calls = await bench.close();
   }
+  if (calls !== ITEMS) throw new Error(`the model answered ${calls} calls for ${ITEMS} distinct images`);
+  const measured = ITEMS / seconds;
+  const limit = CONCURRENCY / (LATENCY_MS / 1000);
+  const ratio = measured / limit;
+  return { name: `bulk job: ${ITEMS} items, 300 ms model in its own process, MODEL_CONCURRENCY=16 (items/s ÷ 16/0.3 s)`, measured: round(measured), baseline: round(limit), ratio: round(ratio), target: '≥ 0.95', pass: ratio >= 0.95, unit: 'items/s' };
 }
 
 /** (2) RSS growth while a 10,000-row CSV is accepted and its results exported (streamed). */

@@ -18,9 +18,11 @@ export interface FollowUpHooks {
  * left (and tell the listeners), and the periodic part of the sweep (jobs whose end nobody
  * recorded because their instance died first).
  */
-export function createJobFollowUp(deps: { repository: JobsRepository; now: () => number; logger: FastifyBaseLogger } & FollowUpHooks) {
+export function createJobFollowUp(deps: { repository: Pick<JobsRepository, 'stillRunning' | 'unfinished' | 'transaction' | 'cancelLeftovers' | 'anySucceeded' | 'endJob'>; now: () => number; logger: FastifyBaseLogger } & FollowUpHooks) {
   // Jobs whose items settled since the last check whether they are over.
   const touched = new Set<string>();
+  // Of those, the ones the sweep found with no item pending (by their items, not their counts).
+  const foundIdle = new Set<string>();
 
   return {
     touch(jobId: string): void {
@@ -32,6 +34,14 @@ export function createJobFollowUp(deps: { repository: JobsRepository; now: () =>
     async finalizeTouched(): Promise<void> {
       for (const jobId of [...touched]) {
         touched.delete(jobId);
+        // Most passes follow an item of a job with more to go. Its kept counts say so in one read;
+        // the end's transaction would take the job's row (which each settlement of it waits for)
+        // to find out. Kept counts that ever drifted high cost a job's end one sweep, no more: the
+        // sweep finds jobs by their items.
+        if (!foundIdle.delete(jobId) && (await deps.repository.stillRunning(jobId))) {
+          await deps.onProgress?.(jobId);
+          continue;
+        }
         const onEnding = deps.onJobEnding;
         if (await endJobIfDone(deps.repository, jobId, deps.now(), onEnding && ((trx) => onEnding(jobId, trx)))) await deps.onJobEnded?.(jobId);
         else await deps.onProgress?.(jobId);
@@ -40,7 +50,10 @@ export function createJobFollowUp(deps: { repository: JobsRepository; now: () =>
     /** The periodic pass: jobs whose end nobody recorded. */
     async sweep(): Promise<void> {
       try {
-        for (const jobId of await deps.repository.unfinished(20)) touched.add(jobId);
+        for (const jobId of await deps.repository.unfinished(20)) {
+          touched.add(jobId);
+          foundIdle.add(jobId);
+        }
       } catch (error) {
         deps.logger.warn({ err: error }, 'job sweep failed; retrying');
       }

@@ -36,6 +36,8 @@ export type ItemOutcome =
 export type SettleVerdict = 'written' | 'duplicate' | 'lost';
 
 const INSERT_CHUNK = 500;
+/** A settled item's columns that its waiting duplicates take over. */
+const ENDED_COLUMNS = ['status', 'result', 'review', 'error_code', 'error_message', 'image_hash', 'uncertain'] as const;
 /** Ended jobs removed per retention sweep (hourly). */
 const RETENTION_BATCH = 200;
 
@@ -137,27 +139,34 @@ export function createJobsRepository(db: Kysely<Database>) {
         .updateTable('job_items')
         .set({ ...values, attempts: item.attempts, lease_owner: null, lease_renewed_at: null })
         .where((eb) => heldBy(eb, item.owner, [item]))
-        .returning('duplicate_of')
+        .returning(['duplicate_of', ...ENDED_COLUMNS])
         .executeTakeFirst();
       if (!written) return 'lost';
       if (outcome.kind === 'retry') return 'written';
       const change = movedFromPending([written], outcome.kind);
+      const { duplicate_of: _before, ...wrote } = written;
+      // What the item ended as, handed on to the items waiting as its duplicates.
+      let ended = wrote;
       let primary = item.idx;
       if (outcome.kind === 'succeeded') {
-        await trx
+        // The job's first item to succeed with this image is its primary; an insert that finds one took nothing.
+        const inserted = await trx
           .insertInto('job_images')
           .values({ job_id: item.jobId, image_key: outcome.imageKey, primary_idx: item.idx })
           .onConflict((oc) => oc.columns(['job_id', 'image_key']).doNothing())
-          .execute();
-        const claim = await trx.selectFrom('job_images').select('primary_idx').where('job_id', '=', item.jobId).where('image_key', '=', outcome.imageKey).executeTakeFirstOrThrow();
-        primary = Number(claim.primary_idx);
+          .returning('primary_idx')
+          .executeTakeFirst();
+        if (!inserted) {
+          const claim = await trx.selectFrom('job_images').select('primary_idx').where('job_id', '=', item.jobId).where('image_key', '=', outcome.imageKey).executeTakeFirstOrThrow();
+          primary = Number(claim.primary_idx);
+        }
       }
       if (primary !== item.idx) {
         const first = await trx.selectFrom('job_items').select(['result', 'review', 'uncertain']).where('job_id', '=', item.jobId).where('idx', '=', primary).executeTakeFirstOrThrow();
-        await trx.updateTable('job_items').set({ duplicate_of: primary, result: first.result, review: first.review, uncertain: first.uncertain }).where('job_id', '=', item.jobId).where('idx', '=', item.idx).execute();
+        await trx.updateTable('job_items').set({ duplicate_of: primary, ...first }).where('job_id', '=', item.jobId).where('idx', '=', item.idx).execute();
+        ended = { ...ended, ...first };
         if (written.duplicate_of === null) change.distinct = -1;
       }
-      const ended = await trx.selectFrom('job_items').select(['status', 'result', 'review', 'error_code', 'error_message', 'image_hash', 'uncertain']).where('job_id', '=', item.jobId).where('idx', '=', item.idx).executeTakeFirstOrThrow();
       const followers = await trx
         .updateTable('job_items')
         .set({ ...ended, duplicate_of: primary, finished_at: item.at })
@@ -187,6 +196,12 @@ export function createJobsRepository(db: Kysely<Database>) {
         .returning('duplicate_of')
         .execute();
       await changeCounts(trx, jobId, movedFromPending(cancelled, 'cancelled'));
+    },
+
+    /** An active job with items still pending, by its kept counts: one read, no lock. */
+    async stillRunning(jobId: string): Promise<boolean> {
+      const row = await db.selectFrom('jobs').select('id').where('id', '=', jobId).where('status', 'in', ACTIVE).where('items_pending', '>', 0).executeTakeFirst();
+      return row !== undefined;
     },
 
     async anySucceeded(trx: Executor, jobId: string): Promise<boolean> {
