@@ -41,7 +41,26 @@ export function createQuotaService(ctx: Pick<AppContext, 'db' | 'now' | 'dialect
   // so a burst beyond the quota is answered without queueing on the account's counter row, which
   // admissions hold locked. Refunds on other instances are seen when the memory expires.
   const refusals = new Map<string, { plan: string; decision: RefusedDecision; until: number }>();
-  const forgetRefusal = (userId: string) => refusals.delete(userId);
+  // The account's use as this instance last saw it (the totals its last charge or read returned),
+  // for as long: a group larger than the room left then is split before its charge, and what cannot
+  // fit is refused at once. Use only grows until a refund (which forgets it); refunds on other
+  // instances are seen when it expires, as with refusals.
+  const lastSeen = new Map<string, { hourStart: number; dayStart: number; hour: number; day: number; until: number }>();
+  const forgetRefusal = (userId: string) => {
+    refusals.delete(userId);
+    lastSeen.delete(userId);
+  };
+  const see = (userId: string, at: number, used: { hour: number; day: number }) => {
+    const { hourStart, dayStart } = windowsAt(at);
+    lastSeen.set(userId, { hourStart, dayStart, ...used, until: at + REFUSAL_MEMORY_MS });
+  };
+  /** The room left as last seen (Infinity when unknown or stale). */
+  function roomSeen(userId: string, limits: { hour: number; day: number }, at: number): { room: number; used: { hour: number; day: number } } | undefined {
+    const seen = lastSeen.get(userId);
+    const { hourStart, dayStart } = windowsAt(at);
+    if (!seen || seen.until <= at || seen.hourStart !== hourStart || seen.dayStart !== dayStart) return undefined;
+    return { room: Math.min(limits.hour - seen.hour, limits.day - seen.day), used: seen };
+  }
 
   const window = (limit: number, used: number, resetAt: number): QuotaWindow => ({
     limit,
@@ -101,6 +120,7 @@ export function createQuotaService(ctx: Pick<AppContext, 'db' | 'now' | 'dialect
       })),
     });
     if (!('hourUsed' in charged)) return undefined;
+    see(userId, at, { hour: charged.hourUsed, day: charged.dayUsed });
     if (charged.newHour) {
       // A new window began (or the hour was refunded to zero): yesterday's rows are kept for
       // refunds across midnight, older go. At most once an hour per account in practice.
@@ -133,28 +153,14 @@ export function createQuotaService(ctx: Pick<AppContext, 'db' | 'now' | 'dialect
     const { hourStart, dayStart } = windowsAt(at);
     const limits = await limitsOf(userId);
     const decisions: QuotaDecision[] = new Array<QuotaDecision>(requests.length);
-    // Requests that queued behind a refusal are answered by it.
-    let pending = requests.flatMap((request, index) => {
-      const refused = rememberedRefusal(userId, limits.plan, request.units, at);
-      if (!refused) return [index];
-      decisions[index] = refused;
-      answer(index, refused);
-      return [];
-    });
-    while (pending.length > 0) {
-      const admitted = await chargeTogether(userId, limits, pending.map((index) => requests[index]!), at);
-      if (admitted) {
-        pending.forEach((index, position) => (decisions[index] = admitted[position]!));
-        break;
-      }
-      const used = await counters.used(userId, hourStart, dayStart);
-      const room = Math.min(limits.hour - used.hour, limits.day - used.day);
+    /** The requests that fit in `room` (in arrival order); the others are refused and answered now. */
+    const fitting = (candidates: number[], room: number, used: { hour: number; day: number }): number[] => {
       // Refusals are judged with the units of the requests before them that fit taken.
       let taken = 0;
       const fit: number[] = [];
-      for (const index of pending) {
+      for (const index of candidates) {
         const { units } = requests[index]!;
-        if (taken + units <= room && pending.length > 1) {
+        if (taken + units <= room) {
           fit.push(index);
           taken += units;
         } else {
@@ -163,7 +169,31 @@ export function createQuotaService(ctx: Pick<AppContext, 'db' | 'now' | 'dialect
           answer(index, decisions[index]);
         }
       }
-      pending = fit;
+      return fit;
+    };
+    // Requests that queued behind a refusal are answered by it.
+    let pending = requests.flatMap((request, index) => {
+      const refused = rememberedRefusal(userId, limits.plan, request.units, at);
+      if (!refused) return [index];
+      decisions[index] = refused;
+      answer(index, refused);
+      return [];
+    });
+    // Requests past the room last seen cannot fit (use has only grown since): refused now, not after
+    // a charge of the whole group fails and the counters are read again.
+    const seen = roomSeen(userId, limits, at);
+    if (seen) pending = fitting(pending, seen.room, seen.used);
+    while (pending.length > 0) {
+      const admitted = await chargeTogether(userId, limits, pending.map((index) => requests[index]!), at);
+      if (admitted) {
+        pending.forEach((index, position) => (decisions[index] = admitted[position]!));
+        break;
+      }
+      const used = await counters.used(userId, hourStart, dayStart);
+      see(userId, at, used);
+      const room = Math.min(limits.hour - used.hour, limits.day - used.day);
+      // A lone request that did not fit is refused, even if it would fit now: it was refused by the counters.
+      pending = pending.length > 1 ? fitting(pending, room, used) : fitting(pending, 0, used);
     }
     return decisions;
   }
