@@ -144,9 +144,8 @@ export function createJobsRepository(db: Kysely<Database>) {
       if (!written) return 'lost';
       if (outcome.kind === 'retry') return 'written';
       const change = movedFromPending([written], outcome.kind);
-      const { duplicate_of: _before, ...wrote } = written;
       // What the item ended as, handed on to the items waiting as its duplicates.
-      let ended = wrote;
+      let ended = written;
       let primary = item.idx;
       if (outcome.kind === 'succeeded') {
         // The job's first item to succeed with this image is its primary; an insert that finds one took nothing.
