@@ -1,10 +1,10 @@
 // Inputs the benches share: a photograph-like JPEG and an image host in its own process.
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { seeded } from '../../packages/engine/test/image-fixtures';
+import { startLoopbackProcess } from './loopback-process';
 
 /** Smooth gradients plus grain: compresses like a photograph (about 0.15 bytes/pixel at q85), not like a flat graphic. */
 export async function photoJpeg(width: number, height: number, seed: number, grain = 20): Promise<Buffer> {
@@ -28,18 +28,12 @@ export async function startExternalImageHost(body: Buffer, name: string, content
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'altwise-bench-host-'));
   const file = path.join(dir, name);
   fs.writeFileSync(file, body);
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'static-image-host.ts'), file, contentType], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const port = await new Promise<number>((resolve, reject) => {
-    child.stdout.once('data', (chunk: Buffer) => resolve(Number(chunk.toString().trim())));
-    child.once('exit', (code) => reject(new Error(`image host exited with ${code}`)));
-  });
+  const host = await startLoopbackProcess('static-image-host.ts', [file, contentType]);
   return {
-    url: `http://127.0.0.1:${port}`,
-    hostPort: `127.0.0.1:${port}`,
+    url: `http://127.0.0.1:${host.port}`,
+    hostPort: `127.0.0.1:${host.port}`,
     async close() {
-      child.kill('SIGTERM');
+      await host.stop();
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };

@@ -1,8 +1,7 @@
-import { spawn } from 'node:child_process';
-import path from 'node:path';
 import { startFakeVisionServer } from '@altwise/test-support/fake-vision-server';
 import { startImageHost } from '@altwise/test-support/image-host';
 import { startTestServer } from '@altwise/server/test-support/test-server';
+import { startLoopbackProcess } from './loopback-process';
 
 /** A server (SQLite, in process) whose model is the fake OpenAI-compatible one at `modelUrl`, and the loopback image host it may fetch from. */
 async function startServerAndHost(modelUrl: string, env: Record<string, string>) {
@@ -38,26 +37,11 @@ export async function startModelBench(latencyMs: number, env: Record<string, str
 
 /** The fake model answering after `latencyMs` in a process of its own (see external-model.ts). */
 export async function startExternalModel(latencyMs: number) {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'external-model.ts'), String(latencyMs)], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const lines: string[] = [];
-  const port = await new Promise<number>((resolve, reject) => {
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
-      lines.push(...chunk.split('\n').filter(Boolean));
-      if (lines.length === 1) resolve(Number(lines[0]));
-    });
-    child.once('exit', (code) => reject(new Error(`fake model exited with ${code}`)));
-  });
+  const model = await startLoopbackProcess('external-model.ts', [String(latencyMs)]);
   return {
-    url: `http://127.0.0.1:${port}/v1`,
+    url: `http://127.0.0.1:${model.port}/v1`,
     /** Stops it; resolves with the number of calls it answered. */
-    async close(): Promise<number> {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      await exited;
-      return Number(lines[1]);
-    },
+    close: async () => Number((await model.stop())[0]),
   };
 }
 

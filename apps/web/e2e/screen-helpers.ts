@@ -73,7 +73,4 @@ export async function expectVisibleFocus(page: Page): Promise<void> {
 }
 
 /** A full-page screenshot taken from the top (the sticky top bar otherwise lands mid-page). */
-export async function shot(page: Page, name: string): Promise<void> {
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await screenshot(page, name);
-}
+export const shot = (page: Page, name: string): Promise<void> => screenshot(page, name, { fromTop: true });

@@ -61,11 +61,13 @@ export async function openPage(browser: Browser, baseURL: string, options: PageO
  * a 2-core machine (10 of api-keys.e2e.ts's 58 s, 2026-11-28). `failure`: a failed test's picture
  * (WordPress's failure report), always saved, to /tmp/shots without E2E_SHOTS_DIR. Full page by
  * default; pass fullPage: false for layouts with fixed panels (the app shell), which a full-page
- * capture draws at viewport height only.
+ * capture draws at viewport height only. `fromTop`: scrolled to the top first (a sticky top bar
+ * otherwise lands mid-page), only when a screenshot is taken.
  */
-export async function screenshot(page: Page, name: string, { fullPage = true, failure = false } = {}): Promise<void> {
+export async function screenshot(page: Page, name: string, { fullPage = true, failure = false, fromTop = false } = {}): Promise<void> {
   const folder = SHOTS_DIR ?? (failure ? '/tmp/shots' : undefined);
   if (!folder) return;
   mkdirSync(folder, { recursive: true });
+  if (fromTop) await page.evaluate(() => window.scrollTo(0, 0));
   await timed('screenshot', () => page.screenshot({ path: path.join(folder, `${name}.png`), fullPage, animations: 'disabled' }));
 }

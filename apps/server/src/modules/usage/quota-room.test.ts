@@ -42,6 +42,9 @@ describe('quota admission', () => {
     expect(decisions[2]).toMatchObject({ window: 'hour', hour: { limit: 100, remaining: 0 } });
     // Two charges (99, then 1): none for the refused group, and no read of the counters.
     expect(calls).toEqual({ charges: 2, reads: 0 });
+    // A request after them is refused the same way, before it queues behind anyone.
+    expect((await quota.admit('user-1', 1, reservation('r4'))).admitted).toBe(false);
+    expect(calls).toEqual({ charges: 2, reads: 0 });
   });
 
   it('tries again after a refund, which makes room the last charge did not show', async () => {

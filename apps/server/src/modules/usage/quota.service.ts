@@ -19,7 +19,7 @@ export interface QuotaStatus {
   day: QuotaWindow & { used: number };
 }
 
-const REFUSAL_MEMORY_MS = 1_000;
+const SEEN_FOR_MS = 1_000;
 
 /**
  * Plan quotas, charged to the account (every key shares them), one unit per image, in the UTC
@@ -37,24 +37,16 @@ export function createQuotaService(ctx: Pick<AppContext, 'db' | 'now' | 'dialect
     return limitsOfPlan(await deps.users.planOf(userId));
   }
 
-  // A refused account is refused from memory for a moment (the same plan, no refund here since),
-  // so a burst beyond the quota is answered without queueing on the account's counter row, which
-  // admissions hold locked. Refunds on other instances are seen when the memory expires.
-  const refusals = new Map<string, { plan: string; decision: RefusedDecision; until: number }>();
   // The account's use as this instance last saw it (the totals its last charge or read returned),
-  // for as long: a group larger than the room left then is split before its charge, and what cannot
-  // fit is refused at once. Use only grows until a refund (which forgets it); refunds on other
-  // instances are seen when it expires, as with refusals.
+  // for a moment: what cannot fit in the room left then is refused at once, before queueing on the
+  // account's counter rows (which admissions hold locked) or charging a group that cannot fit whole.
+  // Use only grows until a refund, which forgets it; refunds on other instances are seen when it expires.
   const lastSeen = new Map<string, { hourStart: number; dayStart: number; hour: number; day: number; until: number }>();
-  const forgetRefusal = (userId: string) => {
-    refusals.delete(userId);
-    lastSeen.delete(userId);
-  };
   const see = (userId: string, at: number, used: { hour: number; day: number }) => {
     const { hourStart, dayStart } = windowsAt(at);
-    lastSeen.set(userId, { hourStart, dayStart, ...used, until: at + REFUSAL_MEMORY_MS });
+    lastSeen.set(userId, { hourStart, dayStart, ...used, until: at + SEEN_FOR_MS });
   };
-  /** The room left as last seen (Infinity when unknown or stale). */
+  /** The room left as last seen, in the windows of `at`; undefined when unknown or stale. */
   function roomSeen(userId: string, limits: { hour: number; day: number }, at: number): { room: number; used: { hour: number; day: number } } | undefined {
     const seen = lastSeen.get(userId);
     const { hourStart, dayStart } = windowsAt(at);
@@ -74,27 +66,15 @@ export function createQuotaService(ctx: Pick<AppContext, 'db' | 'now' | 'dialect
     reservation: { id: string; instanceId: string };
   }
 
-  /**
-   * Room only shrinks until a refund (which forgets the refusal): more units than the full
-   * window had left then cannot fit now, on the same plan.
-   */
-  function rememberedRefusal(userId: string, plan: string, units: number, at: number): RefusedDecision | undefined {
-    const remembered = refusals.get(userId);
-    if (!remembered || remembered.until <= at || remembered.plan !== plan) return undefined;
-    return units > remembered.decision[remembered.decision.window].remaining ? remembered.decision : undefined;
-  }
-
-  /** The refusal of `units` given the windows' use, remembered for a moment (see `refusals`). */
-  function refuse(userId: string, limits: Limits, used: { hour: number; day: number }, units: number, at: number): RefusedDecision {
+  /** The refusal of `units` given the windows' use. */
+  function refuse(limits: Limits, used: { hour: number; day: number }, units: number, at: number): RefusedDecision {
     const { hourStart, dayStart } = windowsAt(at);
     const hour = window(limits.hour, used.hour, hourStart + HOUR_MS);
     const day = window(limits.day, used.day, dayStart + DAY_MS);
     // Waiting for the hour to reset is pointless when the day cannot take the units either.
     const full: WindowName = used.day + units > limits.day ? 'day' : 'hour';
     const resetAt = full === 'day' ? day.resetAt : hour.resetAt;
-    const decision: RefusedDecision = { admitted: false, hour, day, window: full, retryAfterSeconds: Math.ceil((resetAt - at) / 1000) };
-    refusals.set(userId, { plan: limits.plan, decision, until: Math.min(at + REFUSAL_MEMORY_MS, resetAt) });
-    return decision;
+    return { admitted: false, hour, day, window: full, retryAfterSeconds: Math.ceil((resetAt - at) / 1000) };
   }
 
   /**
@@ -164,24 +144,17 @@ export function createQuotaService(ctx: Pick<AppContext, 'db' | 'now' | 'dialect
           fit.push(index);
           taken += units;
         } else {
-          decisions[index] = refuse(userId, limits, { hour: used.hour + taken, day: used.day + taken }, units, at);
+          decisions[index] = refuse(limits, { hour: used.hour + taken, day: used.day + taken }, units, at);
           // Answered now, not after the others' charge: a 429 waits for no one's transaction.
           answer(index, decisions[index]);
         }
       }
       return fit;
     };
-    // Requests that queued behind a refusal are answered by it.
-    let pending = requests.flatMap((request, index) => {
-      const refused = rememberedRefusal(userId, limits.plan, request.units, at);
-      if (!refused) return [index];
-      decisions[index] = refused;
-      answer(index, refused);
-      return [];
-    });
-    // Requests past the room last seen cannot fit (use has only grown since): refused now, not after
-    // a charge of the whole group fails and the counters are read again.
+    // Requests past the room last seen cannot fit: refused now, not after a charge of the whole group
+    // fails and the counters are read again.
     const seen = roomSeen(userId, limits, at);
+    let pending = requests.map((_request, index) => index);
     if (seen) pending = fitting(pending, seen.room, seen.used);
     while (pending.length > 0) {
       const admitted = await chargeTogether(userId, limits, pending.map((index) => requests[index]!), at);
@@ -231,9 +204,10 @@ export function createQuotaService(ctx: Pick<AppContext, 'db' | 'now' | 'dialect
     async admit(userId: string, units: number, reservation: { id: string; instanceId: string }): Promise<QuotaDecision> {
       if (!Number.isInteger(units) || units < 1) throw new Error(`admit: units must be a positive integer, got ${units}`);
       const at = ctx.now();
-      if ((refusals.get(userId)?.until ?? 0) > at) {
-        const refused = rememberedRefusal(userId, (await limitsOf(userId)).plan, units, at);
-        if (refused) return refused;
+      if ((lastSeen.get(userId)?.until ?? 0) > at) {
+        const limits = await limitsOf(userId);
+        const seen = roomSeen(userId, limits, at);
+        if (seen && units > seen.room) return refuse(limits, seen.used, units, at);
       }
       const decision = await groups.submit(userId, { units, reservation });
       await tellCrossings(userId, units, decision);
@@ -247,7 +221,7 @@ export function createQuotaService(ctx: Pick<AppContext, 'db' | 'now' | 'dialect
 
     /** Gives back units of a reservation's windows (on the settlement's transaction). */
     refundIn: (trx: Executor, userId: string, units: number, windows: Windows) => {
-      forgetRefusal(userId);
+      lastSeen.delete(userId);
       return counters.uncharge(trx, userId, units, windows.hourStart, windows.dayStart);
     },
 
