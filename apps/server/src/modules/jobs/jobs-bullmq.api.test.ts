@@ -7,10 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dropRedisPrefix, redisTestPrefix, TEST_REDIS_URL } from '../../../test/support/redis';
 import { until } from '../../../test/support/server-process';
 import { DATABASES } from '../../../test/support/test-server';
-import { meteringFor } from '../usage/usage.test-support';
 import { ITEMS_QUEUE } from './bullmq-dispatcher';
 import type { JobsTestEnv } from './jobs.test-support';
-import { jobEvents, startJobsEnv } from './jobs.test-support';
+import { jobEvents, startJobsEnv, unitsCharged } from './jobs.test-support';
 
 async function drained(queue: Queue): Promise<boolean> {
   const counts = await queue.getJobCounts('wait', 'active', 'delayed', 'prioritized', 'waiting-children');
@@ -61,7 +60,7 @@ async function drained(queue: Queue): Promise<boolean> {
           await until('the queue to drain', () => drained(queue));
 
           expect(env.vision.calls - calls).toBe(12);
-          expect((await meteringFor(env.server).quota.status(userId)).hour.used).toBe(12);
+          expect(await unitsCharged(env.server, userId)).toBe(12);
           expect(await jobEvents(env.server, userId)).toEqual({ success: 12, error: 0 });
           const results = await env.server.request('GET', `/api/v1/jobs/${id}/results?limit=50`, { token });
           expect(results.body.items).toHaveLength(12);

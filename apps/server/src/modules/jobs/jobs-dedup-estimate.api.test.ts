@@ -3,9 +3,8 @@ import type { JobItem } from '@altwise/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASES, registerUser } from '../../../test/support/test-server';
 import { distinctPng } from '../alt-text/alt-text.test-support';
-import { meteringFor } from '../usage/usage.test-support';
 import type { JobsTestEnv } from './jobs.test-support';
-import { jobEvents, startJobsEnv } from './jobs.test-support';
+import { jobEvents, startJobsEnv, unitsCharged } from './jobs.test-support';
 
 for (const database of DATABASES) {
   describe(`bulk jobs: the account style, identical images, estimates (${database})`, () => {
@@ -15,7 +14,7 @@ for (const database of DATABASES) {
     });
     afterAll(() => env.close());
 
-    const quotaUsed = async (userId: string) => (await meteringFor(env.server).quota.status(userId)).hour.used;
+    const quotaUsed = (userId: string) => unitsCharged(env.server, userId);
     /** Every item of the job, in order. */
     async function allItems(token: string, id: string): Promise<JobItem[]> {
       const items: JobItem[] = [];

@@ -1,11 +1,10 @@
 import { jobItemSchema, jobListResponseSchema, jobResultsResponseSchema, jobSchema } from '@altwise/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASES, registerUser } from '../../../test/support/test-server';
-import { meteringFor } from '../usage/usage.test-support';
 import { parseCsv } from './csv';
 import { recountJobs } from './job-counts.repository';
 import type { JobsTestEnv } from './jobs.test-support';
-import { jobEvents, startJobsEnv } from './jobs.test-support';
+import { jobEvents, startJobsEnv, unitsCharged } from './jobs.test-support';
 
 for (const database of DATABASES) {
   describe(`bulk jobs (${database})`, () => {
@@ -15,7 +14,7 @@ for (const database of DATABASES) {
     });
     afterAll(() => env.close());
 
-    const quotaUsed = async (userId: string) => (await meteringFor(env.server).quota.status(userId)).hour.used;
+    const quotaUsed = (userId: string) => unitsCharged(env.server, userId);
 
     it('documents the job API in the OpenAPI document, JSON and CSV bodies alike', async () => {
       const spec = await env.server.request('GET', '/api/openapi.json');
