@@ -180,11 +180,21 @@ for (const database of DATABASES) {
       for (let i = 0; i <= MAX_UPLOADS_PER_ACCOUNT; i += 1) {
         expect((await env.server.request('POST', '/api/v1/jobs', { token, body: form([[`seq-${i}.png`, await distinctPng(16)]]) })).status).toBe(202);
       }
-      const open = Array.from({ length: MAX_UPLOADS_PER_ACCOUNT }, () => partialUpload(env.server.url, '/api/v1/jobs', token, 10 * 1024 * 1024));
-      // Held open on purpose: they are not answered while their bodies are held back.
-      for (const upload of open) upload.answered.catch(() => undefined);
+      // Held open on purpose: they are not answered while their bodies are held back, unless refused
+      // (an extra below was admitted before one of them, on a loaded machine): that one is opened again.
+      const openUpload = () => {
+        const upload = { ...partialUpload(env.server.url, '/api/v1/jobs', token, 10 * 1024 * 1024), ended: false };
+        upload.answered.then(() => (upload.ended = true)).catch(() => undefined);
+        return upload;
+      };
+      const open = Array.from({ length: MAX_UPLOADS_PER_ACCOUNT }, openUpload);
       // The open uploads are being read (the server waits for their bodies): one more is one too many.
       await expect.poll(async () => {
+        open.forEach((upload, at) => {
+          if (!upload.ended) return;
+          upload.hangUp();
+          open[at] = openUpload();
+        });
         // Until the open ones are admitted, this one may be admitted instead (and so not answered): hung up, tried again.
         const extra = partialUpload(env.server.url, '/api/v1/jobs', token, 10 * 1024 * 1024, ADMITTED_AFTER_MS);
         const answer = await extra.answered.finally(() => extra.hangUp());
