@@ -32,6 +32,7 @@ import * as batchHeldReservations from './0034-batch-held-reservations';
 import * as monitorFixes from './0036-monitor-fixes';
 import * as jobNamesAndProfileImages from './0039-job-names-and-profile-images';
 import * as fixLanguages from './0040-fix-languages';
+import * as quotaWindowStarts from './0041-quota-window-starts';
 
 /** Every migration, in order. Add new ones here; names sort in the order they run. */
 export const migrations: Record<string, Migration> = {
@@ -68,4 +69,5 @@ export const migrations: Record<string, Migration> = {
   '0036-monitor-fixes': monitorFixes,
   '0039-job-names-and-profile-images': jobNamesAndProfileImages,
   '0040-fix-languages': fixLanguages,
+  '0041-quota-window-starts': quotaWindowStarts,
 };

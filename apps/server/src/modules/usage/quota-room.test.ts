@@ -13,7 +13,7 @@ function countersInMemory() {
       if (used.hour + input.units > input.hour.limit) return { refused: 'hour' as const };
       used.hour += input.units;
       used.day += input.units;
-      return { hourUsed: used.hour, dayUsed: used.day, newHour: false };
+      return { hourUsed: used.hour, dayUsed: used.day };
     },
     async used() {
       calls.reads += 1;
@@ -23,7 +23,6 @@ function countersInMemory() {
       used.hour -= units;
       used.day -= units;
     },
-    pruneBefore: async () => undefined,
   } as unknown as QuotaRepository;
   return { counters, calls };
 }

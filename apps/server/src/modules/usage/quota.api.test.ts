@@ -163,14 +163,17 @@ for (const database of DATABASES) {
       expect(decision).toMatchObject({ admitted: true, hour: { limit: 2000, remaining: 1899 }, day: { limit: 25000 } });
     });
 
-    it('keeps only recent windows: older counter rows are pruned when a new window begins', async () => {
+    it('keeps only recent windows: the retention sweep deletes the counters of windows that began before yesterday', async () => {
       const { user } = await registerUser(server);
-      clock.set('2030-04-01T08:00:00.000Z');
-      await metering.quota.admit(user.userId, 1);
-      clock.set('2030-04-04T08:00:00.000Z');
-      await metering.quota.admit(user.userId, 1);
+      for (const at of ['2030-04-01T08:00:00.000Z', '2030-04-02T23:00:00.000Z', '2030-04-03T00:00:00.000Z', '2030-04-04T08:00:00.000Z']) {
+        clock.set(at);
+        await metering.quota.admit(user.userId, 1);
+      }
+      expect(await counters(user.userId)).toHaveLength(8);
+      expect(await server.app.lifecycle.sweep()).toBe(true);
       const starts = (await counters(user.userId)).map((row) => new Date(Number(row.window_start)).toISOString());
-      expect(starts).toEqual(['2030-04-04T00:00:00.000Z', '2030-04-04T08:00:00.000Z']);
+      // Yesterday's hour and day stay for refunds across midnight.
+      expect(starts).toEqual(['2030-04-03T00:00:00.000Z', '2030-04-03T00:00:00.000Z', '2030-04-04T00:00:00.000Z', '2030-04-04T08:00:00.000Z']);
       clock.set('2030-01-15T10:20:00.000Z');
     });
   });

@@ -103,12 +103,11 @@ export function createQuotaRepository(db: Kysely<Database>, dialect: DialectName
      * day, so two admissions never lock in opposite orders.
      * The reservation rows are written in the same transaction (see inAdmission).
      * Several requests' reservations are charged together as their sum, all or nothing.
-     * Returns the new totals (and whether the hour row is new: a new window began), or the window
-     * that refused (and nothing is charged).
+     * Returns the new totals, or the window that refused (and nothing is charged).
      */
     async charge(
       input: Charge,
-    ): Promise<{ hourUsed: number; dayUsed: number; newHour: boolean } | { refused: WindowName }> {
+    ): Promise<{ hourUsed: number; dayUsed: number } | { refused: WindowName }> {
       // A fresh row starts at `units`, which the WHERE never sees: refuse what cannot fit at all.
       if (input.units > input.hour.limit) return { refused: 'hour' };
       if (input.units > input.day.limit) return { refused: 'day' };
@@ -119,8 +118,7 @@ export function createQuotaRepository(db: Kysely<Database>, dialect: DialectName
           if (!hour) throw new WindowFull('hour');
           const day = rows.find((row) => row.window === 'day');
           if (!day) throw new WindowFull('day');
-          const hourUsed = Number(hour.used);
-          return { hourUsed, dayUsed: Number(day.used), newHour: hourUsed === input.units };
+          return { hourUsed: Number(hour.used), dayUsed: Number(day.used) };
         });
       } catch (error) {
         if (error instanceof WindowFull) return { refused: error.window };
@@ -183,9 +181,9 @@ export function createQuotaRepository(db: Kysely<Database>, dialect: DialectName
       return { hour: of('hour'), day: of('day') };
     },
 
-    /** Drops windows that ended before `before` (they can no longer be charged or refunded). */
-    async pruneBefore(userId: string, before: number): Promise<void> {
-      await db.deleteFrom('quota_counters').where('user_id', '=', userId).where('window_start', '<', before).execute();
+    /** Drops every account's windows that began before `before` (they can no longer be charged or refunded). */
+    async deleteWindowsBefore(trx: Executor, before: number): Promise<void> {
+      await trx.deleteFrom('quota_counters').where('window_start', '<', before).execute();
     },
 
     async deleteForUser(userId: string, trx: Executor = db): Promise<void> {

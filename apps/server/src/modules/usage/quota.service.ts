@@ -101,11 +101,6 @@ export function createQuotaService(ctx: Pick<AppContext, 'db' | 'now' | 'dialect
     });
     if (!('hourUsed' in charged)) return undefined;
     see(userId, at, { hour: charged.hourUsed, day: charged.dayUsed });
-    if (charged.newHour) {
-      // A new window began (or the hour was refunded to zero): yesterday's rows are kept for
-      // refunds across midnight, older go. At most once an hour per account in practice.
-      await counters.pruneBefore(userId, dayStart - DAY_MS);
-    }
     let hourUsed = charged.hourUsed - total;
     let dayUsed = charged.dayUsed - total;
     return requests.map(({ units }) => {
@@ -243,6 +238,13 @@ export function createQuotaService(ctx: Pick<AppContext, 'db' | 'now' | 'dialect
     },
 
     deleteForUser: (userId: string, trx?: Executor) => counters.deleteForUser(userId, trx),
+
+    /**
+     * For the retention sweep: windows that ended before yesterday began go (yesterday's are kept
+     * for refunds across midnight). Not on an admission's path, which a new window's first request
+     * would otherwise wait for.
+     */
+    deleteEndedWindows: (trx: Executor, at: number) => counters.deleteWindowsBefore(trx, windowsAt(at).dayStart - DAY_MS),
   };
   return service;
 }

@@ -45,6 +45,7 @@ export const usageModule = defineModule({
     quota.onLimitCrossing(limitAlerts.crossed);
     const weeklyReports = createWeeklyReports({ ctx, users, settings, quota, mail, logger, reports: createWeeklyReportRepository(ctx.db) });
     retention.add({ name: 'usage events', run: (trx, at) => events.deleteEventsBefore(trx, at.records) });
+    retention.add({ name: 'quota windows', run: (trx, at) => quota.deleteEndedWindows(trx, at.now) });
     return { quota, usage, metering, limitAlerts, weeklyReports };
   },
   http: {
