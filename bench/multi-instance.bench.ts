@@ -4,7 +4,7 @@
  * 1. one account's cached throughput on two server processes ÷ on one (target ≥ 1.0: a second
  *    instance must never lower an account's throughput);
  * 2. p95 of a refused request during a 150-request burst on a 100/h account, split across both
- *    (beside the p95 of the same burst on /healthz: the floor of this machine and harness);
+ *    (the median of five bursts, beside the same bursts on /healthz: the floor of this machine and harness);
  * 3. cached req/s on one instance ÷ a bare Fastify "hello" route, same machine, same run.
  */
 import { createRequire } from 'node:module';
@@ -23,6 +23,7 @@ const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
 
 const DURATION_S = 5;
 const CONNECTIONS = 50;
+const BURSTS = 5;
 
 /** Two load generators with half the connections each, on the URLs in turn (the same one twice for one instance). */
 async function load(urls: string[], request: Record<string, unknown>) {
@@ -86,20 +87,25 @@ export async function benchMultiInstance(): Promise<BenchRow[]> {
     const two = await load(servers.map((server) => server.url + path), request(twoKey));
     const hello = await bareHelloRps();
 
-    // The floor of (2) on this machine: the same burst on /healthz, which touches nothing.
-    const healthMs = (await burst(Array.from({ length: 150 }, (_, index) => ({ base: servers[index % 2]!.url, method: 'GET', path: '/healthz' })))).map(
-      (answer) => answer.ms,
-    );
-
-    // (2) 150 at once on a 100/h account, alternating instances; the latency of each refusal.
-    // Not primed with this account (that would spend 2 of its 100 units): the image is cached already.
-    const freeKey = await account(servers[0]!, 'free', setPlan);
-    const answers = await burst(
-      Array.from({ length: 150 }, (_, index) => ({ base: servers[index % 2]!.url, path, ...request(freeKey) })),
-    );
-    const refusedMs = answers.filter((answer) => answer.status === 429).map((answer) => answer.ms);
-    const admitted = answers.filter((answer) => answer.status === 200).length;
-    const p95 = percentile(refusedMs, 95);
+    // (2) 150 at once on a 100/h account, alternating instances; the latency of each refusal. One
+    // burst's p95 is a draw from a wide spread on 2 shared cores (27 to 165 ms seen in one run), so
+    // the row is the median of BURSTS bursts, each on a fresh account, with their range.
+    // Not primed with these accounts (that would spend 2 of their 100 units): the image is cached already.
+    // Beside it, the floor of this machine and harness: the same bursts on /healthz, which touches nothing.
+    const healthP95s: number[] = [];
+    const refusedP95s: number[] = [];
+    let exact = true;
+    for (let round = 0; round < BURSTS; round += 1) {
+      const health = await burst(Array.from({ length: 150 }, (_, index) => ({ base: servers[index % 2]!.url, method: 'GET', path: '/healthz' })));
+      healthP95s.push(percentile(health.map((answer) => answer.ms), 95));
+      const freeKey = await account(servers[0]!, 'free', setPlan);
+      const answers = await burst(Array.from({ length: 150 }, (_, index) => ({ base: servers[index % 2]!.url, path, ...request(freeKey) })));
+      const refusedMs = answers.filter((answer) => answer.status === 429).map((answer) => answer.ms);
+      exact &&= refusedMs.length === 50 && answers.filter((answer) => answer.status === 200).length === 100;
+      refusedP95s.push(percentile(refusedMs, 95));
+    }
+    const p95 = percentile(refusedP95s, 50);
+    const healthP95 = percentile(healthP95s, 50);
     const ratio = two.rps / one.rps;
     return [
       {
@@ -112,14 +118,14 @@ export async function benchMultiInstance(): Promise<BenchRow[]> {
         unit: 'req/s',
       },
       {
-        name: `p95 of a refused request in a 150-request burst on a 100/h account, two instances (${admitted} admitted, ${refusedMs.length} refused)`,
+        name: `p95 of a refused request in a 150-request burst on a 100/h account, two instances: median of ${BURSTS} bursts (each ${Math.round(Math.min(...refusedP95s))}–${Math.round(Math.max(...refusedP95s))} ms; ${exact ? 'every burst 100 admitted, 50 refused' : 'NOT every burst 100 admitted, 50 refused'})`,
         measured: Number(p95.toFixed(1)),
-        // Reported beside it: the p95 of the same burst on /healthz (connections, parsing, two
+        // Reported beside it: the median p95 of the same bursts on /healthz (connections, parsing, two
         // processes sharing the cores), which no work of ours can go below.
-        baseline: Number(percentile(healthMs, 95).toFixed(1)),
-        ratio: Number((p95 / percentile(healthMs, 95)).toFixed(2)),
+        baseline: Number(healthP95.toFixed(1)),
+        ratio: Number((p95 / healthP95).toFixed(2)),
         target: '< 50',
-        pass: p95 < 50 && admitted === 100 && refusedMs.length === 50,
+        pass: p95 < 50 && exact,
         unit: 'ms',
       },
       {
