@@ -34,7 +34,7 @@ async function seed(bench: Bench, perAccount: number): Promise<void> {
     const id = `backlog-${account}`;
     const items = Array.from({ length: perAccount }, (_, idx) => ({ job_id: id, idx, image_url: `https://images.example/${account}/${idx}.png`, context: null, client_id: null, columns: null }));
     await repository.transaction((trx) =>
-      repository.insertJob(trx, { id, user_id: `backlog-user-${account}`, api_key_id: null, status: 'running', total: perAccount, options: '{}', columns: '[]', row_errors: '[]', webhook_url: null, created_at: account, started_at: null, finished_at: null, waiting_until: null, progress_sent_at: null, skipped: 0, mode: 'standard', mode_note: null }, items),
+      repository.insertJob(trx, { id, name: null, user_id: `backlog-user-${account}`, api_key_id: null, status: 'running', total: perAccount, options: '{}', columns: '[]', row_errors: '[]', webhook_url: null, created_at: account, started_at: null, finished_at: null, waiting_until: null, progress_sent_at: null, skipped: 0, mode: 'standard', mode_note: null }, items),
     );
   }
 }

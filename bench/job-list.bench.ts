@@ -34,7 +34,7 @@ async function account(bench: Bench, itemsPerJob: number): Promise<{ token: stri
     jobIds.push(id);
     const items = Array.from({ length: itemsPerJob }, (_, idx) => ({ job_id: id, idx, image_url: `https://images.example/${id}/${idx}.png`, context: null, client_id: null, columns: null }));
     await repository.transaction((trx) =>
-      repository.insertJob(trx, { id, user_id: userId, api_key_id: null, status: 'running', total: itemsPerJob, options: '{"language":"en","maxLength":125}', columns: '[]', row_errors: '[]', webhook_url: null, created_at: job, started_at: null, finished_at: null, waiting_until: null, progress_sent_at: null, skipped: 0, mode: 'standard', mode_note: null }, items),
+      repository.insertJob(trx, { id, name: null, user_id: userId, api_key_id: null, status: 'running', total: itemsPerJob, options: '{"language":"en","maxLength":125}', columns: '[]', row_errors: '[]', webhook_url: null, created_at: job, started_at: null, finished_at: null, waiting_until: null, progress_sent_at: null, skipped: 0, mode: 'standard', mode_note: null }, items),
     );
   }
   return { token, jobIds };

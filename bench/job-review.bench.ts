@@ -25,7 +25,7 @@ export async function benchReviewPaging(): Promise<BenchRow> {
       let cursor: string | null = null;
       do {
         const started = performance.now();
-        const page = await server.request('GET', `/api/v1/jobs/${jobId}/review-queue?limit=100&status=${status}${cursor ? `&cursor=${cursor}` : ''}`, { token: session.token });
+        const page: { status: number; body: { nextCursor: string | null } } = await server.request('GET', `/api/v1/jobs/${jobId}/review-queue?limit=100&status=${status}${cursor ? `&cursor=${cursor}` : ''}`, { token: session.token });
         timings.push(performance.now() - started);
         if (page.status !== 200) throw new Error(`review queue: ${page.status}`);
         cursor = page.body.nextCursor;
