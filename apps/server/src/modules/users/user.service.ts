@@ -30,9 +30,8 @@ function isUniqueViolation(error: unknown): boolean {
   return err?.code === 'SQLITE_CONSTRAINT_UNIQUE' || err?.code === '23505';
 }
 
-// Every admission reads the account's plan; remembered this long per instance from the last read of
-// the account's row (a plan change here forgets it at once; on another instance it is seen within
-// this time). An API key's authentication reads the row: a cold key's first admission reads no plan.
+// Every admission reads the account's plan; remembered this long per instance (a plan change here
+// forgets it at once; on another instance it is seen within this time).
 const PLAN_CACHE_TTL_MS = 1_000;
 
 export function createUserService(ctx: AppContext, users: UserRepository) {
@@ -72,11 +71,7 @@ export function createUserService(ctx: AppContext, users: UserRepository) {
     },
 
     findByEmail: (email: string) => users.findByEmail(email),
-    async findById(id: string): Promise<UserRow | undefined> {
-      const row = await users.findById(id);
-      if (row) plans.set(id, { plan: row.plan });
-      return row;
-    },
+    findById: (id: string) => users.findById(id),
     listAll: () => users.listAll(),
 
     async get(id: string): Promise<UserRow> {

@@ -98,17 +98,25 @@ export function createEconomyCoordinator(deps: {
   async function openBatches(): Promise<void> {
     const now = deps.now();
     for (const job of await repository.jobsToSubmit(now, 20)) {
-      const quota = await deps.quotaStatus(job.user_id);
-      const left = Math.min(quota.hour.remaining, quota.day.remaining);
+      let quota = await deps.quotaStatus(job.user_id);
+      const leftIn = (status: JobQuotaStatus) => Math.min(status.hour.remaining, status.day.remaining);
       // A verified job's item needs a unit per reading: fewer left than that is no room at all.
       const readings = jobReadingsOf(job.options);
-      if (left < readings) {
+      if (leftIn(quota) < readings) {
         // Submitting what cannot be charged would pay the provider for answers we could not give.
         // Units admitted and not settled yet (a batch at the provider, one being opened, a live
         // request) may come back: a later pass looks again; otherwise only the window's reset does.
-        if (!(await deps.reservations.unsettled(job.user_id))) await jobs.setWaiting(job.id, quota.hour.remaining < readings ? quota.hour.resetAt : quota.day.resetAt);
-        continue;
+        if (await deps.reservations.unsettled(job.user_id)) continue;
+        // Read again after finding nothing unsettled: a refund that committed between the first read
+        // and that one (a cancelled job's batch) gave units back that the first read did not see, and
+        // the job would have waited for the window's reset beside them (seen in CI on PostgreSQL).
+        quota = await deps.quotaStatus(job.user_id);
+        if (leftIn(quota) < readings) {
+          await jobs.setWaiting(job.id, quota.hour.remaining < readings ? quota.hour.resetAt : quota.day.resetAt);
+          continue;
+        }
       }
+      const left = leftIn(quota);
       // The batch's size counts provider requests: a verified job's item is one per reading, and as many units.
       const items = await repository.waitingItems(job.id, now, Math.floor(Math.min(left, deps.batchMaxItems) / readings));
       if (items === 0) continue;
