@@ -70,18 +70,27 @@ export async function renderGradient(
   return sharp(Buffer.from(svg)).png().toBuffer();
 }
 
-/** Gaussian noise, blurred (foliage, gravel, a crowd far away) or raw (film grain). */
-export async function renderNoise(width: number, height: number, blur?: number): Promise<Buffer> {
-  const noise = sharp({
-    create: {
-      width,
-      height,
-      channels: 3,
-      noise: { type: 'gaussian', mean: 128, sigma: 60 },
-      background: '#808080',
-    },
-  });
-  const png = await noise.png().toBuffer();
+/**
+ * Gaussian noise (mean 128, sigma 60), blurred (foliage, gravel, a crowd far away) or raw (film grain).
+ * Seeded, so a test reads the same pixels on every run: libvips' own noise is new each time, and one
+ * blurred draw in many (once in CI) made tesseract read four "words" where 40 others read none.
+ */
+export async function renderNoise(width: number, height: number, blur?: number, seed = 1): Promise<Buffer> {
+  // mulberry32, then Box-Muller: a few lines, and the same numbers on every platform.
+  let state = seed >>> 0;
+  const uniform = () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return (((t ^ (t >>> 14)) >>> 0) + 1) / 4294967297;
+  };
+  const pixels = Buffer.alloc(width * height * 3);
+  for (let index = 0; index < pixels.length; index += 1) {
+    const gaussian = Math.sqrt(-2 * Math.log(uniform())) * Math.cos(2 * Math.PI * uniform());
+    pixels[index] = Math.max(0, Math.min(255, Math.round(128 + 60 * gaussian)));
+  }
+  const png = await sharp(pixels, { raw: { width, height, channels: 3 } }).png().toBuffer();
   return blur ? sharp(png).blur(blur).png().toBuffer() : png;
 }
 
