@@ -35,20 +35,13 @@ export async function startModelBench(latencyMs: number, env: Record<string, str
   };
 }
 
-/** The fake model answering after `latencyMs` in a process of its own (see external-model.ts). */
-export async function startExternalModel(latencyMs: number) {
-  const model = await startLoopbackProcess('external-model.ts', [String(latencyMs)]);
-  return {
-    url: `http://127.0.0.1:${model.port}/v1`,
-    /** Stops it; resolves with the number of calls it answered. */
-    close: async () => Number((await model.stop())[0]),
-  };
-}
-
-/** `startModelBench` with the model in a process of its own: throughput against the model's own limit. */
+/**
+ * `startModelBench` with the model (external-model.ts) in a process of its own: throughput against the
+ * model's own limit.
+ */
 export async function startExternalModelBench(latencyMs: number, env: Record<string, string> = {}) {
-  const model = await startExternalModel(latencyMs);
-  const { host, server } = await startServerAndHost(model.url, env);
+  const model = await startLoopbackProcess('external-model.ts', [String(latencyMs)]);
+  const { host, server } = await startServerAndHost(`http://127.0.0.1:${model.port}/v1`, env);
   return {
     host,
     server,
@@ -56,7 +49,7 @@ export async function startExternalModelBench(latencyMs: number, env: Record<str
     async close(): Promise<number> {
       await server.close();
       await host.close();
-      return model.close();
+      return Number((await model.stop())[0]);
     },
   };
 }

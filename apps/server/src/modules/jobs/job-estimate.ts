@@ -8,6 +8,9 @@ export interface JobQuotaStatus {
   day: { limit: number; remaining: number; resetAt: number };
 }
 
+/** Units the account can be charged now: what both windows have left. */
+export const unitsLeft = (status: JobQuotaStatus): number => Math.min(status.hour.remaining, status.day.remaining);
+
 /** Bounds the walk over windows: 10,000 units at the smallest plan's 500 a day is 20 days. */
 const MAX_HOURS = 24 * 400;
 
@@ -17,9 +20,10 @@ const MAX_HOURS = 24 * 400;
  * restarts the daily count. Null when everything fits now. The model's own speed is not counted.
  */
 function finishAt(units: number, status: JobQuotaStatus, now: number): number | null {
-  let left = units - Math.min(status.hour.remaining, status.day.remaining);
+  const fitsNow = unitsLeft(status);
+  let left = units - fitsNow;
   if (left <= 0) return null;
-  let dayLeft = status.day.remaining - Math.min(status.hour.remaining, status.day.remaining);
+  let dayLeft = status.day.remaining - fitsNow;
   let hourStart = status.hour.resetAt;
   let dayEnd = status.day.resetAt;
   for (let hours = 0; hours < MAX_HOURS; hours += 1, hourStart += HOUR_MS) {

@@ -46,13 +46,13 @@ export function createQuotaService(ctx: Pick<AppContext, 'db' | 'now' | 'dialect
     const { hourStart, dayStart } = windowsAt(at);
     lastSeen.set(userId, { hourStart, dayStart, ...used, until: at + SEEN_FOR_MS });
   };
-  /** The room left as last seen, in the windows of `at`; undefined when unknown or stale. */
-  function roomSeen(userId: string, limits: { hour: number; day: number }, at: number): { room: number; used: { hour: number; day: number } } | undefined {
+  /** The use last seen, while it is fresh and of the windows of `at`. */
+  function seenAt(userId: string, at: number): { hour: number; day: number } | undefined {
     const seen = lastSeen.get(userId);
     const { hourStart, dayStart } = windowsAt(at);
-    if (!seen || seen.until <= at || seen.hourStart !== hourStart || seen.dayStart !== dayStart) return undefined;
-    return { room: Math.min(limits.hour - seen.hour, limits.day - seen.day), used: seen };
+    return seen && seen.until > at && seen.hourStart === hourStart && seen.dayStart === dayStart ? seen : undefined;
   }
+  const roomIn = (limits: { hour: number; day: number }, used: { hour: number; day: number }) => Math.min(limits.hour - used.hour, limits.day - used.day);
 
   const window = (limit: number, used: number, resetAt: number): QuotaWindow => ({
     limit,
@@ -148,9 +148,9 @@ export function createQuotaService(ctx: Pick<AppContext, 'db' | 'now' | 'dialect
     };
     // Requests past the room last seen cannot fit: refused now, not after a charge of the whole group
     // fails and the counters are read again.
-    const seen = roomSeen(userId, limits, at);
+    const seen = seenAt(userId, at);
     let pending = requests.map((_request, index) => index);
-    if (seen) pending = fitting(pending, seen.room, seen.used);
+    if (seen) pending = fitting(pending, roomIn(limits, seen), seen);
     while (pending.length > 0) {
       const admitted = await chargeTogether(userId, limits, pending.map((index) => requests[index]!), at);
       if (admitted) {
@@ -159,9 +159,8 @@ export function createQuotaService(ctx: Pick<AppContext, 'db' | 'now' | 'dialect
       }
       const used = await counters.used(userId, hourStart, dayStart);
       see(userId, at, used);
-      const room = Math.min(limits.hour - used.hour, limits.day - used.day);
       // A lone request that did not fit is refused, even if it would fit now: it was refused by the counters.
-      pending = pending.length > 1 ? fitting(pending, room, used) : fitting(pending, 0, used);
+      pending = fitting(pending, pending.length > 1 ? roomIn(limits, used) : 0, used);
     }
     return decisions;
   }
@@ -199,10 +198,11 @@ export function createQuotaService(ctx: Pick<AppContext, 'db' | 'now' | 'dialect
     async admit(userId: string, units: number, reservation: { id: string; instanceId: string }): Promise<QuotaDecision> {
       if (!Number.isInteger(units) || units < 1) throw new Error(`admit: units must be a positive integer, got ${units}`);
       const at = ctx.now();
-      if ((lastSeen.get(userId)?.until ?? 0) > at) {
+      if (seenAt(userId, at)) {
         const limits = await limitsOf(userId);
-        const seen = roomSeen(userId, limits, at);
-        if (seen && units > seen.room) return refuse(limits, seen.used, units, at);
+        // Read again after the plan: a refund meanwhile forgot it.
+        const seen = seenAt(userId, at);
+        if (seen && units > roomIn(limits, seen)) return refuse(limits, seen, units, at);
       }
       const decision = await groups.submit(userId, { units, reservation });
       await tellCrossings(userId, units, decision);

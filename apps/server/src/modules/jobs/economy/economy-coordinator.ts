@@ -4,6 +4,7 @@ import type { AltTextDescription, AltTextEngine, Described } from '@altwise/engi
 import type { GenerationUnit } from '../../alt-text';
 import { accountCacheScope, resultUsage, toItemError } from '../../alt-text';
 import type { JobQuotaStatus } from '../job-estimate';
+import { unitsLeft } from '../job-estimate';
 import { JOBS_ENDPOINT, imageKeyOf } from '../job-runner';
 import type { ClaimedItem } from '../job-item-leases.repository';
 import type { JobsRepository } from '../jobs.repository';
@@ -99,10 +100,9 @@ export function createEconomyCoordinator(deps: {
     const now = deps.now();
     for (const job of await repository.jobsToSubmit(now, 20)) {
       let quota = await deps.quotaStatus(job.user_id);
-      const leftIn = (status: JobQuotaStatus) => Math.min(status.hour.remaining, status.day.remaining);
       // A verified job's item needs a unit per reading: fewer left than that is no room at all.
       const readings = jobReadingsOf(job.options);
-      if (leftIn(quota) < readings) {
+      if (unitsLeft(quota) < readings) {
         // Submitting what cannot be charged would pay the provider for answers we could not give.
         // Units admitted and not settled yet (a batch at the provider, one being opened, a live
         // request) may come back: a later pass looks again; otherwise only the window's reset does.
@@ -111,12 +111,12 @@ export function createEconomyCoordinator(deps: {
         // and that one (a cancelled job's batch) gave units back that the first read did not see, and
         // the job would have waited for the window's reset beside them (seen in CI on PostgreSQL).
         quota = await deps.quotaStatus(job.user_id);
-        if (leftIn(quota) < readings) {
+        if (unitsLeft(quota) < readings) {
           await jobs.setWaiting(job.id, quota.hour.remaining < readings ? quota.hour.resetAt : quota.day.resetAt);
           continue;
         }
       }
-      const left = leftIn(quota);
+      const left = unitsLeft(quota);
       // The batch's size counts provider requests: a verified job's item is one per reading, and as many units.
       const items = await repository.waitingItems(job.id, now, Math.floor(Math.min(left, deps.batchMaxItems) / readings));
       if (items === 0) continue;
