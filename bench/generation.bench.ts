@@ -155,7 +155,7 @@ async function enterpriseApiKey(server: TestServer): Promise<string> {
  */
 export async function benchCacheHits(): Promise<BenchRow[]> {
   const photo = await photoJpeg(1024, 768, 3);
-  const host = await startExternalImageHost(photo, 'repeated.jpg', 'image/jpeg');
+  const host = await startExternalImageHost(new Map([['repeated.jpg', photo]]), 'image/jpeg');
   const server = await startTestServer('sqlite', { IMAGE_FETCH_ALLOW: host.hostPort });
   try {
     const rows: BenchRow[] = [];

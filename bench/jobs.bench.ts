@@ -1,7 +1,7 @@
 /**
  * Bulk-job benchmarks, run by bench/run.ts (or alone: node --import tsx bench/jobs.bench.ts):
- * 1. a 2,000-item job against a 300 ms fake model (in a process of its own, as a provider is another
- *    machine) with MODEL_CONCURRENCY=16: items per second over the physical limit (16 / 0.3 s ≈ 53 items/s);
+ * 1. a 2,000-item job against a 300 ms fake model (model and image host in processes of their own, as
+ *    they are other machines) with MODEL_CONCURRENCY=16: items per second over the physical limit (16 / 0.3 s ≈ 53 items/s);
  * 2. server memory while a 10,000-row CSV is accepted and exported (RSS growth, sampled);
  * 3. the same for the worst CSV the limits accept.
  */
@@ -31,19 +31,18 @@ export async function benchJobThroughput(): Promise<BenchRow> {
   const ITEMS = 2_000;
   const LATENCY_MS = 300;
   const CONCURRENCY = 16;
-  const bench = await startExternalModelBench(LATENCY_MS, { MODEL_CONCURRENCY: String(CONCURRENCY) });
-  const { host, server } = bench;
+  const images = new Map<string, Buffer>();
+  for (let index = 0; index < ITEMS; index += 1) {
+    // Distinct bytes: every item is a cache miss that reaches the model.
+    images.set(`bulk-${index}.png`, await sharp({ create: { width: 16, height: 16, channels: 3, background: { r: index % 256, g: Math.floor(index / 256), b: 77 } } }).png().toBuffer());
+  }
+  const bench = await startExternalModelBench(LATENCY_MS, images, { MODEL_CONCURRENCY: String(CONCURRENCY) });
+  const { server } = bench;
   let seconds: number;
   let calls: number;
   try {
     const token = await proUser(server);
-    const items = [];
-    for (let index = 0; index < ITEMS; index += 1) {
-      // Distinct bytes: every item is a cache miss that reaches the model.
-      const png = await sharp({ create: { width: 16, height: 16, channels: 3, background: { r: index % 256, g: Math.floor(index / 256), b: 77 } } }).png().toBuffer();
-      host.set(`/bulk-${index}.png`, { body: png, contentType: 'image/png' });
-      items.push({ imageUrl: `${host.url}/bulk-${index}.png` });
-    }
+    const items = [...images.keys()].map((name) => ({ imageUrl: `${bench.hostUrl}/${name}` }));
     const started = performance.now();
     const created = await server.request('POST', '/api/v1/jobs', { token, body: { items } });
     if (created.status !== 202) throw new Error(`job refused: ${created.status}`);
@@ -63,7 +62,7 @@ export async function benchJobThroughput(): Promise<BenchRow> {
   const measured = ITEMS / seconds;
   const limit = CONCURRENCY / (LATENCY_MS / 1000);
   const ratio = measured / limit;
-  return { name: `bulk job: ${ITEMS} items, 300 ms model in its own process, MODEL_CONCURRENCY=16 (items/s ÷ 16/0.3 s)`, measured: round(measured), baseline: round(limit), ratio: round(ratio), target: '≥ 0.95', pass: ratio >= 0.95, unit: 'items/s' };
+  return { name: `bulk job: ${ITEMS} items, 300 ms model and image host in processes of their own, MODEL_CONCURRENCY=16 (items/s ÷ 16/0.3 s)`, measured: round(measured), baseline: round(limit), ratio: round(ratio), target: '≥ 0.95', pass: ratio >= 0.95, unit: 'items/s' };
 }
 
 /** (2) RSS growth while a 10,000-row CSV is accepted and its results exported (streamed). */

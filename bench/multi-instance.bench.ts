@@ -58,7 +58,7 @@ async function bareHelloRps(): Promise<number> {
 
 export async function benchMultiInstance(): Promise<BenchRow[]> {
   const schema = await createPostgresSchema(process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
-  const host = await startExternalImageHost(await photoJpeg(1024, 768, 5), 'shared.jpg', 'image/jpeg');
+  const host = await startExternalImageHost(new Map([['shared.jpg', await photoJpeg(1024, 768, 5)]]), 'image/jpeg');
   const env = { DATABASE_URL: schema.url, APP_SECRET: randomUUID() + randomUUID(), IMAGE_FETCH_ALLOW: host.hostPort, LOG_LEVEL: 'error' };
   const servers = [await startServerProcess(env), await startServerProcess(env)];
   const pg = await import('pg');

@@ -23,12 +23,11 @@ export async function photoJpeg(width: number, height: number, seed: number, gra
   return sharp(pixels, { raw: { width, height, channels: 3 } }).jpeg({ quality: 85 }).toBuffer();
 }
 
-/** The image host in a process of its own, as a real one would be: the server pays only the fetch. */
-export async function startExternalImageHost(body: Buffer, name: string, contentType: string) {
+/** The image host in a process of its own, as a real one would be: the server pays only the fetch. Serves each of `files` at /<name>. */
+export async function startExternalImageHost(files: ReadonlyMap<string, Buffer>, contentType: string) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'altwise-bench-host-'));
-  const file = path.join(dir, name);
-  fs.writeFileSync(file, body);
-  const host = await startLoopbackProcess('static-image-host.ts', [file, contentType]);
+  for (const [name, body] of files) fs.writeFileSync(path.join(dir, name), body);
+  const host = await startLoopbackProcess('static-image-host.ts', [dir, contentType]);
   return {
     url: `http://127.0.0.1:${host.port}`,
     hostPort: `127.0.0.1:${host.port}`,
@@ -38,4 +37,3 @@ export async function startExternalImageHost(body: Buffer, name: string, content
     },
   };
 }
-

@@ -1,19 +1,18 @@
 import { startFakeVisionServer } from '@altwise/test-support/fake-vision-server';
 import { startImageHost } from '@altwise/test-support/image-host';
 import { startTestServer } from '@altwise/server/test-support/test-server';
+import { startExternalImageHost } from './fixtures';
 import { startLoopbackProcess } from './loopback-process';
 
-/** A server (SQLite, in process) whose model is the fake OpenAI-compatible one at `modelUrl`, and the loopback image host it may fetch from. */
-async function startServerAndHost(modelUrl: string, env: Record<string, string>) {
-  const host = await startImageHost();
-  const server = await startTestServer('sqlite', {
-    IMAGE_FETCH_ALLOW: host.hostPort,
+/** A server (SQLite, in process) whose model is the fake OpenAI-compatible one at `modelUrl`, allowed to fetch from `hostPort`. */
+function startModelServer(modelUrl: string, hostPort: string, env: Record<string, string>) {
+  return startTestServer('sqlite', {
+    IMAGE_FETCH_ALLOW: hostPort,
     ALT_PROVIDER: 'openai-compatible',
     OPENAI_BASE_URL: modelUrl,
     OPENAI_API_KEY: 'bench',
     ...env,
   });
-  return { host, server };
 }
 
 /**
@@ -22,7 +21,8 @@ async function startServerAndHost(modelUrl: string, env: Record<string, string>)
  */
 export async function startModelBench(latencyMs: number, env: Record<string, string> = {}) {
   const vision = await startFakeVisionServer({ latencyMs });
-  const { host, server } = await startServerAndHost(vision.url, env);
+  const host = await startImageHost();
+  const server = await startModelServer(vision.url, host.hostPort, env);
   return {
     vision,
     host,
@@ -36,14 +36,16 @@ export async function startModelBench(latencyMs: number, env: Record<string, str
 }
 
 /**
- * `startModelBench` with the model (external-model.ts) in a process of its own: throughput against the
- * model's own limit.
+ * A server whose model (external-model.ts) and image host (serving `images`, PNGs, at /<name>) are
+ * processes of their own, as a provider and an image host are other machines: throughput against
+ * the model's own limit, with the server's event loop its own.
  */
-export async function startExternalModelBench(latencyMs: number, env: Record<string, string> = {}) {
+export async function startExternalModelBench(latencyMs: number, images: ReadonlyMap<string, Buffer>, env: Record<string, string> = {}) {
   const model = await startLoopbackProcess('external-model.ts', [String(latencyMs)]);
-  const { host, server } = await startServerAndHost(`http://127.0.0.1:${model.port}/v1`, env);
+  const host = await startExternalImageHost(images, 'image/png');
+  const server = await startModelServer(`http://127.0.0.1:${model.port}/v1`, host.hostPort, env);
   return {
-    host,
+    hostUrl: host.url,
     server,
     /** Stops everything; resolves with the number of calls the model answered. */
     async close(): Promise<number> {

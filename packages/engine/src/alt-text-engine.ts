@@ -152,7 +152,9 @@ export function createAltTextEngine(options: AltTextEngineOptions): AltTextEngin
     let usage: TokenUsage | undefined;
     const asked = sample === undefined ? input : { ...input, sample };
     const answer = async (feedback?: VisionInput['feedback']) => {
-      const output = await by.describe(feedback ? { ...asked, feedback } : asked, signal);
+      // The queue holds each call to the provider, and nothing around it: OCR's read, the checks and
+      // the decision to repair happen outside, so a slot is free as soon as the provider has answered.
+      const output = await queue(() => by.describe(feedback ? { ...asked, feedback } : asked, signal));
       if (output.usage) usage = addUsage(usage, output.usage);
       return checkedAnswer(output, options);
     };
@@ -210,7 +212,7 @@ export function createAltTextEngine(options: AltTextEngineOptions): AltTextEngin
     // after it: on a 1600 px photo, 15 + 15 ms in turn, 20 ms side by side.
     const ocrCopy = glance(raw.bytes);
     const image = await loadImage({ raw }, fetchOptions, signal);
-    const { description, ocrMissing } = await queue(() => describeLoaded(image, ocrCopy, describeOptions, signal));
+    const { description, ocrMissing } = await describeLoaded(image, ocrCopy, describeOptions, signal);
     // Nothing is cached from a missing read: the next request reads the image again.
     if (!ocrMissing) await cache.save(key, description, scope);
     return description;

@@ -34,8 +34,8 @@ export interface AltTextEngineOptions {
   /** Where answers are kept between generations; none by default (every image is described). */
   readonly cache?: DescriptionCache;
   /**
-   * Runs each description (OCR and model calls; never a read, a load or a cache hit): the app's
-   * queue of model calls. Default: at once.
+   * Runs each call to a provider (one per reading and per repair, with the provider's own
+   * retries; never a read, a load, OCR or a cache hit): the app's queue of model calls. Default: at once.
    */
   readonly queue?: <T>(task: () => Promise<T>) => Promise<T>;
 }
