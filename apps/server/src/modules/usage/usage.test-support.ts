@@ -54,3 +54,12 @@ export function meteringFor(server: TestServer, now: () => number = Date.now) {
   };
   return { users, quota, usage };
 }
+
+/**
+ * Units charged to an account, in every hour window (refunds deducted): what a test that runs on the
+ * real clock checks, since its work may straddle an hour's start and the current window hold only part.
+ */
+export async function unitsCharged(server: TestServer, userId: string): Promise<number> {
+  const rows = await server.app.db.selectFrom('quota_counters').select('used').where('user_id', '=', userId).where('window', '=', 'hour').execute();
+  return rows.reduce((sum, row) => sum + Number(row.used), 0);
+}

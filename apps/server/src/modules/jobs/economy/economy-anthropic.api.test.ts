@@ -3,7 +3,7 @@ import { startFakeBatchApi } from '@altwise/test-support/fake-batch-api';
 import { batchRequestProblems } from '@altwise/test-support/fake-batch-contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASES } from '../../../../test/support/test-server';
-import { meteringFor } from '../../usage/usage.test-support';
+import { unitsCharged } from '../../usage/usage.test-support';
 import type { JobsTestEnv } from '../jobs.test-support';
 import { jobEvents, startJobsEnv } from '../jobs.test-support';
 
@@ -51,7 +51,7 @@ for (const database of DATABASES) {
       // calls): the clock moved only while the batch waited there, so each answer took none of it.
       const times = await env.server.app.db.selectFrom('usage_events').select('processing_ms').where('user_id', '=', userId).execute();
       expect(times.map((row) => Number(row.processing_ms))).toEqual([0, 0, 0, 0, 0]);
-      expect((await meteringFor(env.server).quota.status(userId)).hour.used).toBe(5);
+      expect(await unitsCharged(env.server, userId)).toBe(5);
 
       // Each line is the live request: system prompt, user message with the job's options, the image, the schema as the one tool.
       const params = batchApi.batches[0]!.requests[0]!.body;

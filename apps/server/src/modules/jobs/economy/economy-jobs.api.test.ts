@@ -3,7 +3,7 @@ import { startFakeBatchApi } from '@altwise/test-support/fake-batch-api';
 import { batchRequestProblems } from '@altwise/test-support/fake-batch-contract';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DATABASES } from '../../../../test/support/test-server';
-import { meteringFor } from '../../usage/usage.test-support';
+import { unitsCharged } from '../../usage/usage.test-support';
 import type { JobsTestEnv } from '../jobs.test-support';
 import { jobEvents, startJobsEnv } from '../jobs.test-support';
 
@@ -59,7 +59,7 @@ for (const database of DATABASES) {
       // No live model call: every answer came from the batch.
       expect(env.vision.calls).toBe(liveCalls);
       expect(await jobEvents(env.server, userId)).toEqual({ success: 500, error: 0 });
-      expect((await meteringFor(env.server).quota.status(userId)).hour.used).toBe(500);
+      expect(await unitsCharged(env.server, userId)).toBe(500);
       const results = await env.server.request('GET', `/api/v1/jobs/${job.id}/results?limit=100`, { token });
       expect(results.body.items[0].result).toMatchObject({ altText: 'Red ceramic mug on a wooden kitchen table', provider: 'openai', verification: 'model' });
       // The batch line is the live request: system prompt, user message, the prepared image, the schema.
@@ -97,7 +97,7 @@ for (const database of DATABASES) {
       expect(failed.map((item: { error: unknown }) => item.error)).toEqual([{ code: 'provider_error', message: 'The provider refused this request: Could not process image' }]);
       // Charged for the two answers only.
       expect(await jobEvents(env.server, userId)).toEqual({ success: 2, error: 0 });
-      expect((await meteringFor(env.server).quota.status(userId)).hour.used).toBe(2);
+      expect(await unitsCharged(env.server, userId)).toBe(2);
     });
 
     it('sends the items an expired batch did not answer again, and charges each answer once', async () => {
