@@ -155,3 +155,13 @@ export async function registerVerifiedUser(server: TestServer, overrides: Record
   await markVerified(server, registered.user.userId);
   return { ...registered, user: { ...registered.user, emailVerified: true } };
 }
+
+/**
+ * Waits, when the next hour starts within `withinMs`, until it has started: for a suite on the real
+ * clock whose counts are one hour window's (a burst across the hour's start meets two windows).
+ */
+export async function clearOfHourStart(withinMs: number): Promise<void> {
+  const HOUR_MS = 3_600_000;
+  const untilNextHour = HOUR_MS - (Date.now() % HOUR_MS);
+  if (untilNextHour < withinMs) await new Promise((resolve) => setTimeout(resolve, untilNextHour + 50));
+}
