@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { HOUR_MS } from '@altwise/shared';
 import { buildApp } from '../../src/app';
 import type { BuildOptions } from '../../src/app';
 import { loadConfig } from '../../src/config';
@@ -161,7 +162,6 @@ export async function registerVerifiedUser(server: TestServer, overrides: Record
  * clock whose counts are one hour window's (a burst across the hour's start meets two windows).
  */
 export async function clearOfHourStart(withinMs: number): Promise<void> {
-  const HOUR_MS = 3_600_000;
   const untilNextHour = HOUR_MS - (Date.now() % HOUR_MS);
   if (untilNextHour < withinMs) await new Promise((resolve) => setTimeout(resolve, untilNextHour + 50));
 }

@@ -1,4 +1,5 @@
 import sharp from 'sharp';
+import { seeded } from '../../test/image-fixtures';
 
 // Test images, rendered on the spot: text with known words, and photo-like images with none.
 
@@ -76,15 +77,9 @@ export async function renderGradient(
  * blurred draw in many (once in CI) made tesseract read four "words" where 40 others read none.
  */
 export async function renderNoise(width: number, height: number, blur?: number, seed = 1): Promise<Buffer> {
-  // mulberry32, then Box-Muller: a few lines, and the same numbers on every platform.
-  let state = seed >>> 0;
-  const uniform = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return (((t ^ (t >>> 14)) >>> 0) + 1) / 4294967297;
-  };
+  const random = seeded(seed);
+  // Box-Muller; 1 - random() is never 0, whose logarithm is infinite.
+  const uniform = () => 1 - random();
   const pixels = Buffer.alloc(width * height * 3);
   for (let index = 0; index < pixels.length; index += 1) {
     const gaussian = Math.sqrt(-2 * Math.log(uniform())) * Math.cos(2 * Math.PI * uniform());

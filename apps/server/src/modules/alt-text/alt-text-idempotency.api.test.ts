@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASES, registerUser } from '../../../test/support/test-server';
 import type { AltTextTestEnv } from './alt-text.test-support';
 import { setPlan, startAltTextEnv } from './alt-text.test-support';
+import { unitsCharged } from '../usage/usage.test-support';
 
 for (const database of DATABASES) {
   describe(`Idempotency-Key on the generation endpoints (${database})`, () => {
@@ -12,10 +13,7 @@ for (const database of DATABASES) {
     });
     afterAll(() => env.close());
 
-    const charged = async (userId: string) => {
-      const rows = await env.server.app.db.selectFrom('quota_counters').select('used').where('user_id', '=', userId).where('window', '=', 'hour').execute();
-      return rows.reduce((sum, row) => sum + Number(row.used), 0);
-    };
+    const charged = (userId: string) => unitsCharged(env.server, userId);
 
     it('answers a retry with the stored first response, its rate-limit headers, and charges nothing more', async () => {
       const { token, user } = await registerUser(env.server);

@@ -1,8 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { HOUR_MS } from '@altwise/shared';
 import { DATABASES, registerUser } from '../../../test/support/test-server';
 import type { AltTextTestEnv } from './alt-text.test-support';
 import { setPlan, startAltTextEnv } from './alt-text.test-support';
+import { unitsCharged } from '../usage/usage.test-support';
 
 
 for (const database of DATABASES) {
@@ -14,16 +14,7 @@ for (const database of DATABASES) {
     afterEach(() => env.vision!.reset());
     afterAll(() => env.close());
 
-    const hourUsed = async (userId: string) => {
-      const row = await env.server.app.db
-        .selectFrom('quota_counters')
-        .select('used')
-        .where('user_id', '=', userId)
-        .where('window', '=', 'hour')
-        .where('window_start', '=', Math.floor(Date.now() / HOUR_MS) * HOUR_MS)
-        .executeTakeFirst();
-      return Number(row?.used ?? 0);
-    };
+    const charged = (userId: string) => unitsCharged(env.server, userId);
     const events = (userId: string) =>
       env.server.app.db
         .selectFrom('usage_events')
@@ -45,7 +36,7 @@ for (const database of DATABASES) {
       expect(cached.body.cached).toBe(true);
       // A cached answer still counts.
       expect(cached.headers.get('x-ratelimit-remaining')).toBe('98');
-      expect(await hourUsed(user.userId)).toBe(2);
+      expect(await charged(user.userId)).toBe(2);
       expect(await events(user.userId)).toEqual([
         { endpoint: 'POST /api/v1/images', outcome: 'success', images: 1, cached: 0, api_key_id: key.body.id },
         { endpoint: 'POST /api/v1/images', outcome: 'success', images: 1, cached: 1, api_key_id: key.body.id },
@@ -87,7 +78,7 @@ for (const database of DATABASES) {
       const urls = [await env.hostImage(), await env.hostImage()];
       const response = await env.server.request('POST', '/api/v1/images/batch', { token, body: { imageUrls: urls } });
       expect(response.status).toBe(429);
-      expect(await hourUsed(user.userId)).toBe(1999);
+      expect(await charged(user.userId)).toBe(1999);
       await vi.waitFor(async () =>
         expect((await events(user.userId)).at(-1)).toMatchObject({ endpoint: 'POST /api/v1/images/batch', outcome: 'throttled', images: 2 }),
       );
@@ -98,14 +89,14 @@ for (const database of DATABASES) {
       env.vision!.failAlways(500);
       const providerFailure = await env.server.request('POST', '/api/v1/images', { token, body: { imageUrl: await env.hostImage() } });
       expect(providerFailure.status).toBe(502);
-      expect(await hourUsed(user.userId)).toBe(0);
+      expect(await charged(user.userId)).toBe(0);
       env.vision!.reset();
       const callerFailure = await env.server.request('POST', '/api/v1/images', {
         token,
         body: { imageUrl: `${env.host.url}/nothing-here.png` },
       });
       expect(callerFailure.status).toBe(422);
-      expect(await hourUsed(user.userId)).toBe(1);
+      expect(await charged(user.userId)).toBe(1);
       expect((await events(user.userId)).map((event) => event.outcome)).toEqual(['error', 'error']);
     });
 
@@ -121,7 +112,7 @@ for (const database of DATABASES) {
       expect(response.headers.get('x-ratelimit-remaining')).toBe('1997');
       expect(response.body.summary).toEqual({ total: 3, succeeded: 2, failed: 1 });
       // The 404 was the caller's URL: all three units stay charged.
-      expect(await hourUsed(user.userId)).toBe(3);
+      expect(await charged(user.userId)).toBe(3);
       // Each unit is settled with its own event (the same transaction as its history row).
       expect((await events(user.userId)).map((event) => [event.outcome, event.images]).sort()).toEqual([
         ['error', 1],
@@ -136,7 +127,7 @@ for (const database of DATABASES) {
       });
       expect(failing.body.summary).toEqual({ total: 2, succeeded: 0, failed: 2 });
       expect(failing.body.results[0].error.code).toBe('provider_error');
-      expect(await hourUsed(user.userId)).toBe(3);
+      expect(await charged(user.userId)).toBe(3);
     });
 
     it('does not count the quality check, the history or a refused batch plan', async () => {
@@ -145,7 +136,7 @@ for (const database of DATABASES) {
       await env.server.request('GET', '/api/v1/images', { token });
       const forbidden = await env.server.request('POST', '/api/v1/images/batch', { token, body: { imageUrls: [await env.hostImage()] } });
       expect(forbidden.status).toBe(403);
-      expect(await hourUsed(user.userId)).toBe(0);
+      expect(await charged(user.userId)).toBe(0);
       expect(await events(user.userId)).toEqual([]);
     });
   });

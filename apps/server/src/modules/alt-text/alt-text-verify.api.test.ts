@@ -1,12 +1,13 @@
 // Issue 36: verified alt text. `verify: true` reads the image `samples` times in parallel, the
 // readings compared claim by claim: what they contradict each other on is `uncertain`.
-import { HOUR_MS, altTextResultSchema } from '@altwise/shared';
+import { altTextResultSchema } from '@altwise/shared';
 import type { RecordedRequest } from '@altwise/test-support/fake-vision-server';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASES, registerUser } from '../../../test/support/test-server';
 import type { AltTextTestEnv } from './alt-text.test-support';
 import { setPlan, startAltTextEnv } from './alt-text.test-support';
 import { DEFAULT_FAKE_USAGE } from '@altwise/test-support/fake-vision-server';
+import { unitsCharged } from '../usage/usage.test-support';
 
 /** The fake model's answer by the reading's seed (none on the first), whatever order the calls arrive in. */
 const readings = (texts: string[]) => (request: RecordedRequest) => ({ altText: texts[(request.body as { seed?: number }).seed ?? 0]! });
@@ -26,16 +27,7 @@ for (const database of DATABASES) {
     afterEach(() => env.vision!.reset());
     afterAll(() => env.close());
 
-    const hourUsed = async () => {
-      const row = await env.server.app.db
-        .selectFrom('quota_counters')
-        .select('used')
-        .where('user_id', '=', userId)
-        .where('window', '=', 'hour')
-        .where('window_start', '=', Math.floor(Date.now() / HOUR_MS) * HOUR_MS)
-        .executeTakeFirst();
-      return Number(row?.used ?? 0);
-    };
+    const charged = () => unitsCharged(env.server, userId);
 
     it('three readings that disagree on a colour and a count: both uncertain, the majority alt, not compliant', async () => {
       env.vision!.setReply(readings(['Two red apples on a wooden table.', 'Three red apples on a wooden table.', 'Two orange apples on a wooden table.']));
@@ -67,16 +59,16 @@ for (const database of DATABASES) {
     });
 
     it('charges one unit per reading, `samples` readings (2–5); a plain request stays one unit', async () => {
-      const used = await hourUsed();
+      const used = await charged();
       env.vision!.setReply(readings(['A cat on a sofa.', 'A cat on a sofa.']));
       const two = await env.server.request('POST', '/api/v1/images', { token, body: { imageUrl: await env.hostImage(), verify: true, samples: 2 } });
       expect(two.status).toBe(200);
       expect(two.body).toMatchObject({ samples: 2 });
       expect(two.body.usage.inputTokens).toBeGreaterThanOrEqual(200);
-      expect(await hourUsed()).toBe(used + 2);
+      expect(await charged()).toBe(used + 2);
       const plain = await env.server.request('POST', '/api/v1/images', { token, body: { imageUrl: await env.hostImage() } });
       expect(plain.body.samples).toBeUndefined();
-      expect(await hourUsed()).toBe(used + 3);
+      expect(await charged()).toBe(used + 3);
       for (const samples of [1, 6]) {
         const refused = await env.server.request('POST', '/api/v1/images', { token, body: { imageUrl: await env.hostImage(), verify: true, samples } });
         expect(refused.status).toBe(400);
@@ -84,14 +76,14 @@ for (const database of DATABASES) {
     });
 
     it('verifies every image of a batch, charging readings × images', async () => {
-      const used = await hourUsed();
+      const used = await charged();
       env.vision!.setReply(readings(['A yellow taxi next to a green bus.', 'A yellow taxi next to a blue bus.', 'A yellow taxi next to a green bus.']));
       const response = await env.server.request('POST', '/api/v1/images/batch', { token, body: { imageUrls: [await env.hostImage(), await env.hostImage()], verify: true } });
       expect(response.status).toBe(200);
       for (const result of response.body.results) {
         expect(result).toMatchObject({ altText: 'A yellow taxi next to a green bus', wcagCompliant: false, uncertain: [{ kind: 'colour', readings: [{ value: 'green', count: 2 }, { value: 'blue', count: 1 }] }] });
       }
-      expect(await hourUsed()).toBe(used + 6);
+      expect(await charged()).toBe(used + 6);
     });
   });
 
@@ -110,8 +102,7 @@ for (const database of DATABASES) {
       expect(response.body.uncertain).toBeUndefined();
       expect(response.body.issues.map((issue: { id: string }) => issue.id)).toContain('verification-needs-model');
       // Three units were admitted; the two readings never made go back.
-      const used = await env.server.app.db.selectFrom('quota_counters').select('used').where('user_id', '=', user.userId).where('window', '=', 'hour').executeTakeFirst();
-      expect(Number(used?.used)).toBe(1);
+      expect(await unitsCharged(env.server, user.userId)).toBe(1);
     });
   });
 }

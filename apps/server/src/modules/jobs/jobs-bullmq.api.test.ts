@@ -9,7 +9,8 @@ import { until } from '../../../test/support/server-process';
 import { DATABASES } from '../../../test/support/test-server';
 import { ITEMS_QUEUE } from './bullmq-dispatcher';
 import type { JobsTestEnv } from './jobs.test-support';
-import { jobEvents, startJobsEnv, unitsCharged } from './jobs.test-support';
+import { jobEvents, startJobsEnv } from './jobs.test-support';
+import { unitsCharged } from '../usage/usage.test-support';
 
 async function drained(queue: Queue): Promise<boolean> {
   const counts = await queue.getJobCounts('wait', 'active', 'delayed', 'prioritized', 'waiting-children');

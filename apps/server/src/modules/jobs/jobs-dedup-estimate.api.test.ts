@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASES, registerUser } from '../../../test/support/test-server';
 import { distinctPng } from '../alt-text/alt-text.test-support';
 import type { JobsTestEnv } from './jobs.test-support';
-import { jobEvents, startJobsEnv, unitsCharged } from './jobs.test-support';
+import { jobEvents, startJobsEnv } from './jobs.test-support';
+import { unitsCharged } from '../usage/usage.test-support';
 
 for (const database of DATABASES) {
   describe(`bulk jobs: the account style, identical images, estimates (${database})`, () => {

@@ -1,12 +1,13 @@
 // Issue 36 on bulk jobs: verified items store what their readings disagree on; the review queue
 // sorts and filters by it, and bulk approval ("accept all passing" included) leaves such items to a person.
-import { HOUR_MS, jobResultsResponseSchema, reviewCountsSchema, reviewQueueResponseSchema } from '@altwise/shared';
+import { jobResultsResponseSchema, reviewCountsSchema, reviewQueueResponseSchema } from '@altwise/shared';
 import type { RecordedRequest } from '@altwise/test-support/fake-vision-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASES } from '../../../test/support/test-server';
 import type { JobsTestEnv } from './jobs.test-support';
 import { startJobsEnv } from './jobs.test-support';
 import { DEFAULT_FAKE_USAGE } from '@altwise/test-support/fake-vision-server';
+import { unitsCharged } from '../usage/usage.test-support';
 
 /** Each item's three readings, found by the item's context in the prompt and the reading's seed. */
 const READINGS: Record<string, string[]> = {
@@ -64,8 +65,7 @@ for (const database of DATABASES) {
       expect(items[0]!.result).toMatchObject({ wcagCompliant: true, agreement: 1 });
       // Every reading's tokens (a token count, not a time): three calls' worth per item at least.
       for (const item of items) expect(item.result!.usage!.inputTokens).toBe(3 * DEFAULT_FAKE_USAGE.prompt_tokens);
-      const used = await env.server.app.db.selectFrom('quota_counters').select('used').where('user_id', '=', userId).where('window', '=', 'hour').where('window_start', '=', Math.floor(Date.now() / HOUR_MS) * HOUR_MS).executeTakeFirst();
-      expect(Number(used?.used)).toBe(12);
+      expect(await unitsCharged(env.server, userId)).toBe(12);
     });
 
     it('sorts the queue by uncertainty (most first, then input order), page by page, and filters it', async () => {

@@ -4,7 +4,8 @@ import { DATABASES, registerUser } from '../../../test/support/test-server';
 import { parseCsv } from './csv';
 import { recountJobs } from './job-counts.repository';
 import type { JobsTestEnv } from './jobs.test-support';
-import { jobEvents, startJobsEnv, unitsCharged } from './jobs.test-support';
+import { jobEvents, startJobsEnv } from './jobs.test-support';
+import { unitsCharged } from '../usage/usage.test-support';
 
 for (const database of DATABASES) {
   describe(`bulk jobs (${database})`, () => {

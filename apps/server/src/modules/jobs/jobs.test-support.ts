@@ -87,12 +87,3 @@ export async function jobEvents(server: TestServer, userId: string) {
   const rows = await server.app.db.selectFrom('usage_events').select(['outcome']).where('user_id', '=', userId).where('endpoint', '=', 'POST /api/v1/jobs').execute();
   return { success: rows.filter((row) => row.outcome === 'success').length, error: rows.filter((row) => row.outcome === 'error').length };
 }
-
-/**
- * Units charged to a fresh account, whatever hours its job spanned: the sum of its hour windows (a
- * job running across a UTC hour charges two; the current hour's count alone failed such a run in CI).
- */
-export async function unitsCharged(server: TestServer, userId: string): Promise<number> {
-  const rows = await server.app.db.selectFrom('quota_counters').select('used').where('user_id', '=', userId).where('window', '=', 'hour').execute();
-  return rows.reduce((sum, row) => sum + Number(row.used), 0);
-}

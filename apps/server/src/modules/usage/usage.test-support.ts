@@ -56,8 +56,9 @@ export function meteringFor(server: TestServer, now: () => number = Date.now) {
 }
 
 /**
- * Units charged to an account, in every hour window (refunds deducted): what a test that runs on the
- * real clock checks, since its work may straddle an hour's start and the current window hold only part.
+ * Units charged to an account, in every hour window (refunds deducted): what a test on the real clock
+ * counts, since its work may straddle an hour's start and the current window then holds only part (a
+ * job running across 07:00 failed CI that way).
  */
 export async function unitsCharged(server: TestServer, userId: string): Promise<number> {
   const rows = await server.app.db.selectFrom('quota_counters').select('used').where('user_id', '=', userId).where('window', '=', 'hour').execute();
