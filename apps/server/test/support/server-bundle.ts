@@ -3,9 +3,12 @@
 // compile and load every module of the server on its own (issue 30: under CI load a process took
 // 10-13 s to reach config validation through tsx, 5-7 s from a bundle).
 //
-// The bundle is the server's own code and Kysely: every other npm package stays external, named by the
-// absolute path esbuild's resolver finds from the importing file, so each import loads the very copy tsx
-// would (apps/server/node_modules and packages/engine/node_modules hold other versions than the root).
+// The bundle holds the server's own code and every npm package that is plain JavaScript (EXTERNAL names
+// the exceptions): a process then parses a few large files instead of resolving and loading ~900 small
+// ones (a start 1.5 -> 1.0 s of CPU here, 2026-11-29). An external package is named by the absolute
+// path esbuild's resolver finds from the importing file, so it loads the very copy tsx would
+// (apps/server/node_modules and packages/engine/node_modules hold other versions than the root); a
+// bundled one is the copy the same resolver finds.
 import fs from 'node:fs';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
@@ -19,15 +22,24 @@ const CACHE = path.join(REPO_ROOT, 'node_modules/.cache/altwise-server-bundle');
 // A run killed before its teardown leaves its folder behind; the next runs remove it once it is old.
 const STALE_MS = 24 * 60 * 60 * 1000;
 
-// Bundled in: Kysely's ESM build is 287 small files, the most any package made a process open at start-up,
-// and only the server's own code imports it, so its one copy is the bundle's (a start ~150 of 1,650 ms).
-const INLINED = /^kysely(\/|$)/;
+/**
+ * Packages left to Node, each for a reason a bundle would break or change:
+ * - native code or files beside the package: better-sqlite3, sharp (and its @img binaries), argon2,
+ *   tesseract.js and its language data, BullMQ (its Lua scripts), pino (its transport threads);
+ * - optional requires esbuild cannot resolve: pg (pg-native), BullMQ's msgpackr (its native extractor);
+ * - one copy shared with an external package: ioredis (BullMQ takes the server's connections);
+ * - @fastify/swagger reads its package.json through __dirname, which an ES module has not;
+ * - @zxcvbn-ts/language-common is imported on first use, and esbuild gives a dynamic import of a
+ *   CommonJS package only its default export (Node gives its named exports too);
+ * - loaded only on demand, which startup-imports.test.ts checks on this bundle's metafile: Stripe and
+ *   the batch SDKs (BullMQ too, above).
+ */
+const EXTERNAL = /^(better-sqlite3|sharp|@img\/[^/]+|@node-rs\/[^/]+|tesseract\.js|@tesseract\.js-data\/[^/]+|bullmq|msgpackr|pino|pg|ioredis|@fastify\/swagger|@zxcvbn-ts\/[^/]+|stripe|openai|@anthropic-ai\/sdk)(\/|$)/;
 const externalPackages: esbuild.Plugin = {
   name: 'external-packages',
   setup(build) {
     build.onResolve({ filter: /^[^./]/ }, async (args) => {
-      // The workspace packages are source, bundled like the server's own files.
-      if (args.path.startsWith('@altwise/') || args.pluginData?.resolving || INLINED.test(args.path)) return undefined;
+      if (args.pluginData?.resolving || !EXTERNAL.test(args.path)) return undefined;
       const found = await build.resolve(args.path, {
         kind: args.kind,
         resolveDir: args.resolveDir,
@@ -42,7 +54,7 @@ const externalPackages: esbuild.Plugin = {
 
 /**
  * Bundles TypeScript entries of the repository into `outDir` as .mjs files, for Node: the workspace
- * packages' source bundled in, every npm package an import (externalPackages).
+ * packages' source and the plain-JavaScript npm packages bundled in, the others imports (EXTERNAL).
  */
 export async function bundleEntries(entryPoints: Record<string, string>, outDir: string): Promise<esbuild.Metafile> {
   const { metafile } = await esbuild.build({
@@ -55,6 +67,8 @@ export async function bundleEntries(entryPoints: Record<string, string>, outDir:
     // .mjs: under node_modules no package.json says "type": "module".
     outExtension: { '.js': '.mjs' },
     outdir: outDir,
+    // The CommonJS packages bundled in call require() for Node's built-ins, which an ES module has not.
+    banner: { js: "import { createRequire as createRequireOfBundle } from 'node:module'; const require = createRequireOfBundle(import.meta.url);" },
     // As tsconfig's customConditions: the workspace packages' exports that name their TypeScript source.
     conditions: ['altwise-source'],
     plugins: [externalPackages],

@@ -208,6 +208,16 @@ describe.each(Object.entries(CASES))('%s', (tag, cases) => {
   });
 });
 
+describe('the patterns', () => {
+  // Each is compiled on its first test (lexicon.ts), and a rule stops at the first that matches:
+  // every one is compiled here, so a pattern that is not a valid regular expression fails this test.
+  it('are every one a valid regular expression', () => {
+    const patterns = LEXICONS.flatMap((lexicon) => [...lexicon.redundantOpenings, ...lexicon.instructions]);
+    expect(patterns.length).toBeGreaterThan(150);
+    for (const pattern of patterns) expect(pattern.test('a plain text')).toBeTypeOf('boolean');
+  });
+});
+
 describe('choosing the lists', () => {
   it('uses the language given plus English, and every list without one', () => {
     expect(lexiconsFor('it-CH').map((lexicon) => lexicon.tag)).toEqual(['it', 'en']);
