@@ -16,6 +16,20 @@ import { migrateToLatest, openDatabase } from '../../src/db/database';
 export const SQLITE_TEMPLATE_ENV = 'ALTWISE_TEST_SQLITE_TEMPLATE';
 export const POSTGRES_TEMPLATE_ENV = 'ALTWISE_TEST_POSTGRES_TEMPLATE';
 
+/**
+ * The tablespace the suites create their PostgreSQL databases in (CI: one on a RAM disk, made by
+ * scripts/pg-database.mjs, which says why); unset, the server's default.
+ */
+export const POSTGRES_TABLESPACE_ENV = 'TEST_POSTGRES_TABLESPACE';
+
+/** ` tablespace <name>` for a create database statement, or nothing. */
+export function inTestTablespace(): string {
+  const name = process.env[POSTGRES_TABLESPACE_ENV];
+  if (!name) return '';
+  if (!/^[a-z0-9_]+$/.test(name)) throw new Error(`unsafe tablespace name in ${POSTGRES_TABLESPACE_ENV}: ${name}`);
+  return ` tablespace ${name}`;
+}
+
 export function databaseUrlOf(baseUrl: string, database: string): string {
   const url = new URL(baseUrl);
   url.pathname = `/${database}`;
@@ -60,7 +74,7 @@ async function makeTemplates(dialects: { postgres: boolean }): Promise<(() => Pr
   const baseUrl = dialects.postgres ? process.env.TEST_DATABASE_URL : undefined;
   const name = `altwise_template_${randomUUID().replaceAll('-', '')}`;
   if (baseUrl) {
-    await adminQuery(baseUrl, `create database ${name}`);
+    await adminQuery(baseUrl, `create database ${name}${inTestTablespace()}`);
     await migrated(databaseUrlOf(baseUrl, name), dir);
     process.env[POSTGRES_TEMPLATE_ENV] = name;
   }

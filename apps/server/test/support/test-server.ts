@@ -7,7 +7,7 @@ import { HOUR_MS } from '@altwise/shared';
 import { buildApp } from '../../src/app';
 import type { BuildOptions } from '../../src/app';
 import { loadConfig } from '../../src/config';
-import { adminQuery, databaseUrlOf, POSTGRES_TEMPLATE_ENV, SQLITE_TEMPLATE_ENV } from './database-templates';
+import { adminQuery, databaseUrlOf, inTestTablespace, POSTGRES_TEMPLATE_ENV, SQLITE_TEMPLATE_ENV } from './database-templates';
 
 /**
  * The databases every API suite runs on: SQLite always, PostgreSQL when TEST_DATABASE_URL is set
@@ -50,7 +50,7 @@ export async function createPostgresSchema(baseUrl: string): Promise<{ url: stri
  */
 async function createPostgresFromTemplate(baseUrl: string, template: string): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `t_${randomUUID().replaceAll('-', '')}`;
-  await adminQuery(baseUrl, `create database ${name} template ${template}`);
+  await adminQuery(baseUrl, `create database ${name} template ${template}${inTestTablespace()}`);
   return { url: databaseUrlOf(baseUrl, name), drop: () => adminQuery(baseUrl, `drop database ${name} with (force)`) };
 }
 
