@@ -18,12 +18,12 @@ export const POSTGRES_TEMPLATE_ENV = 'ALTWISE_TEST_POSTGRES_TEMPLATE';
 
 /**
  * The tablespace the suites create their PostgreSQL databases in (CI: one on a RAM disk, made by
- * scripts/pg-database.mjs, which says why); unset, the server's default.
+ * scripts/pg-database.mjs, which says why); unset, the server's default. Only the template is created
+ * in it by name: a database made from a template takes the template's tablespace.
  */
 export const POSTGRES_TABLESPACE_ENV = 'TEST_POSTGRES_TABLESPACE';
 
-/** ` tablespace <name>` for a create database statement, or nothing. */
-export function inTestTablespace(): string {
+function inTestTablespace(): string {
   const name = process.env[POSTGRES_TABLESPACE_ENV];
   if (!name) return '';
   if (!/^[a-z0-9_]+$/.test(name)) throw new Error(`unsafe tablespace name in ${POSTGRES_TABLESPACE_ENV}: ${name}`);

@@ -7,11 +7,11 @@ import { HOUR_MS } from '@altwise/shared';
 import { buildApp } from '../../src/app';
 import type { BuildOptions } from '../../src/app';
 import { loadConfig } from '../../src/config';
-import { adminQuery, databaseUrlOf, inTestTablespace, POSTGRES_TEMPLATE_ENV, SQLITE_TEMPLATE_ENV } from './database-templates';
+import { adminQuery, databaseUrlOf, POSTGRES_TEMPLATE_ENV, SQLITE_TEMPLATE_ENV } from './database-templates';
 
 /**
  * The databases every API suite runs on: SQLite always, PostgreSQL when TEST_DATABASE_URL is set
- * (each server then gets its own schema in that database, dropped on close).
+ * (each server then gets a database of its own, made from the run's template and dropped on close).
  */
 export type TestDatabase = 'sqlite' | 'postgres';
 function selectDatabases(): TestDatabase[] {
@@ -19,7 +19,7 @@ function selectDatabases(): TestDatabase[] {
   const available: TestDatabase[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
   return only?.length ? available.filter((name) => only.includes(name)) : available;
 }
-/** TEST_DATABASES=postgres narrows the run (CI's second pass); PostgreSQL needs TEST_DATABASE_URL. */
+/** TEST_DATABASES=postgres narrows the run; PostgreSQL needs TEST_DATABASE_URL. */
 export const DATABASES = selectDatabases();
 
 export interface TestServer {
@@ -50,7 +50,7 @@ export async function createPostgresSchema(baseUrl: string): Promise<{ url: stri
  */
 async function createPostgresFromTemplate(baseUrl: string, template: string): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `t_${randomUUID().replaceAll('-', '')}`;
-  await adminQuery(baseUrl, `create database ${name} template ${template}${inTestTablespace()}`);
+  await adminQuery(baseUrl, `create database ${name} template ${template}`);
   return { url: databaseUrlOf(baseUrl, name), drop: () => adminQuery(baseUrl, `drop database ${name} with (force)`) };
 }
 
