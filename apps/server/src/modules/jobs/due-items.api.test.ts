@@ -123,4 +123,17 @@ describe.each(DATABASES)('due items, a backlog of %s', (database) => {
       expect(rowsRead).toBeLessThanOrEqual(4 * WINDOW);
     }
   });
+
+  // Last: it takes leases. The dispatcher reads again at once only when `more` says it could find something.
+  it('says whether a claim right after could take more: only when the due items filled the limit and every account had room', async () => {
+    const repository = createJobsRepository(db);
+    // B's three first turns fill the limit of 3 and are all taken: a taker may have won some of them.
+    const filled = await repository.claim('me', ALIVE_SINCE, NOW, 3, () => 3);
+    expect(filled.items.map(({ jobId, idx }) => `${jobId}:${idx}`)).toEqual(['b1:0', 'b1:1', 'b1:2']);
+    expect(filled.more).toBe(true);
+    // A has no room here: its items are left, and the next read would offer the same ones.
+    const roomless = await repository.claim('me', ALIVE_SINCE, NOW, WINDOW, (userId) => (userId === 'A' ? 0 : WINDOW));
+    expect(roomless.items.map(({ jobId, idx }) => `${jobId}:${idx}`)).toEqual(['b1:3', 'b1:4']);
+    expect(roomless.more).toBe(false);
+  });
 });

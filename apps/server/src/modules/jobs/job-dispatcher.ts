@@ -75,11 +75,14 @@ export function createJobDispatcher(deps: {
       do {
         again = false;
         while (!stopped && inFlight < deps.capacity) {
-          const items = await repository.claim(instance.id, instance.aliveSince(), deps.now(), deps.capacity - inFlight, roomFor);
+          const { items, more } = await repository.claim(instance.id, instance.aliveSince(), deps.now(), deps.capacity - inFlight, roomFor);
           if (items.length === 0) break;
           // Started (their leases held) before anything else can fail: a claimed item is never dropped.
           for (const item of items) start(item);
           await repository.markStarted([...new Set(items.map((item) => item.jobId))], deps.now()).catch((error: unknown) => deps.logger.warn({ err: error }, 'could not mark jobs running; their items run anyway'));
+          // A second read now would find the same items (half of a busy job's reads were that):
+          // a settled item, a new job or the sweep wakes the next pass.
+          if (!more) break;
         }
         if (followUp.pending > 0 && inFlight < deps.capacity) await followUp.finalizeTouched();
       } while (again && !stopped);

@@ -231,14 +231,22 @@ export function createItemLeaseQueries(db: Kysely<Database>) {
     /**
      * Takes up to `limit` due items for this instance (the in-process dispatcher): find, then claim,
      * in turn order across accounts. `roomFor` is how many more an account may have in flight here.
+     * `more` says whether a claim right after this one could take anything: only when the due items
+     * filled `limit` and none was left for its account's room (then another taker won some of them).
+     * When the queue ended or an account's room did, the next claim would read the same items again.
      */
-    async claim(owner: string, aliveSince: number, now: number, limit: number, roomFor: (userId: string) => number = () => limit): Promise<Array<ClaimedItem & { userId: string }>> {
+    async claim(owner: string, aliveSince: number, now: number, limit: number, roomFor: (userId: string) => number = () => limit): Promise<{ items: Array<ClaimedItem & { userId: string }>; more: boolean }> {
       const byJob = new Map<string, { userId: string; indexes: number[] }>();
       const taken = new Map<string, number>();
       const order = new Map<string, number>();
-      for (const row of await due(owner, aliveSince, now, limit)) {
+      const rows = await due(owner, aliveSince, now, limit);
+      let more = rows.length === limit;
+      for (const row of rows) {
         const count = taken.get(row.userId) ?? 0;
-        if (count >= roomFor(row.userId)) continue;
+        if (count >= roomFor(row.userId)) {
+          more = false;
+          continue;
+        }
         taken.set(row.userId, count + 1);
         order.set(`${row.jobId}:${row.idx}`, order.size);
         const job = byJob.get(row.jobId) ?? { userId: row.userId, indexes: [] };
@@ -249,7 +257,7 @@ export function createItemLeaseQueries(db: Kysely<Database>) {
       for (const [jobId, job] of byJob) claimed.push(...(await claimItems(owner, aliveSince, now, jobId, job.indexes)).map((item) => ({ ...item, userId: job.userId })));
       // Started in turn order: the model's queue (first come, first served) keeps the turns.
       const place = (item: ClaimedItem) => order.get(`${item.jobId}:${item.idx}`) ?? 0;
-      return claimed.sort((a, b) => place(a) - place(b));
+      return { items: claimed.sort((a, b) => place(a) - place(b)), more };
     },
 
     /** Gives a lease back (this claim's only: a later claim of the item is not touched). */
