@@ -33,7 +33,7 @@ if (action === 'create') {
     const owner = fs.statSync(rows[0].dir);
     fs.mkdirSync(location, { recursive: true });
     fs.chownSync(location, owner.uid, owner.gid);
-    await client.query(`create tablespace ${name} location '${location}'`);
+    await client.query(`create tablespace ${name} location '${location.replaceAll("'", "''")}'`);
   }
   await client.query(`create database ${name}${location ? ` tablespace ${name}` : ''}`);
 } else {

@@ -50,38 +50,51 @@ function heldRunner() {
   };
 }
 
-function dispatcher(repository: JobsRepository, runner: ReturnType<typeof heldRunner>['runner']) {
-  return createJobDispatcher({ repository, runner, instance: { id: 'me', aliveSince: () => 0 }, now: () => 0, capacity: 8, perAccount: 2, logger: silent });
+/** A started dispatcher of `capacity` slots, `perAccount` of them for one account, over the fake job. */
+function started(job: ReturnType<typeof fakeRepository>, capacity: number, perAccount: number) {
+  const work = heldRunner();
+  const jobs = createJobDispatcher({ repository: job.repository, runner: work.runner, instance: { id: 'me', aliveSince: () => 0 }, now: () => 0, capacity, perAccount, logger: silent });
+  jobs.start();
+  return {
+    work,
+    async stop() {
+      while (work.held.length > 0) await work.settleOne();
+      await jobs.stop();
+    },
+  };
 }
 
 describe('the in-process dispatcher', () => {
-  it("reads the due items once per pass when an account's room or the queue ends it", async () => {
-    const { repository, claims } = fakeRepository(10);
-    const work = heldRunner();
-    const jobs = dispatcher(repository, work.runner);
-    jobs.start();
+  it("reads the due items once per pass when the account's room ends it", async () => {
+    const job = fakeRepository(10);
+    const { work, stop } = started(job, 8, 2);
     await passesDone();
     expect(work.held).toHaveLength(2);
-    expect(claims).toEqual([2]);
+    expect(job.claims).toEqual([2]);
 
     await work.settleOne();
     expect(work.held).toHaveLength(2);
     // The settlement's pass took the freed room, in one read.
-    expect(claims).toEqual([2, 1]);
-    while (work.held.length > 0) await work.settleOne();
-    await jobs.stop();
+    expect(job.claims).toEqual([2, 1]);
+    await stop();
+  });
+
+  it('reads the due items once when the queue ends', async () => {
+    const job = fakeRepository(1);
+    const { work, stop } = started(job, 8, 2);
+    await passesDone();
+    expect(work.held).toHaveLength(1);
+    expect(job.claims).toEqual([1]);
+    await stop();
   });
 
   it('reads again at once when another taker won items the read offered', async () => {
-    const { repository, claims } = fakeRepository(20, 1);
-    const work = heldRunner();
-    const jobs = createJobDispatcher({ repository, runner: work.runner, instance: { id: 'me', aliveSince: () => 0 }, now: () => 0, capacity: 4, perAccount: 4, logger: silent });
-    jobs.start();
+    const job = fakeRepository(20, 1);
+    const { work, stop } = started(job, 4, 4);
     await passesDone();
     // 4 offered, 3 won: the pass read again and took the fourth.
-    expect(claims).toEqual([3, 1]);
+    expect(job.claims).toEqual([3, 1]);
     expect(work.held).toHaveLength(4);
-    while (work.held.length > 0) await work.settleOne();
-    await jobs.stop();
+    await stop();
   });
 });
